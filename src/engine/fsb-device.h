@@ -1,0 +1,45 @@
+/* fsb-device.h: drives and block devices as udisks2 sees them, and which can be used */
+#pragma once
+
+#include <gio/gio.h>
+#include <udisks/udisks.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char     *device;        /* "/dev/sdb1" */
+  char     *object_path;
+  guint64   size;
+  char     *model;         /* drive vendor and model, or "" */
+  char     *connection;    /* "usb", "ata", "nvme", "loop", ... or "" */
+  char     *filesystem;    /* IdType, or NULL */
+  char     *label;         /* IdLabel, or NULL */
+  char    **mount_points;  /* never NULL */
+  gboolean  is_partition;
+  gboolean  is_whole_disk;
+  gboolean  is_system;
+  gboolean  read_only;
+  gboolean  usable;
+  char     *reason;        /* translated sentence when !usable, else NULL */
+} FsbDevice;
+
+#define FSB_TYPE_DEVICE (fsb_device_get_type ())
+GType      fsb_device_get_type (void) G_GNUC_CONST;
+FsbDevice *fsb_device_copy     (const FsbDevice *device);
+void       fsb_device_free     (FsbDevice *device);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDevice, fsb_device_free)
+
+/* Lists every block device with its verdict. needed_bytes = 0 skips the size check. */
+GPtrArray *fsb_device_list     (UDisksClient *client, guint64 needed_bytes);   /* of FsbDevice* */
+FsbDevice *fsb_device_lookup   (UDisksClient *client, const char *device, guint64 needed_bytes, GError **error);
+JsonNode  *fsb_device_to_json  (const FsbDevice *device);
+
+/* Emits "changed" when drives or block devices come, go or change. */
+#define FSB_TYPE_DEVICE_MONITOR (fsb_device_monitor_get_type ())
+G_DECLARE_FINAL_TYPE (FsbDeviceMonitor, fsb_device_monitor, FSB, DEVICE_MONITOR, GObject)
+
+FsbDeviceMonitor *fsb_device_monitor_new  (UDisksClient *client);
+GPtrArray        *fsb_device_monitor_list (FsbDeviceMonitor *self);   /* of FsbDevice* */
+
+G_END_DECLS

@@ -1,0 +1,139 @@
+/* fsb-result.h: the result of a run: samples, statistics, versioned JSON */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+#define FSB_RESULT_SCHEMA "fsbench-result/1"
+
+/* A result whose relative spread ((max - min) / median) exceeds this is
+ * flagged as unsteady in the output. */
+#define FSB_SPREAD_LARGE 0.25
+
+/* statvfs figures: percent is available ÷ total blocks, as in the study. */
+typedef struct {
+  guint64 total_bytes;
+  guint64 avail_bytes;
+  guint64 total_inodes;
+  guint64 free_inodes;
+  double  percent;
+} FsbCapacity;
+
+typedef struct {
+  guint  n;
+  double min;
+  double median;
+  double mean;
+  double max;
+  double stdev;
+  double p99;
+  gboolean spread_large;
+} FsbStats;
+
+/* One measurement of one task: named metrics ("wall_s", "cpu_percent",
+ * "minor_faults", "files_per_s", ...), in the order they were set. */
+typedef struct {
+  GArray *metrics;   /* of FsbMetric */
+  char   *error;     /* a failed task (custom command): stderr, or NULL */
+} FsbSample;
+
+typedef struct {
+  const char *name;  /* interned */
+  double      value;
+} FsbMetric;
+
+typedef struct {
+  char      *id;       /* catalog id, or "custom:NAME" */
+  GPtrArray *samples;  /* of FsbSample*, one per repetition (or per operation) */
+  char      *command;  /* custom commands only */
+} FsbTaskResult;
+
+typedef struct {
+  char        *name;           /* "ext4" */
+  char        *mkfs_version;   /* "mke2fs 1.47.0" */
+  char        *mkfs_options;   /* user options, "" for defaults */
+  char        *mount_options;
+  FsbCapacity  capacity_initial;
+  FsbCapacity  capacity_residual;
+  GPtrArray   *tasks;          /* of FsbTaskResult* in run order */
+  char        *error;          /* why this filesystem could not finish, or NULL */
+} FsbFsResult;
+
+typedef struct {
+  char   *from;
+  char   *to;
+  double  mb_per_s;
+} FsbTransfer;
+
+typedef struct {
+  char   *cpu_model;
+  guint   cores;
+  guint64 ram_bytes;
+  char   *board;
+  char   *kernel;
+  char   *distribution;
+} FsbMachine;
+
+typedef struct {
+  char   *kind;             /* "image" or "partition" */
+  guint64 size_bytes;
+  char   *device;           /* "/dev/loop3", "/dev/sdb1" */
+  char   *device_model;     /* the disk holding the target (or the image) */
+  char   *host_filesystem;  /* images: the filesystem the image file lives on */
+  char   *cache_policy;     /* what was done to keep caches cold */
+} FsbTargetInfo;
+
+typedef struct {
+  gint           ref_count;
+  char          *app_version;
+  char          *created;       /* ISO 8601 */
+  FsbMachine     machine;
+  FsbTargetInfo  target;
+  char          *profile;
+  guint          repetitions;
+  char         **workloads;     /* group ids */
+  char          *use_case;      /* as chosen when run; may be NULL */
+  JsonNode      *dataset;       /* the manifest of the source data, or NULL */
+  GPtrArray     *filesystems;   /* of FsbFsResult* */
+  GPtrArray     *transfers;     /* of FsbTransfer* */
+  gboolean       complete;      /* FALSE while running, or after a cancel */
+} FsbResult;
+
+#define FSB_TYPE_RESULT (fsb_result_get_type ())
+GType          fsb_result_get_type      (void) G_GNUC_CONST;
+FsbResult     *fsb_result_new           (void);
+FsbResult     *fsb_result_ref           (FsbResult *self);
+void           fsb_result_unref         (FsbResult *self);
+FsbFsResult   *fsb_result_add_filesystem (FsbResult *self, const char *name);
+FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
+FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
+
+FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);
+
+FsbSample     *fsb_sample_new           (void);
+void           fsb_sample_free          (FsbSample *sample);
+void           fsb_sample_set           (FsbSample *sample, const char *metric, double value);
+gboolean       fsb_sample_get           (const FsbSample *sample, const char *metric, double *value);
+FsbSample     *fsb_sample_copy          (const FsbSample *sample);
+
+/* Statistics of one metric over a task's samples; FALSE when no sample has it. */
+gboolean       fsb_task_result_stats    (const FsbTaskResult *task, const char *metric, FsbStats *stats);
+void           fsb_stats_compute        (const double *values, guint n, FsbStats *stats);
+/* TRUE when the min–max ranges of a and b overlap: a tie. */
+gboolean       fsb_stats_overlap        (const FsbStats *a, const FsbStats *b);
+
+JsonNode      *fsb_result_to_json       (FsbResult *self);
+FsbResult     *fsb_result_from_json     (JsonNode *node, GError **error);
+char          *fsb_result_to_data       (FsbResult *self, gsize *length);
+FsbResult     *fsb_result_load_from_data (const char *data, gssize length, GError **error);
+/* Writes atomically (temp file + rename), so a crash never leaves half a file. */
+gboolean       fsb_result_save          (FsbResult *self, const char *path, GError **error);
+/* Errors name the file and the problem; code FSB_ERROR_INVALID or _NOT_FOUND. */
+FsbResult     *fsb_result_load          (const char *path, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbResult, fsb_result_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbSample, fsb_sample_free)
+
+G_END_DECLS

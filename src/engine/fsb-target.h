@@ -1,0 +1,77 @@
+/* fsb-target.h: where a benchmark runs: a disk image or a partition, through udisks2 */
+#pragma once
+
+#include <gio/gio.h>
+#include <udisks/udisks.h>
+
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+/* The process's one UDisksClient, created on first use (thread-safe). */
+UDisksClient *fsb_udisks_get_client (GError **error);
+
+typedef enum {
+  FSB_TARGET_IMAGE,
+  FSB_TARGET_PARTITION,
+} FsbTargetKind;
+
+#define FSB_TYPE_TARGET (fsb_target_get_type ())
+G_DECLARE_FINAL_TYPE (FsbTarget, fsb_target, FSB, TARGET, GObject)
+
+/* spec: "image", "image:4G", "image:4G@/some/dir", "image@/dir", or "/dev/sdXN".
+ * A partition needs destroy_confirmed (the CLI's --yes-destroy-data, the
+ * GUI's typed confirmation). Nothing is touched until fsb_target_prepare(). */
+FsbTarget     *fsb_target_new_from_spec   (const char   *spec,
+                                           gboolean      destroy_confirmed,
+                                           GError      **error);
+FsbTargetKind  fsb_target_get_kind        (FsbTarget    *self);
+guint64        fsb_target_get_size        (FsbTarget    *self);
+const char    *fsb_target_get_device      (FsbTarget    *self);   /* after prepare */
+const char    *fsb_target_get_mount_point (FsbTarget    *self);   /* while mounted */
+
+/* Safety checks, then (images) create the sparse file and LoopSetup.
+ * needed_bytes is what the plan needs; a smaller partition is refused
+ * (FSB_ERROR_REFUSED), too little host space is FSB_ERROR_NO_SPACE. */
+gboolean       fsb_target_prepare         (FsbTarget    *self,
+                                           guint64       needed_bytes,
+                                           GCancellable *cancellable,
+                                           GError      **error);
+/* Block.Format with take-ownership; seconds is the wall time of mkfs. */
+gboolean       fsb_target_format          (FsbTarget    *self,
+                                           const char   *fstype,
+                                           const char   *mkfs_options,
+                                           double       *seconds,
+                                           GCancellable *cancellable,
+                                           GError      **error);
+gboolean       fsb_target_mount           (FsbTarget    *self,
+                                           double       *seconds,
+                                           GCancellable *cancellable,
+                                           GError      **error);
+gboolean       fsb_target_unmount         (FsbTarget    *self,
+                                           double       *seconds,
+                                           GCancellable *cancellable,
+                                           GError      **error);
+/* Cold caches between tasks: unmount, flush and drop the image file's
+ * pages from the host cache, mount again. */
+gboolean       fsb_target_remount_cold    (FsbTarget    *self,
+                                           GCancellable *cancellable,
+                                           GError      **error);
+gboolean       fsb_target_get_capacity    (FsbTarget    *self,
+                                           FsbCapacity  *capacity,
+                                           GError      **error);
+/* Unmount, detach the loop device, delete the image. Safe to call twice,
+ * and after any error. */
+gboolean       fsb_target_release         (FsbTarget    *self,
+                                           GError      **error);
+/* Fills the result's target section: kind, size, device, model, host
+ * filesystem under an image, cache policy. */
+void           fsb_target_describe        (FsbTarget    *self,
+                                           FsbTargetInfo *info);
+const char    *fsb_target_get_mount_options (FsbTarget  *self);
+
+/* Finds what an earlier crashed run left (state file) and cleans it.
+ * Returns the number of objects cleaned (mounts, loop devices, images). */
+guint          fsb_target_clean_leftovers (GError      **error);
+
+G_END_DECLS

@@ -1,0 +1,53 @@
+/* fsb-workload.h: how the runner calls a task, and the measuring around it */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "fsb-plan.h"
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+/* Reports progress inside a task: done of total items (files or bytes).
+ * Called in the worker thread; the runner forwards it to the main context. */
+typedef void (*FsbItemProgressFunc) (guint64 done, guint64 total, gpointer user_data);
+
+typedef struct {
+  const char       *mount_point;   /* root of the mounted target */
+  const char       *source_dir;    /* the dataset: big.img, tree/, kernel/ ... */
+  const char       *scratch_dir;   /* a folder off the target, for the read side */
+  const FsbPlan    *plan;
+  const FsbProfile *profile;
+  GCancellable     *cancellable;
+  FsbItemProgressFunc progress;
+  gpointer          progress_data;
+  /* A task may add per-operation samples here (delete-latency: one per
+   * deletion); the runner appends them to the task after the measured one. */
+  GPtrArray        *extra_samples; /* of FsbSample* */
+} FsbWorkloadContext;
+
+/* A task does its work, flushing (fsync/syncfs) what it wrote before it
+ * returns, so the flush is inside the timed section. It sets "bytes",
+ * "files" and any group metrics (files_per_s, mb_per_s, ...) on sample;
+ * the runner adds wall_s, cpu_s, cpu_percent, system_cpu_percent and faults. */
+typedef gboolean (*FsbTaskFunc) (FsbWorkloadContext *ctx,
+                                 FsbSample          *sample,
+                                 GError            **error);
+
+/* The implementation of each catalog task id, or NULL. */
+FsbTaskFunc fsb_workload_lookup (const char *task_id);
+
+/* The meter: wall clock, this thread's rusage, and libgtop's system CPU. */
+typedef struct {
+  gint64  wall_start_us;
+  double  thread_user_s, thread_sys_s;
+  guint64 minor_faults, major_faults;
+  guint64 gtop_total, gtop_idle;
+} FsbMeter;
+
+void fsb_meter_start (FsbMeter *meter);
+/* Sets wall_s, cpu_s, user_s, sys_s, cpu_percent, system_cpu_percent,
+ * minor_faults and major_faults on sample. */
+void fsb_meter_stop  (FsbMeter *meter, FsbSample *sample);
+
+G_END_DECLS

@@ -1,0 +1,15 @@
+/* fsb-window.h: the main window */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "fsb-application.h"
+
+G_BEGIN_DECLS
+
+#define FSB_TYPE_WINDOW (fsb_window_get_type ())
+G_DECLARE_FINAL_TYPE (FsbWindow, fsb_window, FSB, WINDOW, GtkApplicationWindow)
+
+FsbWindow *fsb_window_new (FsbApplication *app);
+
+G_END_DECLS

@@ -1,0 +1,245 @@
+/* test-result.c: statistics and the JSON round trip of a result */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "fsb-engine.h"
+
+static void
+test_stats_basic (void)
+{
+  const double v[] = { 3.0, 1.0, 2.0, 10.0, 4.0 };
+  FsbStats s;
+
+  fsb_stats_compute (v, G_N_ELEMENTS (v), &s);
+  g_assert_cmpuint (s.n, ==, 5);
+  g_assert_cmpfloat (s.min, ==, 1.0);
+  g_assert_cmpfloat (s.max, ==, 10.0);
+  g_assert_cmpfloat (s.median, ==, 3.0);
+  g_assert_cmpfloat_with_epsilon (s.mean, 4.0, 1e-9);
+  /* sample stdev of 1,2,3,4,10: sqrt(50/4) */
+  g_assert_cmpfloat_with_epsilon (s.stdev, sqrt (12.5), 1e-9);
+  g_assert_cmpfloat_with_epsilon (s.p99, 4.0 + 6.0 * 0.96, 1e-9);
+  g_assert_true (s.spread_large);
+}
+
+static void
+test_stats_even_and_steady (void)
+{
+  const double v[] = { 1.00, 1.02, 1.01, 0.99 };
+  const double one[] = { 5.0 };
+  FsbStats s;
+
+  fsb_stats_compute (v, G_N_ELEMENTS (v), &s);
+  g_assert_cmpfloat_with_epsilon (s.median, 1.005, 1e-9);
+  g_assert_false (s.spread_large);
+
+  fsb_stats_compute (one, 1, &s);
+  g_assert_cmpfloat (s.median, ==, 5.0);
+  g_assert_cmpfloat (s.stdev, ==, 0.0);
+  g_assert_false (s.spread_large);
+
+  fsb_stats_compute (NULL, 0, &s);
+  g_assert_cmpuint (s.n, ==, 0);
+}
+
+static void
+test_stats_overlap (void)
+{
+  FsbStats a = { .min = 1.0, .max = 2.0 }, b = { .min = 1.9, .max = 3.0 }, c = { .min = 2.1, .max = 3.0 };
+
+  g_assert_true (fsb_stats_overlap (&a, &b));
+  g_assert_false (fsb_stats_overlap (&a, &c));
+}
+
+static FsbResult *
+make_result (void)
+{
+  FsbResult *r = fsb_result_new ();
+  FsbFsResult *fs;
+  FsbTaskResult *task;
+
+  r->machine.cpu_model = g_strdup ("Intel Celeron 533");
+  r->machine.cores = 1;
+  r->machine.ram_bytes = G_GUINT64_CONSTANT (512) << 20;
+  r->machine.kernel = g_strdup ("2.6.15");
+  r->target.kind = g_strdup ("image");
+  r->target.size_bytes = G_GUINT64_CONSTANT (4) << 30;
+  r->target.host_filesystem = g_strdup ("ext4");
+  r->profile = g_strdup ("quick");
+  r->repetitions = 3;
+  r->workloads = g_strsplit ("core,random-io", ",", -1);
+  r->complete = TRUE;
+
+  fs = fsb_result_add_filesystem (r, "xfs");
+  fs->mkfs_version = g_strdup ("mkfs.xfs version 6.1.0");
+  fs->capacity_initial.percent = 99.95;
+  fs->capacity_initial.total_bytes = 4000000000u;
+  fs->capacity_residual.percent = 99.93;
+  task = fsb_fs_result_get_task (fs, "big-copy-in", TRUE);
+  for (int i = 0; i < 3; i++)
+    {
+      FsbSample *s = fsb_sample_new ();
+      fsb_sample_set (s, "wall_s", 34.8 + i * 0.1);
+      fsb_sample_set (s, "cpu_percent", 46.0);
+      fsb_sample_set (s, "minor_faults", 600 + i);
+      g_ptr_array_add (task->samples, s);
+    }
+  task = fsb_fs_result_get_task (fs, "custom:build", TRUE);
+  task->command = g_strdup ("make -j2 <all>");
+  {
+    FsbSample *s = fsb_sample_new ();
+    s->error = g_strdup ("make: *** No targets.  Stop.");
+    fsb_sample_set (s, "wall_s", 0.01);
+    g_ptr_array_add (task->samples, s);
+  }
+  fsb_result_add_transfer (r, "xfs", "ext4", 6.21);
+  return r;
+}
+
+static void
+test_json_round_trip (void)
+{
+  g_autoptr(FsbResult) r = make_result ();
+  g_autoptr(FsbResult) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL, *again = NULL;
+  FsbFsResult *fs;
+  FsbTaskResult *task;
+  FsbStats s;
+
+  data = fsb_result_to_data (r, NULL);
+  g_assert_nonnull (strstr (data, "\"schema\" : \"fsbench-result/1\""));
+  back = fsb_result_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+
+  g_assert_cmpstr (back->machine.cpu_model, ==, "Intel Celeron 533");
+  g_assert_cmpuint (back->machine.ram_bytes, ==, G_GUINT64_CONSTANT (512) << 20);
+  g_assert_cmpstr (back->target.kind, ==, "image");
+  g_assert_cmpstr (back->workloads[1], ==, "random-io");
+  g_assert_true (back->complete);
+  fs = fsb_result_find_filesystem (back, "xfs");
+  g_assert_nonnull (fs);
+  g_assert_cmpfloat (fs->capacity_initial.percent, ==, 99.95);
+  g_assert_cmpuint (fs->capacity_initial.total_bytes, ==, 4000000000u);
+  task = fsb_fs_result_get_task (fs, "big-copy-in", FALSE);
+  g_assert_nonnull (task);
+  g_assert_cmpuint (task->samples->len, ==, 3);
+  g_assert_true (fsb_task_result_stats (task, "wall_s", &s));
+  g_assert_cmpfloat_with_epsilon (s.median, 34.9, 1e-9);
+  task = fsb_fs_result_get_task (fs, "custom:build", FALSE);
+  g_assert_cmpstr (task->command, ==, "make -j2 <all>");
+  g_assert_cmpstr (((FsbSample *) task->samples->pdata[0])->error, ==, "make: *** No targets.  Stop.");
+  /* A failed sample does not count in the statistics. */
+  g_assert_false (fsb_task_result_stats (task, "wall_s", &s));
+  g_assert_cmpuint (back->transfers->len, ==, 1);
+
+  /* Lossless: writing the loaded result gives the same document. */
+  again = fsb_result_to_data (back, NULL);
+  g_assert_cmpstr (data, ==, again);
+}
+
+static void
+test_save_and_load_file (void)
+{
+  g_autoptr(FsbResult) r = make_result ();
+  g_autoptr(FsbResult) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("fsbench-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "result.json", NULL);
+
+  g_assert_true (fsb_result_save (r, path, &error));
+  g_assert_no_error (error);
+  back = fsb_result_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->filesystems->len, ==, 1);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+assert_load_fails (const char *data, FsbErrorCode code, const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbResult) r = fsb_result_load_from_data (data, -1, &error);
+
+  g_assert_null (r);
+  g_assert_error (error, FSB_ERROR, (int) code);
+  if (needle != NULL && strstr (error->message, needle) == NULL)
+    g_error ("“%s” not in “%s”", needle, error->message);
+}
+
+static void
+test_load_bad_input (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbResult) r = NULL;
+
+  assert_load_fails ("", FSB_ERROR_INVALID, NULL);
+  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesys", FSB_ERROR_INVALID, "JSON");
+  assert_load_fails ("[1, 2]", FSB_ERROR_INVALID, NULL);
+  assert_load_fails ("{\"filesystems\": []}", FSB_ERROR_INVALID, "schema");
+  assert_load_fails ("{\"schema\": \"fsbench-result/9\", \"filesystems\": []}", FSB_ERROR_INVALID,
+                     "fsbench-result/9");
+  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": {}}", FSB_ERROR_INVALID, NULL);
+  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": 3, \"tasks\": []}]}",
+                     FSB_ERROR_INVALID, NULL);
+  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": \"xfs\", \"tasks\": [{\"id\": \"mkfs\", \"samples\": [7]}]}]}",
+                     FSB_ERROR_INVALID, NULL);
+
+  /* Wrong types inside a sample are skipped, not fatal. */
+  r = fsb_result_load_from_data ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": \"xfs\", "
+                                 "\"tasks\": [{\"id\": \"mkfs\", \"samples\": [{\"wall_s\": \"x\", \"cpu_s\": 1}]}]}]}",
+                                 -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+
+  g_clear_pointer (&r, fsb_result_unref);
+  r = fsb_result_load ("/nonexistent/fsbench/result.json", &error);
+  g_assert_null (r);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "/nonexistent/fsbench/result.json"));
+}
+
+static void
+test_catalog (void)
+{
+  guint n;
+  const FsbTaskInfo *tasks = fsb_task_catalog (&n);
+  const char *core[] = { "mkfs", "mount", "big-copy-in", "big-recopy", "big-delete", "tree-copy-in",
+                         "tree-recopy", "tree-list", "tree-find", "tree-delete", "umount" };
+  guint n_core = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_nonnull (fsb_group_info_lookup (tasks[i].group));
+      g_assert_nonnull (fsb_section_title (tasks[i].section));
+      if (g_str_equal (tasks[i].group, "core"))
+        n_core++;
+    }
+  g_assert_cmpuint (n_core, ==, G_N_ELEMENTS (core));
+  for (guint i = 0; i < G_N_ELEMENTS (core); i++)
+    g_assert_nonnull (fsb_task_info_lookup (core[i]));
+  g_assert_null (fsb_task_info_lookup ("no-such-task"));
+  g_assert_cmpstr (fsb_task_display_name ("custom:build"), ==, "build");
+  g_assert_cmpstr (fsb_metric_unit ("mb_per_s"), ==, "MB/s");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/stats/basic", test_stats_basic);
+  g_test_add_func ("/stats/even-and-steady", test_stats_even_and_steady);
+  g_test_add_func ("/stats/overlap", test_stats_overlap);
+  g_test_add_func ("/result/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
+  g_test_add_func ("/result/load-bad-input", test_load_bad_input);
+  g_test_add_func ("/tasks/catalog", test_catalog);
+  return g_test_run ();
+}
