@@ -15,3 +15,17 @@ int  fsb_cli_fail          (const GError *error);
 gboolean fsb_cli_parse     (GOptionContext *context, int *argc, char ***argv, int *status);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+#include <gio/gio.h>
+
+/* SIGINT and SIGTERM cancel this cancellable (needs a running main loop);
+ * the command then cleans up and exits 130. */
+void     fsb_cli_cancel_on_signals    (GCancellable *cancellable);
+gboolean fsb_cli_was_signalled        (void);
+/* In a terminal, registers a polkit text agent for this process, so the
+ * user can type a password there, as udisksctl does. */
+void     fsb_cli_register_polkit_agent (void);
+
+G_END_DECLS

@@ -1,0 +1,65 @@
+/* fsb-cli-common.c: signals and the polkit agent, shared by the subcommands */
+#include "config.h"
+
+#define POLKIT_AGENT_I_KNOW_API_IS_SUBJECT_TO_CHANGE
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <polkitagent/polkitagent.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "fsb-cli.h"
+
+static gboolean signalled;
+
+static gboolean
+signal_received_cb (gpointer user_data)
+{
+  GCancellable *cancellable = user_data;
+
+  if (!signalled)
+    g_printerr ("\n%s\n", _("Cancelling: cleaning up…"));
+  signalled = TRUE;
+  g_cancellable_cancel (cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+fsb_cli_cancel_on_signals (GCancellable *cancellable)
+{
+  g_unix_signal_add_full (G_PRIORITY_HIGH, SIGINT, signal_received_cb,
+                          g_object_ref (cancellable), g_object_unref);
+  g_unix_signal_add_full (G_PRIORITY_HIGH, SIGTERM, signal_received_cb,
+                          g_object_ref (cancellable), g_object_unref);
+}
+
+gboolean
+fsb_cli_was_signalled (void)
+{
+  return signalled;
+}
+
+void
+fsb_cli_register_polkit_agent (void)
+{
+  static gpointer handle;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PolkitSubject) subject = NULL;
+  g_autoptr(PolkitAgentListener) listener = NULL;
+
+  /* Root needs no prompt; without a terminal nobody could answer one. */
+  if (handle != NULL || geteuid () == 0 || !isatty (STDIN_FILENO))
+    return;
+
+  listener = polkit_agent_text_listener_new (NULL, &error);
+  if (listener == NULL)
+    {
+      g_debug ("No polkit text agent: %s", error->message);
+      return;
+    }
+  subject = polkit_unix_process_new_for_owner (getpid (), 0, getuid ());
+  handle = polkit_agent_listener_register (listener, POLKIT_AGENT_REGISTER_FLAGS_RUN_IN_THREAD,
+                                           subject, NULL, NULL, &error);
+  if (handle == NULL)
+    g_debug ("Could not register a polkit agent: %s", error->message);
+}
