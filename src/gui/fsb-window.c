@@ -16,26 +16,9 @@ struct _FsbWindow
 G_DEFINE_FINAL_TYPE (FsbWindow, fsb_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void
-fsb_window_constructed (GObject *object)
-{
-  FsbWindow *self = FSB_WINDOW (object);
-  GtkApplication *app;
-
-  G_OBJECT_CLASS (fsb_window_parent_class)->constructed (object);
-
-  /* GtkApplication loads ui/gtk/menus.ui by itself. */
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button),
-                                  G_MENU_MODEL (gtk_application_get_menu_by_id (app, "primary-menu")));
-}
-
-static void
 fsb_window_class_init (FsbWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->constructed = fsb_window_constructed;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FsbWindow, stack);
@@ -51,5 +34,12 @@ fsb_window_init (FsbWindow *self)
 FsbWindow *
 fsb_window_new (FsbApplication *app)
 {
-  return g_object_new (FSB_TYPE_WINDOW, "application", app, NULL);
+  FsbWindow *self = g_object_new (FSB_TYPE_WINDOW, "application", app, NULL);
+  GMenu *menu;
+
+  /* GtkApplication loads ui/gtk/menus.ui by itself; the application is
+   * only set once construction is over, hence here. */
+  menu = gtk_application_get_menu_by_id (GTK_APPLICATION (app), "primary-menu");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), G_MENU_MODEL (menu));
+  return self;
 }
