@@ -16,6 +16,10 @@ typedef struct {
 } Command;
 
 static const Command commands[] = {
+  { "check",       N_("Format, mount and unmount one filesystem on a target, with timings"), fsb_cli_check },
+  { "clean",       N_("Clean what an interrupted run left behind"), fsb_cli_clean },
+  { "devices",     N_("List disks and partitions, and which can be used"), fsb_cli_devices },
+  { "filesystems", N_("List the filesystems this system can format and mount"), fsb_cli_filesystems },
   { NULL, NULL, NULL },
 };
 

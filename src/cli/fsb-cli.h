@@ -14,6 +14,12 @@ int  fsb_cli_fail          (const GError *error);
 /* Parses a GOptionContext for a subcommand, with our translation domain. */
 gboolean fsb_cli_parse     (GOptionContext *context, int *argc, char ***argv, int *status);
 
+/* Targets (fsb-cli-devices.c) */
+int  fsb_cli_devices       (int argc, char **argv);
+int  fsb_cli_filesystems   (int argc, char **argv);
+int  fsb_cli_check         (int argc, char **argv);
+int  fsb_cli_clean         (int argc, char **argv);
+
 G_END_DECLS
 
 G_BEGIN_DECLS

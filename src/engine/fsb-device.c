@@ -1,0 +1,560 @@
+/* fsb-device.c: drives and block devices as udisks2 sees them, and which can be used */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "fsb-device.h"
+#include "fsb-error.h"
+#include "fsb-mountinfo.h"
+
+G_DEFINE_BOXED_TYPE (FsbDevice, fsb_device, fsb_device_copy, fsb_device_free)
+
+FsbDevice *
+fsb_device_copy (const FsbDevice *device)
+{
+  FsbDevice *copy = g_memdup2 (device, sizeof *device);
+
+  copy->device = g_strdup (device->device);
+  copy->object_path = g_strdup (device->object_path);
+  copy->model = g_strdup (device->model);
+  copy->connection = g_strdup (device->connection);
+  copy->filesystem = g_strdup (device->filesystem);
+  copy->label = g_strdup (device->label);
+  copy->mount_points = g_strdupv (device->mount_points);
+  copy->reason = g_strdup (device->reason);
+  return copy;
+}
+
+void
+fsb_device_free (FsbDevice *device)
+{
+  if (device == NULL)
+    return;
+  g_free (device->device);
+  g_free (device->object_path);
+  g_free (device->model);
+  g_free (device->connection);
+  g_free (device->filesystem);
+  g_free (device->label);
+  g_strfreev (device->mount_points);
+  g_free (device->reason);
+  g_free (device);
+}
+
+/* ---- what the running system needs ---------------------------------- */
+
+/* Devices that hold /, /boot, /home or swap, with the slaves under them
+ * (LVM, LUKS, RAID) and the disks holding those: dev_t → "/home". */
+static GHashTable *
+critical_devices (GPtrArray *mounts)
+{
+  const char *critical[] = { "/", "/boot", "/boot/efi", "/home", "/usr", "/var", NULL };
+  GHashTable *table = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (dev_t));
+  g_autofree char *swaps = NULL;
+
+  for (guint i = 0; i < mounts->len; i++)
+    {
+      FsbMount *m = g_ptr_array_index (mounts, i);
+      dev_t dev = fsb_device_number (m->source);
+
+      if (!g_strv_contains (critical, m->mount_point))
+        continue;
+      if (dev == 0)
+        dev = m->dev;
+      if (!g_hash_table_contains (table, GSIZE_TO_POINTER (dev)))
+        {
+          g_hash_table_insert (table, GSIZE_TO_POINTER (dev), g_strdup (m->mount_point));
+          g_array_append_val (queue, dev);
+        }
+    }
+
+  if (g_file_get_contents ("/proc/swaps", &swaps, NULL, NULL))
+    {
+      g_auto(GStrv) lines = g_strsplit (swaps, "\n", -1);
+
+      for (guint i = 1; lines[i] != NULL; i++)
+        {
+          g_auto(GStrv) fields = g_strsplit_set (lines[i], " \t", 2);
+          dev_t dev = fields[0] != NULL ? fsb_device_number (fields[0]) : 0;
+
+          if (dev != 0 && !g_hash_table_contains (table, GSIZE_TO_POINTER (dev)))
+            {
+              g_hash_table_insert (table, GSIZE_TO_POINTER (dev), g_strdup ("swap"));
+              g_array_append_val (queue, dev);
+            }
+        }
+    }
+
+  /* Walk down to the devices under each (slaves) and up to its disk. */
+  for (guint i = 0; i < queue->len; i++)
+    {
+      dev_t dev = g_array_index (queue, dev_t, i);
+      const char *what = g_hash_table_lookup (table, GSIZE_TO_POINTER (dev));
+      g_autofree char *sys = g_strdup_printf ("/sys/dev/block/%u:%u", major (dev), minor (dev));
+      g_autofree char *slaves_path = g_build_filename (sys, "slaves", NULL);
+      g_autofree char *partition = g_build_filename (sys, "partition", NULL);
+      g_autoptr(GDir) slaves = g_dir_open (slaves_path, 0, NULL);
+      g_autoptr(GPtrArray) related = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      while (slaves != NULL && (name = g_dir_read_name (slaves)) != NULL)
+        g_ptr_array_add (related, g_build_filename (slaves_path, name, "dev", NULL));
+      if (g_file_test (partition, G_FILE_TEST_EXISTS))
+        g_ptr_array_add (related, g_build_filename (sys, "..", "dev", NULL));
+
+      for (guint j = 0; j < related->len; j++)
+        {
+          g_autofree char *contents = NULL;
+          guint maj, min;
+          dev_t other;
+
+          if (!g_file_get_contents (g_ptr_array_index (related, j), &contents, NULL, NULL)
+              || sscanf (contents, "%u:%u", &maj, &min) != 2)
+            continue;
+          other = makedev (maj, min);
+          if (!g_hash_table_contains (table, GSIZE_TO_POINTER (other)))
+            {
+              g_hash_table_insert (table, GSIZE_TO_POINTER (other), g_strdup (what));
+              g_array_append_val (queue, other);
+            }
+        }
+    }
+  return table;
+}
+
+static char *
+sysfs_attr (dev_t dev, const char *attr)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/dev/block/%u:%u/%s", major (dev), minor (dev), attr);
+  char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+  return g_strstrip (contents);
+}
+
+static gboolean
+has_holders (dev_t dev, char **holder)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/dev/block/%u:%u/holders", major (dev), minor (dev));
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name = dir != NULL ? g_dir_read_name (dir) : NULL;
+
+  if (name != NULL && holder != NULL)
+    *holder = g_strdup (name);
+  return name != NULL;
+}
+
+static gboolean
+has_partitions (dev_t dev)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/dev/block/%u:%u", major (dev), minor (dev));
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *partition = g_build_filename (path, name, "partition", NULL);
+
+      if (g_file_test (partition, G_FILE_TEST_EXISTS))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static const char *
+guess_connection (const char *device, const char *bus)
+{
+  if (bus != NULL && *bus != '\0')
+    return bus;
+  if (g_str_has_prefix (device, "/dev/loop"))
+    return "loop";
+  if (g_str_has_prefix (device, "/dev/nvme"))
+    return "nvme";
+  if (g_str_has_prefix (device, "/dev/vd"))
+    return "virtio";
+  if (g_str_has_prefix (device, "/dev/mmcblk"))
+    return "mmc";
+  if (g_str_has_prefix (device, "/dev/sd"))
+    return "ata";
+  return "";
+}
+
+/* The verdict, in order of importance: the first reason found is given. */
+static void
+judge (FsbDevice  *d,
+       dev_t       dev,
+       GHashTable *critical,
+       gboolean    hint_system,
+       const char *in_use,
+       guint64     needed_bytes)
+{
+  const char *what = g_hash_table_lookup (critical, GSIZE_TO_POINTER (dev));
+  g_autofree char *holder = NULL;
+
+  d->is_system = hint_system || what != NULL;
+  d->usable = FALSE;
+
+  if (what != NULL && strcmp (what, "swap") == 0)
+    d->reason = g_strdup (_("It holds the system’s swap space."));
+  else if (what != NULL)
+    /* Translators: %s is a folder the system needs: "/", "/home", "/boot" */
+    d->reason = g_strdup_printf (_("It holds %s, which the running system needs."), what);
+  else if (d->mount_points[0] != NULL)
+    /* Translators: %s is a folder: "/media/anna/USB" */
+    d->reason = g_strdup_printf (_("It is mounted at %s. Unmount it first."), d->mount_points[0]);
+  else if (in_use != NULL)
+    d->reason = g_strdup (in_use);
+  else if (has_holders (dev, &holder))
+    /* Translators: %s is a device name: "dm-0" */
+    d->reason = g_strdup_printf (_("It is in use by %s."), holder);
+  else if (hint_system)
+    d->reason = g_strdup (_("It is a system device."));
+  else if (d->is_whole_disk && has_partitions (dev))
+    d->reason = g_strdup (_("It is a whole disk with partitions. Choose one of its partitions."));
+  else if (d->read_only)
+    d->reason = g_strdup (_("It is read-only."));
+  else if (needed_bytes > 0 && d->size < needed_bytes)
+    {
+      g_autofree char *have = g_format_size (d->size);
+      g_autofree char *need = g_format_size (needed_bytes);
+      /* Translators: "It has 1.0 GB, and the plan needs 4.0 GB." */
+      d->reason = g_strdup_printf (_("It has %s, and the plan needs %s."), have, need);
+    }
+  else
+    d->usable = TRUE;
+}
+
+static char **
+mount_points_of (GPtrArray *mounts, dev_t dev)
+{
+  g_autoptr(GPtrArray) points = fsb_mountinfo_points_of (mounts, dev);
+
+  g_ptr_array_add (points, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&points), FALSE);
+}
+
+static const char *
+in_use_reason (UDisksObject *object, UDisksBlock *block)
+{
+  const char *type = udisks_block_get_id_type (block);
+  UDisksEncrypted *encrypted = udisks_object_peek_encrypted (object);
+
+  if (g_strcmp0 (type, "swap") == 0)
+    return _("It is swap space.");
+  if (g_strcmp0 (type, "LVM2_member") == 0)
+    return _("It is an LVM physical volume.");
+  if (g_strcmp0 (type, "linux_raid_member") == 0
+      || g_strcmp0 (udisks_block_get_mdraid_member (block), "/") != 0)
+    return _("It is a member of a RAID array.");
+  if (encrypted != NULL && g_strcmp0 (udisks_block_get_crypto_backing_device (block), "/") == 0
+      && g_strcmp0 (udisks_encrypted_get_cleartext_device (encrypted), "/") != 0)
+    return _("It is an open encrypted (LUKS) volume.");
+  return NULL;
+}
+
+static FsbDevice *
+device_from_object (UDisksClient *client, UDisksObject *object, GPtrArray *mounts,
+                    GHashTable *critical, guint64 needed_bytes)
+{
+  UDisksBlock *block = udisks_object_peek_block (object);
+  UDisksLoop *loop = udisks_object_peek_loop (object);
+  g_autoptr(UDisksDrive) drive = NULL;
+  FsbDevice *d;
+  dev_t dev;
+  gboolean hint_system;
+
+  if (block == NULL || udisks_block_get_size (block) == 0)
+    return NULL;
+
+  d = g_new0 (FsbDevice, 1);
+  dev = (dev_t) udisks_block_get_device_number (block);
+  d->device = g_strdup (udisks_block_get_device (block));
+  d->object_path = g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (object)));
+  d->size = udisks_block_get_size (block);
+  drive = udisks_client_get_drive_for_block (client, block);
+  if (drive != NULL)
+    {
+      const char *vendor = udisks_drive_get_vendor (drive);
+      const char *model = udisks_drive_get_model (drive);
+
+      d->model = (vendor != NULL && *vendor != '\0')
+        ? g_strdup_printf ("%s %s", vendor, model) : g_strdup (model);
+      d->connection = g_strdup (guess_connection (d->device, udisks_drive_get_connection_bus (drive)));
+    }
+  else
+    {
+      d->model = g_strdup ("");
+      d->connection = g_strdup (guess_connection (d->device, NULL));
+    }
+  if (udisks_block_get_id_type (block) != NULL && *udisks_block_get_id_type (block) != '\0')
+    d->filesystem = g_strdup (udisks_block_get_id_type (block));
+  if (udisks_block_get_id_label (block) != NULL && *udisks_block_get_id_label (block) != '\0')
+    d->label = g_strdup (udisks_block_get_id_label (block));
+  d->mount_points = mount_points_of (mounts, dev);
+  d->is_partition = udisks_object_peek_partition (object) != NULL;
+  d->is_whole_disk = !d->is_partition;
+  d->read_only = udisks_block_get_read_only (block);
+
+  /* udisks marks every loop device as a system device; one a user set
+   * up from an image is theirs to use. */
+  hint_system = udisks_block_get_hint_system (block);
+  if (loop != NULL)
+    hint_system = FALSE;
+
+  judge (d, dev, critical, hint_system, in_use_reason (object, block), needed_bytes);
+  return d;
+}
+
+/* A block device udisks does not manage (not seen by udev, say). */
+static FsbDevice *
+device_from_sysfs (const char *name, GPtrArray *mounts, GHashTable *critical)
+{
+  g_autofree char *dev_path = g_build_filename ("/sys/class/block", name, "dev", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *sectors = NULL;
+  g_autofree char *ro = NULL;
+  g_autofree char *model = NULL;
+  g_autofree char *partition = NULL;
+  guint maj, min;
+  FsbDevice *d;
+  dev_t dev;
+
+  if (!g_file_get_contents (dev_path, &contents, NULL, NULL)
+      || sscanf (contents, "%u:%u", &maj, &min) != 2)
+    return NULL;
+  dev = makedev (maj, min);
+  sectors = sysfs_attr (dev, "size");
+  if (sectors == NULL || g_ascii_strtoull (sectors, NULL, 10) == 0)
+    return NULL;
+
+  d = g_new0 (FsbDevice, 1);
+  d->device = g_strconcat ("/dev/", name, NULL);
+  d->object_path = g_strdup ("");
+  d->size = g_ascii_strtoull (sectors, NULL, 10) * 512;
+  model = sysfs_attr (dev, "device/model");
+  d->model = g_strdup (model != NULL ? model : "");
+  d->connection = g_strdup (guess_connection (d->device, NULL));
+  d->mount_points = mount_points_of (mounts, dev);
+  partition = sysfs_attr (dev, "partition");
+  d->is_partition = partition != NULL;
+  d->is_whole_disk = !d->is_partition;
+  ro = sysfs_attr (dev, "ro");
+  d->read_only = g_strcmp0 (ro, "1") == 0;
+
+  judge (d, dev, critical, FALSE, NULL, 0);
+  if (d->usable)
+    {
+      d->usable = FALSE;
+      d->reason = g_strdup (_("udisks2 does not manage this device."));
+    }
+  return d;
+}
+
+static int
+compare_devices (gconstpointer a, gconstpointer b)
+{
+  const FsbDevice *da = *(FsbDevice * const *) a;
+  const FsbDevice *db = *(FsbDevice * const *) b;
+
+  return g_strcmp0 (da->device, db->device);
+}
+
+GPtrArray *
+fsb_device_list (UDisksClient *client, guint64 needed_bytes)
+{
+  GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_device_free);
+  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+  g_autoptr(GHashTable) critical = critical_devices (mounts);
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autolist(UDisksObject) objects = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (client != NULL)
+    objects = g_dbus_object_manager_get_objects (udisks_client_get_object_manager (client));
+  for (GList *l = objects; l != NULL; l = l->next)
+    {
+      FsbDevice *d = device_from_object (client, l->data, mounts, critical, needed_bytes);
+
+      if (d == NULL)
+        continue;
+      g_hash_table_add (seen, GSIZE_TO_POINTER (fsb_device_number (d->device)));
+      g_ptr_array_add (list, d);
+    }
+
+  dir = g_dir_open ("/sys/class/block", 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *dev_name = g_strconcat ("/dev/", name, NULL);
+      FsbDevice *d;
+
+      if (g_hash_table_contains (seen, GSIZE_TO_POINTER (fsb_device_number (dev_name))))
+        continue;
+      d = device_from_sysfs (name, mounts, critical);
+      if (d != NULL)
+        g_ptr_array_add (list, d);
+    }
+
+  g_ptr_array_sort (list, compare_devices);
+  return list;
+}
+
+FsbDevice *
+fsb_device_lookup (UDisksClient *client, const char *device, guint64 needed_bytes, GError **error)
+{
+  g_autoptr(GPtrArray) list = fsb_device_list (client, needed_bytes);
+  dev_t dev = fsb_device_number (device);
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      FsbDevice *d = g_ptr_array_index (list, i);
+
+      if (g_strcmp0 (d->device, device) == 0
+          || (dev != 0 && fsb_device_number (d->device) == dev))
+        return fsb_device_copy (d);
+    }
+  g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND, _("There is no block device %s"), device);
+  return NULL;
+}
+
+JsonNode *
+fsb_device_to_json (const FsbDevice *d)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+#define STRING(key, value) \
+  json_builder_set_member_name (b, key); \
+  if ((value) != NULL) json_builder_add_string_value (b, value); else json_builder_add_null_value (b);
+#define BOOL(key, value) \
+  json_builder_set_member_name (b, key); json_builder_add_boolean_value (b, value);
+
+  json_builder_begin_object (b);
+  STRING ("device", d->device);
+  STRING ("object_path", d->object_path);
+  json_builder_set_member_name (b, "size");
+  json_builder_add_int_value (b, (gint64) d->size);
+  STRING ("model", d->model);
+  STRING ("connection", d->connection);
+  STRING ("filesystem", d->filesystem);
+  STRING ("label", d->label);
+  json_builder_set_member_name (b, "mount_points");
+  json_builder_begin_array (b);
+  for (guint i = 0; d->mount_points[i] != NULL; i++)
+    json_builder_add_string_value (b, d->mount_points[i]);
+  json_builder_end_array (b);
+  BOOL ("is_partition", d->is_partition);
+  BOOL ("is_whole_disk", d->is_whole_disk);
+  BOOL ("is_system", d->is_system);
+  BOOL ("read_only", d->read_only);
+  BOOL ("usable", d->usable);
+  STRING ("reason", d->reason);
+  json_builder_end_object (b);
+#undef STRING
+#undef BOOL
+  return json_builder_get_root (b);
+}
+
+/* ---- FsbDeviceMonitor ------------------------------------------------- */
+
+struct _FsbDeviceMonitor
+{
+  GObject       parent_instance;
+  UDisksClient *client;
+  GPtrArray    *devices;   /* of FsbDevice*, the last list */
+  gulong        changed_id;
+};
+
+G_DEFINE_FINAL_TYPE (FsbDeviceMonitor, fsb_device_monitor, G_TYPE_OBJECT)
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static gboolean
+device_equal (const FsbDevice *a, const FsbDevice *b)
+{
+  return g_strcmp0 (a->device, b->device) == 0 && a->size == b->size
+      && g_strcmp0 (a->filesystem, b->filesystem) == 0 && g_strcmp0 (a->label, b->label) == 0
+      && g_strv_equal ((const char *const *) a->mount_points, (const char *const *) b->mount_points)
+      && a->usable == b->usable && g_strcmp0 (a->reason, b->reason) == 0
+      && g_strcmp0 (a->model, b->model) == 0;
+}
+
+static gboolean
+lists_equal (GPtrArray *a, GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (!device_equal (g_ptr_array_index (a, i), g_ptr_array_index (b, i)))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+client_changed_cb (UDisksClient *client, FsbDeviceMonitor *self)
+{
+  g_autoptr(GPtrArray) devices = fsb_device_list (client, 0);
+
+  if (lists_equal (devices, self->devices))
+    return;
+  g_ptr_array_unref (self->devices);
+  self->devices = g_steal_pointer (&devices);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+static void
+fsb_device_monitor_dispose (GObject *object)
+{
+  FsbDeviceMonitor *self = FSB_DEVICE_MONITOR (object);
+
+  g_clear_signal_handler (&self->changed_id, self->client);
+  g_clear_object (&self->client);
+  g_clear_pointer (&self->devices, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (fsb_device_monitor_parent_class)->dispose (object);
+}
+
+static void
+fsb_device_monitor_class_init (FsbDeviceMonitorClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = fsb_device_monitor_dispose;
+
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+fsb_device_monitor_init (FsbDeviceMonitor *self)
+{
+}
+
+FsbDeviceMonitor *
+fsb_device_monitor_new (UDisksClient *client)
+{
+  FsbDeviceMonitor *self = g_object_new (FSB_TYPE_DEVICE_MONITOR, NULL);
+
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), self);
+  self->client = g_object_ref (client);
+  self->devices = fsb_device_list (client, 0);
+  self->changed_id = g_signal_connect (client, "changed", G_CALLBACK (client_changed_cb), self);
+  return self;
+}
+
+GPtrArray *
+fsb_device_monitor_list (FsbDeviceMonitor *self)
+{
+  GPtrArray *copy;
+
+  g_return_val_if_fail (FSB_IS_DEVICE_MONITOR (self), NULL);
+
+  copy = g_ptr_array_new_full (self->devices->len, (GDestroyNotify) fsb_device_free);
+  for (guint i = 0; i < self->devices->len; i++)
+    g_ptr_array_add (copy, fsb_device_copy (g_ptr_array_index (self->devices, i)));
+  return copy;
+}

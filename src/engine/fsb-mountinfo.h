@@ -1,0 +1,32 @@
+/* fsb-mountinfo.h: /proc/self/mountinfo and /sys/block, read the same way everywhere (private) */
+#pragma once
+
+#include <glib.h>
+#include <sys/types.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  dev_t  dev;           /* major:minor of the mounted device */
+  char  *mount_point;   /* unescaped */
+  char  *fstype;
+  char  *source;        /* "/dev/vda", "tmpfs" */
+  char  *options;       /* per-mount options, then superblock options */
+} FsbMount;
+
+void       fsb_mount_free          (FsbMount *mount);
+GPtrArray *fsb_mountinfo_read      (void);                       /* of FsbMount* */
+/* The mount holding path (matched by st_dev), or NULL. */
+FsbMount  *fsb_mountinfo_find_path (GPtrArray *mounts, const char *path);
+/* Every mount point of the device dev, in mount order. */
+GPtrArray *fsb_mountinfo_points_of (GPtrArray *mounts, dev_t dev);   /* of char* */
+/* st_rdev of a device node, 0 when it is not one. */
+dev_t      fsb_device_number       (const char *device);
+/* The image behind a loop device ("/dev/loop3"), without " (deleted)"; NULL if unbound. */
+char      *fsb_loop_backing_file   (const char *loop_device);
+/* Loop devices ("/dev/loopN") whose backing file is path. */
+GPtrArray *fsb_loops_of_file       (const char *path);             /* of char* */
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbMount, fsb_mount_free)
+
+G_END_DECLS

@@ -1,0 +1,945 @@
+/* fsb-target.c: where a benchmark runs: a disk image or a partition, through udisks2 */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <linux/fs.h>
+#include <linux/loop.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "fsb-device.h"
+#include "fsb-error.h"
+#include "fsb-fs-support-private.h"
+#include "fsb-mountinfo.h"
+#include "fsb-target.h"
+#include "fsb-target-state.h"
+#include "fsb-udisks.h"
+
+#define MIB ((guint64) 1024 * 1024)
+/* The smallest image we make: mkfs.xfs refuses anything under 300 MiB. */
+#define DEFAULT_IMAGE_SIZE (512 * MIB)
+/* How long to wait for udisksd to export an interface, or for a busy
+ * filesystem to let go. */
+#define RETRY_MSEC 5000
+#define RETRY_STEP_MSEC 100
+
+struct _FsbTarget
+{
+  GObject         parent_instance;
+
+  FsbTargetKind   kind;
+  guint64         size;             /* asked for (0: from the plan), then actual */
+  gboolean        destroy_confirmed;
+  char           *image_dir;        /* NULL: the cache folder */
+  char           *image_path;       /* while the image exists */
+  char           *device;           /* "/dev/loop3" after prepare, or "/dev/sdb1" */
+  char           *object_path;      /* udisks block object, after prepare */
+  gboolean        loop_attached;
+  char           *mount_point;      /* while mounted */
+  char           *mount_options;
+  char           *fstype;
+  gboolean        direct_io;        /* the loop device bypasses the host cache */
+  gboolean        host_cache_dropped;
+  FsbTargetState *state;
+};
+
+G_DEFINE_FINAL_TYPE (FsbTarget, fsb_target, G_TYPE_OBJECT)
+
+static void
+fsb_target_finalize (GObject *object)
+{
+  FsbTarget *self = FSB_TARGET (object);
+  g_autoptr(GError) error = NULL;
+
+  if (!fsb_target_release (self, &error))
+    g_warning ("%s", error->message);
+
+  g_free (self->image_dir);
+  g_free (self->image_path);
+  g_free (self->device);
+  g_free (self->object_path);
+  g_free (self->mount_point);
+  g_free (self->mount_options);
+  g_free (self->fstype);
+  g_clear_pointer (&self->state, fsb_target_state_free);
+
+  G_OBJECT_CLASS (fsb_target_parent_class)->finalize (object);
+}
+
+static void
+fsb_target_class_init (FsbTargetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = fsb_target_finalize;
+}
+
+static void
+fsb_target_init (FsbTarget *self)
+{
+  self->state = fsb_target_state_new ();
+}
+
+static void
+record_state (FsbTarget *self)
+{
+  fsb_target_state_set (self->state, self->image_path,
+                        self->loop_attached ? self->device : NULL,
+                        self->kind == FSB_TARGET_PARTITION ? self->device : NULL,
+                        self->mount_point);
+}
+
+/* "4G", "4GiB", "512M", "1.5T", "4GB" (powers of 1000), "1000000" (bytes). */
+static gboolean
+parse_size (const char *text, guint64 *size)
+{
+  char *end = NULL;
+  double value;
+  double unit = 1;
+
+  value = g_ascii_strtod (text, &end);
+  if (end == text || value <= 0)
+    return FALSE;
+  if (*end != '\0')
+    {
+      const char *units = "KMGT";
+      const char *u = strchr (units, g_ascii_toupper (*end));
+      int power;
+
+      if (u == NULL)
+        return FALSE;
+      power = (int) (u - units) + 1;
+      end++;
+      if (g_ascii_strcasecmp (end, "B") == 0)
+        unit = 1000;
+      else if (*end == '\0' || g_ascii_strcasecmp (end, "iB") == 0)
+        unit = 1024;
+      else
+        return FALSE;
+      for (int i = 0; i < power; i++)
+        value *= unit;
+    }
+  *size = (guint64) value;
+  return *size > 0;
+}
+
+FsbTarget *
+fsb_target_new_from_spec (const char *spec, gboolean destroy_confirmed, GError **error)
+{
+  g_autoptr(FsbTarget) self = g_object_new (FSB_TYPE_TARGET, NULL);
+  const char *rest;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  self->destroy_confirmed = destroy_confirmed;
+
+  if (g_str_has_prefix (spec, "/dev/"))
+    {
+      if (!destroy_confirmed)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
+                       _("Testing on %s erases everything on it. Confirm that its data "
+                         "may be destroyed."), spec);
+          return NULL;
+        }
+      self->kind = FSB_TARGET_PARTITION;
+      self->device = g_strdup (spec);
+      return g_steal_pointer (&self);
+    }
+
+  if (!g_str_has_prefix (spec, "image"))
+    goto invalid;
+  self->kind = FSB_TARGET_IMAGE;
+  rest = spec + strlen ("image");
+  if (*rest == ':')
+    {
+      const char *at = strchr (rest, '@');
+      g_autofree char *size = g_strndup (rest + 1, at != NULL ? (gsize) (at - rest - 1) : strlen (rest + 1));
+
+      if (!parse_size (size, &self->size))
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       _("“%s” is not a size; write it like 4G or 512M"), size);
+          return NULL;
+        }
+      rest = at != NULL ? at : rest + strlen (rest);
+    }
+  if (*rest == '@')
+    {
+      const char *dir = rest + 1;
+
+      if (*dir == '\0')
+        goto invalid;
+      if (g_str_has_prefix (dir, "~/"))
+        self->image_dir = g_build_filename (g_get_home_dir (), dir + 2, NULL);
+      else
+        self->image_dir = g_canonicalize_filename (dir, NULL);
+      if (!g_file_test (self->image_dir, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND,
+                       _("The folder %s does not exist"), self->image_dir);
+          return NULL;
+        }
+      rest += strlen (rest);
+    }
+  if (*rest != '\0')
+    goto invalid;
+  return g_steal_pointer (&self);
+
+invalid:
+  g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+               _("“%s” is not a target. Use “image”, “image:SIZE”, “image:SIZE@FOLDER” "
+                 "or a partition such as /dev/sdb1."), spec);
+  return NULL;
+}
+
+FsbTargetKind
+fsb_target_get_kind (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), FSB_TARGET_IMAGE);
+  return self->kind;
+}
+
+guint64
+fsb_target_get_size (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), 0);
+  return self->size;
+}
+
+const char *
+fsb_target_get_device (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), NULL);
+  return self->object_path != NULL ? self->device : NULL;
+}
+
+const char *
+fsb_target_get_mount_point (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), NULL);
+  return self->mount_point;
+}
+
+const char *
+fsb_target_get_mount_options (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), NULL);
+  return self->mount_options;
+}
+
+static char *
+default_image_dir (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "fsbench", "images", NULL);
+}
+
+static char *
+bytestring_property (const char *object_path, const char *interface, const char *name)
+{
+  g_autoptr(GVariant) value = fsb_udisks_get_property (object_path, interface, name, NULL);
+
+  if (value == NULL || !g_variant_is_of_type (value, G_VARIANT_TYPE_BYTESTRING))
+    return NULL;
+  return g_variant_dup_bytestring (value, NULL);
+}
+
+/* Reads and writes of the loop device then bypass the host's page cache,
+ * as they would on a real disk. Needs access to the device node. */
+static void
+set_direct_io (FsbTarget *self)
+{
+  int fd;
+
+  if (self->direct_io || !self->loop_attached)
+    return;
+  fd = open (self->device, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      g_debug ("Cannot open %s for direct I/O: %s", self->device, g_strerror (errno));
+      return;
+    }
+  if (ioctl (fd, LOOP_SET_DIRECT_IO, 1UL) == 0)
+    self->direct_io = TRUE;
+  else
+    g_debug ("LOOP_SET_DIRECT_IO on %s: %s", self->device, g_strerror (errno));
+  close (fd);
+}
+
+static gboolean
+prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *dir = self->image_dir != NULL ? g_strdup (self->image_dir) : default_image_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GUnixFDList) fd_list = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  struct statvfs vfs;
+  const char *loop_path = NULL;
+  guint64 size = self->size;
+  guint64 avail;
+  int fd;
+
+  if (size == 0)
+    size = MAX (DEFAULT_IMAGE_SIZE, (needed_bytes + MIB - 1) / MIB * MIB);
+  else if (size < needed_bytes)
+    {
+      g_autofree char *have = g_format_size (size);
+      g_autofree char *need = g_format_size (needed_bytes);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                   _("A disk image of %s is too small: the plan needs %s"), have, need);
+      return FALSE;
+    }
+  /* Whole 4 KiB sectors, so any filesystem can use every byte. */
+  size = size / 4096 * 4096;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, saved == EACCES ? FSB_ERROR_NOT_AUTHORIZED : FSB_ERROR_FAILED,
+                   _("Could not create the folder %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  if (statvfs (dir, &vfs) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not read the free space in %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  avail = (guint64) vfs.f_bavail * vfs.f_frsize;
+  if (avail < size)
+    {
+      g_autofree char *have = g_format_size (avail);
+      g_autofree char *need = g_format_size (size);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                   _("Only %s are free in %s, and the disk image needs %s. Free some space "
+                     "or choose another folder."), have, dir, need);
+      return FALSE;
+    }
+
+  path = g_build_filename (dir, "fsbench-XXXXXX.img", NULL);
+  fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not create a disk image in %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  self->image_path = g_steal_pointer (&path);
+  self->size = size;
+  record_state (self);
+
+  if (ftruncate (fd, (off_t) size) != 0)
+    {
+      int saved = errno;
+      close (fd);
+      g_set_error (error, FSB_ERROR, saved == ENOSPC || saved == EFBIG ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
+                   _("Could not size the disk image %s: %s"), self->image_path, g_strerror (saved));
+      return FALSE;
+    }
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      close (fd);
+      return FALSE;
+    }
+
+  fd_list = g_unix_fd_list_new_from_array (&fd, 1);   /* takes fd */
+  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
+  g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
+  /* Not cancellable: once udisksd attaches the image we must know the
+   * device to detach it again. */
+  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                           g_variant_new ("(ha{sv})", 0, &options),
+                           G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
+  if (reply == NULL)
+    {
+      g_autofree char *doing = g_strdup_printf (_("Could not attach the disk image %s"), self->image_path);
+      fsb_udisks_map_error (&local_error, doing);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  g_variant_get (reply, "(&o)", &loop_path);
+  self->object_path = g_strdup (loop_path);
+  self->loop_attached = TRUE;
+  g_free (self->device);
+  self->device = bytestring_property (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Device");
+  if (self->device == NULL)
+    self->device = g_strdup_printf ("/dev/%s", strrchr (self->object_path, '/') + 1);
+  record_state (self);
+
+  set_direct_io (self);
+  return TRUE;
+}
+
+static gboolean
+prepare_partition (FsbTarget *self, guint64 needed_bytes, GError **error)
+{
+  UDisksClient *client = fsb_udisks_get_client (error);
+  g_autoptr(FsbDevice) device = NULL;
+
+  if (client == NULL)
+    return FALSE;
+  device = fsb_device_lookup (client, self->device, needed_bytes, error);
+  if (device == NULL)
+    return FALSE;
+  if (!device->usable)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
+                   _("%s cannot be used: %s"), self->device, device->reason);
+      return FALSE;
+    }
+  self->object_path = g_strdup (device->object_path);
+  self->size = device->size;
+  return TRUE;
+}
+
+gboolean
+fsb_target_prepare (FsbTarget    *self,
+                    guint64       needed_bytes,
+                    GCancellable *cancellable,
+                    GError      **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+
+  if (self->object_path != NULL)
+    return TRUE;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+  if (fsb_udisks_get_client (error) == NULL)
+    return FALSE;
+
+  if (self->kind == FSB_TARGET_IMAGE)
+    ok = prepare_image (self, needed_bytes, cancellable, &local_error);
+  else
+    ok = prepare_partition (self, needed_bytes, &local_error);
+
+  if (!ok)
+    {
+      g_autoptr(GError) release_error = NULL;
+
+      if (!fsb_target_release (self, &release_error))
+        g_warning ("%s", release_error->message);
+      fsb_error_normalize (&local_error);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_prepared (FsbTarget *self, GError **error)
+{
+  if (self->object_path != NULL)
+    return TRUE;
+  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       _("The target is not prepared"));
+  return FALSE;
+}
+
+/* Filesystems that keep Unix owners; udisks can chown their root. */
+static gboolean
+has_unix_owners (const char *fstype)
+{
+  return !g_strv_contains ((const char *const[]) { "vfat", "exfat", "ntfs", NULL }, fstype);
+}
+
+static gboolean
+check_fs_usable (const char *fstype, GError **error)
+{
+  g_autoptr(FsbFsSupport) support = fsb_fs_support_probe_one (fsb_udisks_get_client (NULL), fstype);
+
+  if (support == NULL)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                   _("FS Bench does not know the filesystem “%s”"), fstype);
+      return FALSE;
+    }
+  if (!support->usable)
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED, support->reason);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+fsb_target_format (FsbTarget    *self,
+                   const char   *fstype,
+                   const char   *mkfs_options,
+                   double       *seconds,
+                   GCancellable *cancellable,
+                   GError      **error)
+{
+  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gint64 start;
+
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+  g_return_val_if_fail (fstype != NULL, FALSE);
+
+  if (!check_prepared (self, error))
+    return FALSE;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+  if (!check_fs_usable (fstype, error))
+    return FALSE;
+  if (self->mount_point != NULL && !fsb_target_unmount (self, NULL, cancellable, error))
+    return FALSE;
+
+  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
+  if (has_unix_owners (fstype))
+    g_variant_builder_add (&options, "{sv}", "take-ownership", g_variant_new_boolean (TRUE));
+  if (mkfs_options != NULL && *mkfs_options != '\0')
+    {
+      g_autofree char *version = fsb_udisks_get_daemon_version ();
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GError) parse_error = NULL;
+
+      /* "mkfs-args" came with udisks 2.10; older daemons ignore unknown
+       * options silently, which would measure the defaults instead. */
+      if (!fsb_udisks_version_at_least (version, 2, 10))
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                       _("Extra mkfs options need udisks 2.10 or newer, and this system has "
+                         "udisks %s. Run without mkfs options."), version != NULL ? version : "?");
+          return FALSE;
+        }
+      if (!g_shell_parse_argv (mkfs_options, NULL, &argv, &parse_error))
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       _("The mkfs options “%s” cannot be read: %s"), mkfs_options, parse_error->message);
+          return FALSE;
+        }
+      g_variant_builder_add (&options, "{sv}", "mkfs-args",
+                             g_variant_new_strv ((const char *const *) argv, -1));
+    }
+
+  /* Not cancellable: a cancelled call would leave mkfs running on a device
+   * we are about to detach. A cancel takes effect right after. */
+  start = g_get_monotonic_time ();
+  reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Format",
+                           g_variant_new ("(sa{sv})", fstype, &options),
+                           NULL, NULL, G_MAXINT, NULL, &local_error);
+  if (seconds != NULL)
+    *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  if (reply == NULL)
+    {
+      g_autofree char *doing = g_strdup_printf (_("Could not format %s as %s"), self->device, fstype);
+      fsb_udisks_map_error (&local_error, doing);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  g_free (self->fstype);
+  self->fstype = g_strdup (fstype);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_retryable (const GError *error, gboolean busy_too)
+{
+  /* udisksd exports the Filesystem interface a moment after Format returns. */
+  if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD)
+      || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_INTERFACE)
+      || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
+    return TRUE;
+  return busy_too && (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY)
+                      || g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_ALREADY_UNMOUNTING));
+}
+
+static void
+read_mount_options (FsbTarget *self)
+{
+  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+
+  g_clear_pointer (&self->mount_options, g_free);
+  for (guint i = 0; i < mounts->len; i++)
+    {
+      FsbMount *m = g_ptr_array_index (mounts, i);
+
+      if (g_strcmp0 (m->mount_point, self->mount_point) == 0)
+        {
+          /* "rw" and friends appear both as mount and as superblock options. */
+          g_auto(GStrv) all = g_strsplit (m->options, ",", -1);
+          g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+          GString *unique = g_string_new (NULL);
+
+          for (guint j = 0; all[j] != NULL; j++)
+            if (g_hash_table_add (seen, all[j]))
+              g_string_append_printf (unique, "%s%s", unique->len > 0 ? "," : "", all[j]);
+          g_free (self->mount_options);
+          self->mount_options = g_string_free (unique, FALSE);
+        }
+    }
+}
+
+gboolean
+fsb_target_mount (FsbTarget    *self,
+                  double       *seconds,
+                  GCancellable *cancellable,
+                  GError      **error)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gint64 start = 0;
+
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+
+  if (!check_prepared (self, error))
+    return FALSE;
+  if (self->mount_point != NULL)
+    {
+      if (seconds != NULL)
+        *seconds = 0;
+      return TRUE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+
+  for (int waited = 0; ; waited += RETRY_STEP_MSEC)
+    {
+      g_clear_error (&local_error);
+      start = g_get_monotonic_time ();
+      reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Mount",
+                               g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
+                               G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
+      if (reply != NULL || !is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
+        break;
+      g_usleep (RETRY_STEP_MSEC * 1000);
+    }
+  if (seconds != NULL)
+    *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  if (reply == NULL)
+    {
+      g_autofree char *doing = g_strdup_printf (_("Could not mount %s"), self->device);
+      fsb_udisks_map_error (&local_error, doing);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  g_variant_get (reply, "(s)", &self->mount_point);
+  record_state (self);
+  read_mount_options (self);
+  return TRUE;
+}
+
+gboolean
+fsb_target_unmount (FsbTarget    *self,
+                    double       *seconds,
+                    GCancellable *cancellable,
+                    GError      **error)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gint64 start = 0;
+
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+
+  if (seconds != NULL)
+    *seconds = 0;
+  if (self->mount_point == NULL)
+    return TRUE;
+
+  for (int waited = 0; ; waited += RETRY_STEP_MSEC)
+    {
+      g_clear_error (&local_error);
+      start = g_get_monotonic_time ();
+      reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Unmount",
+                               g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
+                               NULL, NULL, G_MAXINT, NULL, &local_error);
+      if (reply != NULL || !is_retryable (local_error, TRUE) || waited >= RETRY_MSEC)
+        break;
+      g_usleep (RETRY_STEP_MSEC * 1000);
+    }
+  if (seconds != NULL)
+    *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  if (reply == NULL && !g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED))
+    {
+      g_autofree char *doing = g_strdup_printf (_("Could not unmount %s"), self->device);
+      fsb_udisks_map_error (&local_error, doing);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  g_clear_pointer (&self->mount_point, g_free);
+  g_clear_pointer (&self->mount_options, g_free);
+  record_state (self);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes back and forgets the cached pages of a file or block device. */
+static gboolean
+drop_cache (const char *path, gboolean block_device)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  gboolean ok;
+
+  if (fd < 0)
+    return FALSE;
+  ok = fsync (fd) == 0;
+  if (block_device)
+    ok = ioctl (fd, BLKFLSBUF, 0) == 0 && ok;
+  ok = posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED) == 0 && ok;
+  close (fd);
+  return ok;
+}
+
+gboolean
+fsb_target_remount_cold (FsbTarget    *self,
+                         GCancellable *cancellable,
+                         GError      **error)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+
+  if (!check_prepared (self, error))
+    return FALSE;
+  if (!fsb_target_unmount (self, NULL, cancellable, error))
+    return FALSE;
+
+  if (self->image_path != NULL)
+    {
+      self->host_cache_dropped = drop_cache (self->image_path, FALSE);
+      set_direct_io (self);
+    }
+  /* Only root may flush a block device's buffers; unmounting already
+   * dropped the filesystem's own caches. */
+  drop_cache (self->device, TRUE);
+
+  return fsb_target_mount (self, NULL, cancellable, error);
+}
+
+gboolean
+fsb_target_get_capacity (FsbTarget   *self,
+                         FsbCapacity *capacity,
+                         GError     **error)
+{
+  struct statvfs vfs;
+
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+  g_return_val_if_fail (capacity != NULL, FALSE);
+
+  if (self->mount_point == NULL)
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("The target is not mounted"));
+      return FALSE;
+    }
+  if (statvfs (self->mount_point, &vfs) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not read the capacity of %s: %s"), self->mount_point, g_strerror (saved));
+      return FALSE;
+    }
+  capacity->total_bytes = (guint64) vfs.f_blocks * vfs.f_frsize;
+  capacity->avail_bytes = (guint64) vfs.f_bavail * vfs.f_frsize;
+  capacity->total_inodes = vfs.f_files;
+  capacity->free_inodes = vfs.f_ffree;
+  capacity->percent = vfs.f_blocks > 0 ? (double) vfs.f_bavail / (double) vfs.f_blocks * 100.0 : 0.0;
+  return TRUE;
+}
+
+gboolean
+fsb_target_release (FsbTarget *self, GError **error)
+{
+  g_autoptr(GError) first_error = NULL;
+
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+
+  if (self->mount_point != NULL)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (!fsb_target_unmount (self, NULL, NULL, &local_error))
+        {
+          /* Something still holds a file open: detach the mount lazily,
+           * so the loop device goes as soon as it is let go. */
+          if (fsb_udisks_unmount (self->object_path, TRUE, NULL))
+            {
+              g_clear_pointer (&self->mount_point, g_free);
+              record_state (self);
+            }
+          else
+            g_propagate_error (&first_error, g_steal_pointer (&local_error));
+        }
+    }
+
+  if (self->loop_attached && self->mount_point == NULL)
+    {
+      g_autoptr(GError) local_error = NULL;
+      gboolean ok = FALSE;
+
+      for (int waited = 0; ; waited += RETRY_STEP_MSEC)
+        {
+          g_clear_error (&local_error);
+          ok = fsb_udisks_loop_delete (self->object_path, &local_error);
+          if (ok || !is_retryable (local_error, TRUE) || waited >= RETRY_MSEC)
+            break;
+          g_usleep (RETRY_STEP_MSEC * 1000);
+        }
+      if (ok || g_error_matches (local_error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
+        {
+          self->loop_attached = FALSE;
+          g_clear_pointer (&self->object_path, g_free);
+          record_state (self);
+        }
+      else if (first_error == NULL)
+        {
+          g_autofree char *doing = g_strdup_printf (_("Could not detach %s"), self->device);
+          fsb_udisks_map_error (&local_error, doing);
+          g_propagate_error (&first_error, g_steal_pointer (&local_error));
+        }
+    }
+
+  if (self->image_path != NULL && !self->loop_attached)
+    {
+      if (g_unlink (self->image_path) == 0 || errno == ENOENT)
+        {
+          g_clear_pointer (&self->image_path, g_free);
+          record_state (self);
+        }
+      else if (first_error == NULL)
+        {
+          int saved = errno;
+          g_set_error (&first_error, FSB_ERROR, FSB_ERROR_FAILED,
+                       _("Could not delete the disk image %s: %s"), self->image_path, g_strerror (saved));
+        }
+    }
+
+  if (self->kind == FSB_TARGET_PARTITION && self->mount_point == NULL)
+    g_clear_pointer (&self->object_path, g_free);
+
+  if (first_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&first_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "Samsung SSD 860" for the disk holding dev, from sysfs. */
+static char *
+disk_model (dev_t dev)
+{
+  g_autofree char *sys = g_strdup_printf ("/sys/dev/block/%u:%u", major (dev), minor (dev));
+  g_autofree char *real = g_canonicalize_filename (sys, NULL);
+  g_autofree char *resolved = NULL;
+  g_autofree char *partition = NULL;
+  g_autofree char *vendor = NULL;
+  g_autofree char *model = NULL;
+  g_autofree char *disk = NULL;
+  g_autofree char *path = NULL;
+
+  resolved = g_file_read_link (sys, NULL);
+  if (resolved != NULL)
+    {
+      g_free (real);
+      real = g_canonicalize_filename (resolved, "/sys/dev/block");
+    }
+  partition = g_build_filename (real, "partition", NULL);
+  disk = g_file_test (partition, G_FILE_TEST_EXISTS) ? g_path_get_dirname (real) : g_strdup (real);
+
+  path = g_build_filename (disk, "device", "vendor", NULL);
+  g_file_get_contents (path, &vendor, NULL, NULL);
+  g_free (path);
+  path = g_build_filename (disk, "device", "model", NULL);
+  g_file_get_contents (path, &model, NULL, NULL);
+  if (model != NULL)
+    {
+      g_strstrip (model);
+      if (vendor != NULL && *g_strstrip (vendor) != '\0' && !g_str_has_prefix (model, vendor))
+        return g_strdup_printf ("%s %s", vendor, model);
+      return g_steal_pointer (&model);
+    }
+  /* virtio and other disks without a model: name the disk. */
+  return g_path_get_basename (disk);
+}
+
+void
+fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
+{
+  g_return_if_fail (FSB_IS_TARGET (self));
+  g_return_if_fail (info != NULL);
+
+  g_free (info->kind);
+  g_free (info->device);
+  g_free (info->device_model);
+  g_free (info->host_filesystem);
+  g_free (info->cache_policy);
+  info->kind = g_strdup (self->kind == FSB_TARGET_IMAGE ? "image" : "partition");
+  info->size_bytes = self->size;
+  info->device = g_strdup (self->device);
+  info->device_model = NULL;
+  info->host_filesystem = NULL;
+
+  if (self->kind == FSB_TARGET_IMAGE)
+    {
+      g_autofree char *dir = self->image_dir != NULL ? g_strdup (self->image_dir) : default_image_dir ();
+      g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+      FsbMount *host = fsb_mountinfo_find_path (mounts, self->image_path != NULL ? self->image_path : dir);
+
+      if (host != NULL)
+        {
+          dev_t dev = fsb_device_number (host->source);
+
+          /* Translators: the filesystem a disk image lives on: "ext4 on /dev/vda (/)" */
+          info->host_filesystem = g_strdup_printf (_("%s on %s (%s)"), host->fstype, host->source,
+                                                   host->mount_point);
+          info->device_model = disk_model (dev != 0 ? dev : host->dev);
+        }
+      if (self->direct_io)
+        info->cache_policy = g_strdup (_("A disk image measures a filesystem on top of another one. "
+                                         "The loop device used direct I/O, so the host did not cache "
+                                         "the image; before each task the filesystem was unmounted and "
+                                         "mounted again, and the image file was flushed and dropped "
+                                         "from the host’s page cache."));
+      else
+        info->cache_policy = g_strdup (_("A disk image measures a filesystem on top of another one. "
+                                         "Before each task the filesystem was unmounted and mounted "
+                                         "again, and the image file was flushed and dropped from the "
+                                         "host’s page cache; the loop device could not use direct I/O, "
+                                         "so the host may still have cached part of the image."));
+    }
+  else
+    {
+      info->device_model = disk_model (fsb_device_number (self->device));
+      info->cache_policy = g_strdup (_("Before each task the filesystem was unmounted and mounted "
+                                       "again, which empties its caches."));
+    }
+}
+
+guint
+fsb_target_clean_leftovers (GError **error)
+{
+  if (fsb_udisks_get_client (error) == NULL)
+    return 0;
+  return fsb_target_state_clean (error);
+}

@@ -1,0 +1,48 @@
+/* fsb-udisks.h: plain D-Bus calls to udisksd, independent of the object manager (private) */
+#pragma once
+
+#include <gio/gio.h>
+#include <gio/gunixfdlist.h>
+
+G_BEGIN_DECLS
+
+#define FSB_UDISKS_BUS_NAME      "org.freedesktop.UDisks2"
+#define FSB_UDISKS_MANAGER_PATH  "/org/freedesktop/UDisks2/Manager"
+#define FSB_UDISKS_IFACE_MANAGER "org.freedesktop.UDisks2.Manager"
+#define FSB_UDISKS_IFACE_BLOCK   "org.freedesktop.UDisks2.Block"
+#define FSB_UDISKS_IFACE_FS      "org.freedesktop.UDisks2.Filesystem"
+#define FSB_UDISKS_IFACE_LOOP    "org.freedesktop.UDisks2.Loop"
+
+/* A method call on udisksd. These work from any thread, with or without a
+ * running main loop, because they never wait for the object manager's
+ * cache. timeout_msec -1 is D-Bus's default; G_MAXINT waits for ever. */
+GVariant *fsb_udisks_call             (const char          *object_path,
+                                       const char          *interface,
+                                       const char          *method,
+                                       GVariant            *parameters,
+                                       const GVariantType  *reply_type,
+                                       GUnixFDList         *fd_list,
+                                       int                  timeout_msec,
+                                       GCancellable        *cancellable,
+                                       GError             **error);
+/* The current value of a property, read from the daemon (not a cache). */
+GVariant *fsb_udisks_get_property     (const char          *object_path,
+                                       const char          *interface,
+                                       const char          *property,
+                                       GError             **error);
+/* "2.9.4"; NULL when udisksd does not answer. */
+char     *fsb_udisks_get_daemon_version (void);
+gboolean  fsb_udisks_version_at_least   (const char *version, guint major, guint minor);
+/* The a{sv} options of every call we make: let polkit ask. */
+GVariant *fsb_udisks_options          (gboolean force);
+/* "/org/freedesktop/UDisks2/block_devices/sdb1" for "/dev/sdb1" */
+char     *fsb_udisks_object_path_for_device (const char *device);
+/* Unmount (force: lazily) and detach; NOT_MOUNTED counts as success. */
+gboolean  fsb_udisks_unmount          (const char *object_path, gboolean force, GError **error);
+gboolean  fsb_udisks_loop_delete      (const char *object_path, GError **error);
+
+/* Turns a udisks or D-Bus error into FSB_ERROR, prefixed with what we
+ * were doing ("Could not format /dev/loop3"). */
+void      fsb_udisks_map_error        (GError **error, const char *doing);
+
+G_END_DECLS
