@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <gio/gunixinputstream.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -210,6 +211,344 @@ test_image_lifecycle_main_loop (void)
   g_thread_join (thread);
 }
 
+static void
+flush_main_context (void)
+{
+  /* Lets the client's object manager catch up with udisksd. */
+  for (int i = 0; i < 50; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10000);
+    }
+}
+
+static FsbTarget *
+prepared_image (const char *size, const char *fs, gboolean mount)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *spec = g_strdup_printf ("image:%s@%s", size, image_dir);
+  g_autoptr(FsbTarget) target = fsb_target_new_from_spec (spec, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_prepare (target, 0, NULL, &error));
+  g_assert_no_error (error);
+  if (fs != NULL)
+    {
+      g_assert_true (fsb_target_format (target, fs, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+    }
+  if (mount)
+    {
+      g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&target);
+}
+
+/* A mounted device is refused before anything is touched; once free, the
+ * same loop device works as a partition target. */
+static void
+test_refuse_mounted (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) image = NULL;
+  g_autoptr(FsbTarget) part = NULL;
+  g_autoptr(FsbDevice) device = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *contents = NULL;
+  FsbCapacity capacity;
+  const char *loop;
+
+  if (!have_udisks ())
+    return;
+  image = prepared_image ("600M", "ext4", TRUE);
+  loop = fsb_target_get_device (image);
+  file = g_build_filename (fsb_target_get_mount_point (image), "precious", NULL);
+  g_assert_true (g_file_set_contents (file, "keep me", -1, &error));
+  flush_main_context ();
+
+  /* No confirmation: refused at once. */
+  part = fsb_target_new_from_spec (loop, FALSE, &error);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
+  g_assert_null (part);
+  g_clear_error (&error);
+
+  device = fsb_device_lookup (fsb_udisks_get_client (NULL), loop, 0, &error);
+  g_assert_no_error (error);
+  g_assert_false (device->usable);
+  g_assert_nonnull (strstr (device->reason, fsb_target_get_mount_point (image)));
+  g_assert_cmpstr (device->mount_points[0], ==, fsb_target_get_mount_point (image));
+  g_assert_cmpstr (device->filesystem, ==, "ext4");
+  g_clear_pointer (&device, fsb_device_free);
+
+  part = fsb_target_new_from_spec (loop, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (fsb_target_get_kind (part), ==, FSB_TARGET_PARTITION);
+  g_assert_false (fsb_target_prepare (part, 0, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
+  g_test_message ("refused: %s", error->message);
+  g_clear_error (&error);
+  g_assert_false (fsb_target_format (part, "xfs", NULL, NULL, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (file, &contents, NULL, &error));
+  g_assert_cmpstr (contents, ==, "keep me");
+
+  /* Unmounted, the loop device is a usable target, but not for a plan
+   * bigger than it. */
+  g_assert_true (fsb_target_unmount (image, NULL, NULL, &error));
+  g_assert_no_error (error);
+  flush_main_context ();
+  g_assert_false (fsb_target_prepare (part, (guint64) 1 << 40, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
+  g_clear_error (&error);
+  g_assert_true (fsb_target_prepare (part, 100 * 1024 * 1024, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (fsb_target_get_device (part), ==, loop);
+  g_assert_true (fsb_target_format (part, "xfs", NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_mount (part, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_get_capacity (part, &capacity, &error));
+  g_assert_cmpfloat (capacity.percent, >, 50);
+  g_assert_true (fsb_target_release (part, &error));
+  g_assert_no_error (error);
+  g_assert_null (fsb_target_get_mount_point (part));
+  /* Releasing a partition leaves the device itself alone. */
+  {
+    g_autofree char *backing = fsb_loop_backing_file (loop);
+    g_assert_nonnull (backing);
+  }
+  g_assert_true (fsb_target_release (image, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+}
+
+/* The device holding / is listed, unusable, with a reason. */
+static void
+test_refuse_root (void)
+{
+  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+  g_autoptr(GPtrArray) devices = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  FsbDevice *root = NULL;
+  dev_t root_dev = 0;
+
+  if (!have_udisks ())
+    return;
+  for (guint i = 0; i < mounts->len; i++)
+    {
+      FsbMount *m = g_ptr_array_index (mounts, i);
+
+      if (strcmp (m->mount_point, "/") == 0)
+        root_dev = fsb_device_number (m->source);
+    }
+  if (root_dev == 0)
+    {
+      g_test_skip ("/ is not on a block device here");
+      return;
+    }
+
+  devices = fsb_device_list (fsb_udisks_get_client (NULL), 0);
+  for (guint i = 0; i < devices->len; i++)
+    {
+      FsbDevice *d = g_ptr_array_index (devices, i);
+      g_autoptr(JsonNode) node = fsb_device_to_json (d);
+      JsonObject *obj = json_node_get_object (node);
+
+      g_assert_true (json_object_has_member (obj, "device"));
+      g_assert_true (json_object_has_member (obj, "size"));
+      g_assert_true (json_object_has_member (obj, "model"));
+      g_assert_true (json_object_has_member (obj, "filesystem"));
+      g_assert_true (json_object_has_member (obj, "mount_points"));
+      g_assert_true (json_object_get_boolean_member (obj, "usable") == d->usable);
+      g_assert_true ((d->reason == NULL) == d->usable);
+      if (fsb_device_number (d->device) == root_dev)
+        root = d;
+    }
+  g_assert_nonnull (root);
+  g_test_message ("%s: %s", root->device, root->reason);
+  g_assert_false (root->usable);
+  g_assert_true (root->is_system);
+  g_assert_nonnull (strstr (root->reason, "/"));
+
+  /* Refused before anything is touched, even when confirmed. */
+  target = fsb_target_new_from_spec (root->device, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_false (fsb_target_prepare (target, 0, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
+  g_assert_null (fsb_target_get_device (target));
+}
+
+static void
+test_refuse_small (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *spec = g_strdup_printf ("image:64M@%s", image_dir);
+  g_autofree char *huge = g_strdup_printf ("image:1000T@%s", image_dir);
+  g_autofree char *state_dir = fsb_target_state_dir ();
+
+  if (!have_udisks ())
+    return;
+  /* Smaller than the plan. */
+  target = fsb_target_new_from_spec (spec, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_false (fsb_target_prepare (target, (guint64) 1 << 30, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE);
+  g_test_message ("%s", error->message);
+  g_clear_error (&error);
+  g_assert_null (fsb_target_get_device (target));
+  g_clear_object (&target);
+
+  /* Bigger than the free space of the host filesystem. */
+  target = fsb_target_new_from_spec (huge, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_false (fsb_target_prepare (target, 0, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE);
+  g_test_message ("%s", error->message);
+  g_clear_error (&error);
+
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (count_files (state_dir), ==, 0);
+}
+
+static void
+test_unsupported (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *version = NULL;
+
+  if (!have_udisks ())
+    return;
+  target = prepared_image ("600M", NULL, FALSE);
+  g_assert_false (fsb_target_format (target, "jfs", NULL, NULL, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "JFS"));
+  g_clear_error (&error);
+  g_assert_false (fsb_target_format (target, "zfs", NULL, NULL, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED);
+  g_clear_error (&error);
+
+  /* mkfs options need udisks 2.10; an older daemon would drop them. */
+  version = fsb_udisks_get_daemon_version ();
+  g_assert_nonnull (version);
+  if (!fsb_udisks_version_at_least (version, 2, 10))
+    {
+      g_assert_false (fsb_target_format (target, "ext4", "-b 1024", NULL, NULL, &error));
+      g_assert_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED);
+      g_assert_nonnull (strstr (error->message, "2.10"));
+      g_clear_error (&error);
+    }
+  else
+    {
+      g_assert_true (fsb_target_format (target, "ext4", "-b 1024", NULL, NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+}
+
+static void
+test_bad_specs (void)
+{
+  const char *bad[] = { "img", "image:", "image:abc", "image:4Q", "image@", "image:4G@/no/such/dir", "image4G", NULL };
+  const char *good[] = { "image", "image:4G", "image:512M", "image:1.5GiB", "image@/tmp", "image:4GB@/tmp", NULL };
+
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(FsbTarget) target = fsb_target_new_from_spec (bad[i], FALSE, &error);
+
+      g_assert_null (target);
+      g_assert_nonnull (error);
+      g_assert_true (error->domain == FSB_ERROR);
+    }
+  for (guint i = 0; good[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(FsbTarget) target = fsb_target_new_from_spec (good[i], FALSE, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (fsb_target_get_kind (target), ==, FSB_TARGET_IMAGE);
+    }
+  {
+    g_autoptr(FsbTarget) t = fsb_target_new_from_spec ("image:4G", FALSE, NULL);
+    g_autoptr(FsbTarget) t2 = fsb_target_new_from_spec ("image:4GB", FALSE, NULL);
+    g_assert_cmpuint (fsb_target_get_size (t), ==, (guint64) 4 << 30);
+    g_assert_cmpuint (fsb_target_get_size (t2), ==, 4000000000);
+  }
+}
+
+/* A run killed while mounted leaves a mount, a loop device and an image;
+ * the next start finds and cleans them, and leaves live runs alone. */
+static void
+test_leftovers (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cli = g_build_filename (g_getenv ("FSBENCH_BUILDDIR"), "src", "cli", "fsbench-cli", NULL);
+  g_autofree char *spec = g_strdup_printf ("image@%s", image_dir);
+  const char *argv[] = { cli, "check", "--target", spec, "--fs", "ext4", "--hold", "60", NULL };
+  g_autoptr(FsbTarget) alive = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GInputStream) pipe = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *mount_point = NULL;
+  g_autofree char *state_dir = fsb_target_state_dir ();
+  GPid pid;
+  int out_fd, wstatus;
+  guint cleaned;
+
+  if (!have_udisks ())
+    return;
+
+  /* Ours, still running: must survive the cleaning. */
+  alive = prepared_image ("600M", NULL, FALSE);
+
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, NULL, &out_fd, NULL, &error));
+  g_assert_no_error (error);
+  pipe = g_unix_input_stream_new (out_fd, TRUE);
+  out = g_data_input_stream_new (pipe);
+  line = g_data_input_stream_read_line (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_assert_true (g_str_has_prefix (line, "Mounted at ") || strstr (line, "/") != NULL);
+  mount_point = g_strndup (strchr (line, '/'), strcspn (strchr (line, '/'), ";"));
+  g_assert_true (is_mounted_at (mount_point));
+
+  kill (pid, SIGKILL);
+  g_assert_cmpint (waitpid (pid, &wstatus, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (is_mounted_at (mount_point));
+  g_assert_cmpuint (count_files (image_dir), ==, 2);
+
+  cleaned = fsb_target_clean_leftovers (&error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cleaned, ==, 3);   /* the mount, the loop device, the image */
+  g_assert_false (is_mounted_at (mount_point));
+  g_assert_cmpuint (count_files (image_dir), ==, 1);
+  g_assert_cmpuint (count_files (state_dir), ==, 1);
+  g_assert_nonnull (fsb_target_get_device (alive));
+  {
+    g_autofree char *backing = fsb_loop_backing_file (fsb_target_get_device (alive));
+    g_assert_nonnull (backing);
+  }
+
+  /* Nothing more to do the second time. */
+  g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 0);
+  g_assert_no_error (error);
+
+  g_assert_true (fsb_target_release (alive, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (count_files (state_dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -231,6 +570,12 @@ main (int argc, char **argv)
   g_test_add_data_func ("/targets/image/xfs", "xfs", test_image_lifecycle);
   g_test_add_data_func ("/targets/image/btrfs", "btrfs", test_image_lifecycle);
   g_test_add_func ("/targets/image/main-loop", test_image_lifecycle_main_loop);
+  g_test_add_func ("/targets/spec", test_bad_specs);
+  g_test_add_func ("/targets/refuse/mounted", test_refuse_mounted);
+  g_test_add_func ("/targets/refuse/root-device", test_refuse_root);
+  g_test_add_func ("/targets/refuse/too-small", test_refuse_small);
+  g_test_add_func ("/targets/refuse/unsupported", test_unsupported);
+  g_test_add_func ("/targets/leftovers", test_leftovers);
 
   status = g_test_run ();
 
