@@ -115,7 +115,9 @@ fsb_mountinfo_points_of (GPtrArray *mounts, dev_t dev)
     {
       FsbMount *m = g_ptr_array_index (mounts, i);
 
-      if (m->dev == dev)
+      /* btrfs reports an anonymous device number: match the source too. */
+      if (m->dev == dev
+          || (g_str_has_prefix (m->source, "/dev/") && fsb_device_number (m->source) == dev))
         g_ptr_array_add (points, g_strdup (m->mount_point));
     }
   return points;

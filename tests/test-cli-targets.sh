@@ -1,0 +1,108 @@
+#!/bin/sh
+# fsbench-cli check, devices, filesystems and clean against the real udisksd:
+# exit codes, SIGINT/SIGTERM mid-run, leftovers of a killed run.
+set -u
+cli=$1
+fail() { echo "FAIL: $*"; exit 1; }
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root (or a polkit rule)"; exit 77; }
+udisksctl status >/dev/null 2>&1 || { echo "SKIP: udisksd is not running"; exit 77; }
+
+tmp=$(mktemp -d /tmp/fsbench-cli-targets-XXXXXX)
+export XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache LC_ALL=C.UTF-8 LANGUAGE=
+mkdir -p "$tmp/images"
+cleanup() {
+  # Only what this test set up: loop devices on our images, their mounts.
+  for dev in $(losetup -a | grep -F "$tmp/" | cut -d: -f1); do
+    for mp in $(awk -v dev="$dev" '{ for (i = 7; i <= NF; i++) if ($i == "-" && $(i+2) == dev) print $5 }' /proc/self/mountinfo); do
+      umount "$mp" 2>/dev/null
+    done
+    losetup -d "$dev" 2>/dev/null
+  done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+no_leftovers() {
+  losetup -a | grep -qF "$tmp/" && fail "$1: a loop device is still attached: $(losetup -a | grep -F "$tmp/")"
+  grep -qF "/media/" /proc/self/mountinfo && [ -n "${2:-}" ] && grep -qF " $2 " /proc/self/mountinfo \
+    && fail "$1: $2 is still mounted"
+  [ -z "$(ls -A "$tmp/images")" ] || fail "$1: images left: $(ls "$tmp/images")"
+  [ -z "$(ls -A "$tmp/state/fsbench/targets" 2>/dev/null)" ] || fail "$1: a state file is left"
+}
+
+# A plain run: timings and capacity.
+out=$("$cli" check --target "image@$tmp/images" --fs ext4) || fail "check exited $?: $out"
+echo "$out"
+echo "$out" | grep -q "^mkfs: " || fail "check printed no mkfs time"
+echo "$out" | grep -q "^Capacity: .*%" || fail "check printed no capacity"
+no_leftovers "a plain run"
+
+# Unsupported filesystem, refused target, bad usage: exit 2.
+"$cli" check --target "image@$tmp/images" --fs jfs >/dev/null 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] || fail "jfs exited $st, not 2"
+grep -q "JFS" "$tmp/err" || fail "jfs: no reason: $(cat "$tmp/err")"
+no_leftovers "jfs"
+root=$(awk '$5=="/" { for (i = 7; i <= NF; i++) if ($i == "-") print $(i+2) }' /proc/self/mountinfo | head -1)
+case "$root" in
+  /dev/*)
+    "$cli" check --target "$root" --fs ext4 >/dev/null 2>"$tmp/err"; st=$?
+    [ $st -eq 2 ] || fail "$root without confirmation exited $st"
+    grep -q -- "--yes-destroy-data" "$tmp/err" || fail "no hint to confirm: $(cat "$tmp/err")"
+    "$cli" check --target "$root" --fs ext4 --yes-destroy-data >/dev/null 2>"$tmp/err"; st=$?
+    [ $st -eq 2 ] || fail "$root exited $st, not 2"
+    grep -q "holds /" "$tmp/err" || fail "$root refused without the reason: $(cat "$tmp/err")"
+    "$cli" devices --json > "$tmp/devices.json" || fail "devices --json exited $?"
+    /usr/bin/python3 - "$tmp/devices.json" "$root" <<'PY' || fail "devices --json"
+import json, sys
+devices = json.load(open(sys.argv[1]))
+root = [d for d in devices if d["device"] == sys.argv[2]]
+assert root, "the root device is not listed"
+assert root[0]["usable"] is False and root[0]["reason"], root[0]
+for d in devices:
+    for key in ("device", "size", "model", "filesystem", "mount_points", "usable", "reason"):
+        assert key in d, (key, d)
+PY
+    ;;
+esac
+"$cli" filesystems --json > "$tmp/fs.json" || fail "filesystems --json exited $?"
+/usr/bin/python3 - "$tmp/fs.json" <<'PY' || fail "filesystems --json"
+import json, sys
+fs = {f["name"]: f for f in json.load(open(sys.argv[1]))}
+assert len(fs) == 12, fs.keys()
+assert fs["ext4"]["usable"] and fs["ext4"]["mkfs_version"], fs["ext4"]
+if "jfs" not in open("/proc/filesystems").read():
+    assert not fs["jfs"]["usable"] and "JFS" in fs["jfs"]["reason"], fs["jfs"]
+PY
+
+# SIGINT and SIGTERM while mounted: 130, and nothing left.
+for sig in INT TERM; do
+  "$cli" check --target "image@$tmp/images" --fs xfs --hold 30 >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  for i in $(seq 100); do grep -q "^Mounted at" "$tmp/out" && break; sleep 0.1; done
+  grep -q "^Mounted at" "$tmp/out" || { kill -9 $pid; fail "SIG$sig: never mounted: $(cat "$tmp/err")"; }
+  mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$tmp/out")
+  grep -qF " $mp " /proc/self/mountinfo || fail "SIG$sig: $mp is not mounted"
+  kill -$sig $pid
+  wait $pid; st=$?
+  [ $st -eq 130 ] || fail "SIG$sig: exited $st, not 130: $(cat "$tmp/err")"
+  grep -qF " $mp " /proc/self/mountinfo && fail "SIG$sig: $mp is still mounted"
+  no_leftovers "SIG$sig" "$mp"
+  echo "SIG$sig mid-run: exit 130, nothing left"
+done
+
+# Killed outright: the next start (clean, or check) cleans it.
+"$cli" check --target "image@$tmp/images" --fs btrfs --hold 30 >"$tmp/out" 2>&1 &
+pid=$!
+for i in $(seq 100); do grep -q "^Mounted at" "$tmp/out" && break; sleep 0.1; done
+mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$tmp/out")
+[ -n "$mp" ] || fail "never mounted: $(cat "$tmp/out")"
+kill -KILL $pid; wait $pid
+grep -qF " $mp " /proc/self/mountinfo || fail "the killed run's mount vanished by itself"
+losetup -a | grep -qF "$tmp/" || fail "the killed run's loop device vanished by itself"
+out=$("$cli" clean) || fail "clean exited $?"
+echo "$out"
+echo "$out" | grep -q "Cleaned 3 leftovers" || fail "clean: $out"
+no_leftovers "clean" "$mp"
+out=$("$cli" clean) || fail "clean exited $?"
+echo "$out" | grep -q "Nothing to clean" || fail "a second clean: $out"
+echo "fsbench-cli targets: ok"
