@@ -1,0 +1,85 @@
+#!/bin/sh
+# fsbench-cli check as a non-root user, under a polkit rule that grants or
+# denies udisks to that user only: 0 with the grant; 3, a clear message and
+# nothing left behind with the denial.
+set -u
+cli=$1
+user=fsbench-test
+fail() { echo "FAIL: $*"; exit 1; }
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root to add a user and a polkit rule"; exit 77; }
+[ -d /etc/polkit-1/rules.d ] || { echo "SKIP: no /etc/polkit-1/rules.d"; exit 77; }
+command -v runuser >/dev/null && command -v pkcheck >/dev/null || { echo "SKIP: no runuser or pkcheck"; exit 77; }
+udisksctl status >/dev/null 2>&1 || { echo "SKIP: udisksd is not running"; exit 77; }
+
+if ! getent passwd $user >/dev/null; then
+  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin $user \
+    || fail "could not create the user $user"
+fi
+# The binary must be reachable by that user.
+runuser -u $user -- test -x "$cli" || { echo "SKIP: $user cannot run $cli"; exit 77; }
+
+tmp=$(mktemp -d /tmp/fsbench-polkit-XXXXXX)
+chown $user "$tmp"
+rule=/etc/polkit-1/rules.d/10-fsbench-test-$$.rules
+cleanup() {
+  rm -f "$rule"
+  for dev in $(losetup -a | grep -F "$tmp/" | cut -d: -f1); do
+    for mp in $(awk -v dev="$dev" '{ for (i = 7; i <= NF; i++) if ($i == "-" && $(i+2) == dev) print $5 }' /proc/self/mountinfo); do
+      umount "$mp" 2>/dev/null
+    done
+    losetup -d "$dev" 2>/dev/null
+  done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+as_user() {
+  runuser -u $user -- env HOME="$tmp" XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache" \
+    LC_ALL=C.UTF-8 LANGUAGE= "$@"
+}
+
+# Writes the rule and waits until polkitd has read it.
+set_rule() {
+  cat > "$rule" <<JS
+polkit.addRule(function(action, subject) {
+  if (subject.user == "$user" && action.id.indexOf("org.freedesktop.udisks2.") == 0)
+    return polkit.Result.$1;
+});
+JS
+  chmod 644 "$rule"
+  want=$2
+  for i in $(seq 100); do
+    as_user sh -c 'exec pkcheck --action-id org.freedesktop.udisks2.loop-setup --process $$' >/dev/null 2>&1
+    got=$?
+    { [ $want = yes ] && [ $got -eq 0 ]; } || { [ $want = no ] && [ $got -ne 0 ]; } && return 0
+    sleep 0.1
+  done
+  fail "polkitd did not pick up the rule ($1)"
+}
+
+no_leftovers() {
+  losetup -a | grep -qF "$tmp/" && fail "$1: a loop device is still attached"
+  grep -qF "$tmp" /proc/self/mountinfo && fail "$1: something is mounted"
+  [ -z "$(ls -A "$tmp/images" 2>/dev/null)" ] || fail "$1: an image is left: $(ls "$tmp/images")"
+  [ -z "$(ls -A "$tmp/state/fsbench/targets" 2>/dev/null)" ] || fail "$1: a state file is left"
+}
+
+as_user mkdir -p "$tmp/images"
+
+set_rule YES yes
+as_user "$cli" check --target "image@$tmp/images" --fs ext4 >"$tmp/out" 2>"$tmp/err"; st=$?
+cat "$tmp/out" "$tmp/err"
+[ $st -eq 0 ] || fail "granted: exited $st"
+grep -q "^Capacity:" "$tmp/out" || fail "granted: no capacity printed"
+no_leftovers "granted"
+
+set_rule NO no
+as_user "$cli" check --target "image@$tmp/images" --fs ext4 >"$tmp/out" 2>"$tmp/err"; st=$?
+cat "$tmp/out" "$tmp/err"
+[ $st -eq 3 ] || fail "denied: exited $st, not 3"
+grep -qi "not authorized" "$tmp/err" || fail "denied: the message does not say so"
+grep -q "GDBus.Error" "$tmp/err" && fail "denied: a raw D-Bus error leaked into the message"
+no_leftovers "denied"
+
+rm -f "$rule"
+echo "polkit grant and deny: ok"
