@@ -209,8 +209,13 @@ probe_one (const KnownFs *k, gboolean have_udisks, const char *proc_filesystems,
 
   for (guint i = 0; drivers[i] != NULL && !s->can_mount; i++)
     s->can_mount = fsb_fs_support_kernel_has (proc_filesystems, modules, drivers[i]);
-  if (!s->can_mount && k->fuse_helper != NULL && find_tool (k->fuse_helper) != NULL)
-    s->can_mount = fsb_fs_support_kernel_has (proc_filesystems, modules, "fuse");
+  if (!s->can_mount && k->fuse_helper != NULL)
+    {
+      g_autofree char *helper = find_tool (k->fuse_helper);
+
+      if (helper != NULL)
+        s->can_mount = fsb_fs_support_kernel_has (proc_filesystems, modules, "fuse");
+    }
 
   s->usable = s->can_format && s->can_mount;
   if (tool_path == NULL)
