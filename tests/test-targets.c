@@ -484,6 +484,82 @@ test_bad_specs (void)
   }
 }
 
+static gboolean
+list_has (GPtrArray *devices, const char *device)
+{
+  for (guint i = 0; i < devices->len; i++)
+    if (g_strcmp0 (((FsbDevice *) g_ptr_array_index (devices, i))->device, device) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+monitor_changed_cb (FsbDeviceMonitor *monitor, guint *count)
+{
+  (*count)++;
+}
+
+/* Wait (at most 10 s) for the monitor to see device come or go. */
+static gboolean
+wait_for_device (FsbDeviceMonitor *monitor, const char *device, gboolean present)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_autoptr(GPtrArray) devices = fsb_device_monitor_list (monitor);
+
+      if (list_has (devices, device) == present)
+        return TRUE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  return FALSE;
+}
+
+/* Hotplug: a new loop device shows up in the monitor's list, with a
+ * "changed" signal, and goes when detached. */
+static void
+test_device_monitor (void)
+{
+  g_autoptr(FsbDeviceMonitor) monitor = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *device = NULL;
+  guint changes = 0, before;
+
+  if (!have_udisks ())
+    return;
+  flush_main_context ();
+  monitor = fsb_device_monitor_new (fsb_udisks_get_client (NULL));
+  g_signal_connect (monitor, "changed", G_CALLBACK (monitor_changed_cb), &changes);
+
+  target = prepared_image ("600M", "ext4", FALSE);
+  device = g_strdup (fsb_target_get_device (target));
+  g_assert_true (wait_for_device (monitor, device, TRUE));
+  g_assert_cmpuint (changes, >, 0);
+  {
+    g_autoptr(GPtrArray) devices = fsb_device_monitor_list (monitor);
+    for (guint i = 0; i < devices->len; i++)
+      {
+        FsbDevice *d = g_ptr_array_index (devices, i);
+        if (g_strcmp0 (d->device, device) == 0)
+          {
+            g_assert_cmpstr (d->connection, ==, "loop");
+            g_assert_cmpuint (d->size, ==, 600 * 1024 * 1024);
+            g_assert_true (d->usable);
+            g_assert_null (d->reason);
+          }
+      }
+  }
+
+  before = changes;
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_for_device (monitor, device, FALSE));
+  g_assert_cmpuint (changes, >, before);
+}
+
 /* A run killed while mounted leaves a mount, a loop device and an image;
  * the next start finds and cleans them, and leaves live runs alone. */
 static void
@@ -575,6 +651,7 @@ main (int argc, char **argv)
   g_test_add_func ("/targets/refuse/root-device", test_refuse_root);
   g_test_add_func ("/targets/refuse/too-small", test_refuse_small);
   g_test_add_func ("/targets/refuse/unsupported", test_unsupported);
+  g_test_add_func ("/targets/device-monitor", test_device_monitor);
   g_test_add_func ("/targets/leftovers", test_leftovers);
 
   status = g_test_run ();

@@ -291,7 +291,11 @@ print_check (Check *check)
   if (check->cleaned > 0)
     g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
                           "Cleaned %u leftovers of an earlier run.\n", check->cleaned), check->cleaned);
-  g_print (_("Target:        %s %s, %s\n"), check->info.kind, check->info.device, size);
+  if (g_strcmp0 (check->info.kind, "image") == 0)
+    /* Translators: "Target: disk image /dev/loop3, 536.9 MB" */
+    g_print (_("Target:        disk image %s, %s\n"), check->info.device, size);
+  else
+    g_print (_("Target:        partition %s, %s\n"), check->info.device, size);
   if (check->info.host_filesystem != NULL)
     g_print (_("Image on:      %s\n"), check->info.host_filesystem);
   g_print (_("Filesystem:    %s\n"), check->fs);
@@ -303,6 +307,7 @@ print_check (Check *check)
   g_print (_("Capacity:      %.1f %% available (%s of %s)\n"), check->capacity.percent, avail, total);
   g_print (_("Inodes:        %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " free)\n"),
            check->capacity.total_inodes, check->capacity.free_inodes);
+  g_print (_("Caches:        %s\n"), check->info.cache_policy);
 }
 
 int
