@@ -484,6 +484,150 @@ test_bad_specs (void)
   }
 }
 
+/* An image of our own, attached with udisks directly (partition scan on);
+ * returns the loop object path. */
+static char *
+attach_file (const char *path, gboolean read_only)
+{
+  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  g_autoptr(GUnixFDList) fds = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  char *object_path = NULL;
+  int fd = open (path, (read_only ? O_RDONLY : O_RDWR) | O_CLOEXEC);
+
+  g_assert_cmpint (fd, >=, 0);
+  fds = g_unix_fd_list_new_from_array (&fd, 1);
+  g_variant_builder_add (&options, "{sv}", "read-only", g_variant_new_boolean (read_only));
+  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                           g_variant_new ("(ha{sv})", 0, &options), G_VARIANT_TYPE ("(o)"),
+                           fds, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_variant_get (reply, "(o)", &object_path);
+  return object_path;
+}
+
+static char *
+make_file (const char *name, const char *command, const char *redirect)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autofree char *cmd = NULL;
+  int fd = open (path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 400 * 1024 * 1024), ==, 0);
+  close (fd);
+  if (command != NULL)
+    {
+      cmd = g_strconcat (command, " ", path, " ", redirect, NULL);
+      g_assert_cmpint (system (cmd), ==, 0);
+    }
+  return g_steal_pointer (&path);
+}
+
+static FsbDevice *
+lookup_loop_of (const char *object_path)
+{
+  g_autoptr(GVariant) value = NULL;
+  g_autoptr(GError) error = NULL;
+  FsbDevice *device;
+
+  value = fsb_udisks_get_property (object_path, FSB_UDISKS_IFACE_BLOCK, "Device", &error);
+  g_assert_no_error (error);
+  flush_main_context ();
+  device = fsb_device_lookup (fsb_udisks_get_client (NULL), g_variant_get_bytestring (value), 0, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s: %s", device->device, device->reason ? device->reason : "usable");
+  return device;
+}
+
+static void
+detach (char *object_path, char *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (fsb_udisks_loop_delete (object_path, &error));
+  g_assert_no_error (error);
+  g_unlink (file);
+  g_free (object_path);
+  g_free (file);
+}
+
+/* Whole disks holding partitions, read-only devices and swap are refused;
+ * a partition of such a disk is fine. */
+static void
+test_refuse_kinds (void)
+{
+  g_autoptr(FsbDevice) whole = NULL;
+  g_autoptr(FsbDevice) ro = NULL;
+  g_autoptr(FsbDevice) swap = NULL;
+  g_autoptr(FsbDevice) part = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *part_name = NULL;
+  char *file, *object;
+
+  if (!have_udisks ())
+    return;
+  if (!g_file_test ("/usr/sbin/sfdisk", G_FILE_TEST_EXISTS) || !g_file_test ("/usr/sbin/mkswap", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("needs sfdisk and mkswap");
+      return;
+    }
+
+  file = make_file ("partitioned.img", "echo 'start=2048, size=300000' | /usr/sbin/sfdisk -q", ">/dev/null");
+  object = attach_file (file, FALSE);
+  part_name = g_strdup_printf ("/dev/%sp1", strrchr (object, '/') + 1);
+  for (int i = 0; i < 50 && fsb_device_number (part_name) == 0; i++)
+    g_usleep (20000);
+  for (int i = 0; i < 100; i++)
+    {
+      g_clear_pointer (&whole, fsb_device_free);
+      whole = lookup_loop_of (object);
+      if (!whole->usable)   /* udev probes the table a moment later */
+        break;
+      g_usleep (20000);
+    }
+  g_assert_false (whole->usable);
+  g_assert_true (whole->is_whole_disk);
+  g_assert_nonnull (strstr (whole->reason, "partitions"));
+  /* This kernel may lack MBR support; then there is no partition device. */
+  if (fsb_device_number (part_name) != 0)
+    {
+      flush_main_context ();
+      part = fsb_device_lookup (fsb_udisks_get_client (NULL), part_name, 0, &error);
+      g_assert_no_error (error);
+      g_assert_true (part->is_partition);
+      g_assert_true (part->usable);
+      g_assert_cmpuint (part->size, ==, 300000 * 512);
+    }
+  else
+    g_test_message ("no %s: the kernel does not read MBR partition tables", part_name);
+  detach (object, file);
+
+  file = make_file ("read-only.img", NULL, NULL);
+  object = attach_file (file, TRUE);
+  ro = lookup_loop_of (object);
+  g_assert_true (ro->read_only);
+  g_assert_false (ro->usable);
+  g_assert_nonnull (strstr (ro->reason, "read-only"));
+  detach (object, file);
+
+  file = make_file ("swap.img", "/usr/sbin/mkswap -q", ">/dev/null");
+  object = attach_file (file, FALSE);
+  for (int i = 0; i < 100; i++)
+    {
+      g_clear_pointer (&swap, fsb_device_free);
+      swap = lookup_loop_of (object);
+      if (swap->filesystem != NULL)   /* udev probes it a moment later */
+        break;
+      g_usleep (20000);
+    }
+  g_assert_cmpstr (swap->filesystem, ==, "swap");
+  g_assert_false (swap->usable);
+  g_assert_nonnull (strstr (swap->reason, "swap"));
+  detach (object, file);
+}
+
 static gboolean
 list_has (GPtrArray *devices, const char *device)
 {
@@ -651,6 +795,7 @@ main (int argc, char **argv)
   g_test_add_func ("/targets/refuse/root-device", test_refuse_root);
   g_test_add_func ("/targets/refuse/too-small", test_refuse_small);
   g_test_add_func ("/targets/refuse/unsupported", test_unsupported);
+  g_test_add_func ("/targets/refuse/kinds", test_refuse_kinds);
   g_test_add_func ("/targets/device-monitor", test_device_monitor);
   g_test_add_func ("/targets/leftovers", test_leftovers);
 

@@ -192,6 +192,7 @@ judge (FsbDevice  *d,
        GHashTable *critical,
        gboolean    hint_system,
        const char *in_use,
+       gboolean    partition_table,
        guint64     needed_bytes)
 {
   const char *what = g_hash_table_lookup (critical, GSIZE_TO_POINTER (dev));
@@ -215,7 +216,9 @@ judge (FsbDevice  *d,
     d->reason = g_strdup_printf (_("It is in use by %s."), holder);
   else if (hint_system)
     d->reason = g_strdup (_("It is a system device."));
-  else if (d->is_whole_disk && has_partitions (dev))
+  /* A partition table counts even when the kernel shows no partitions
+   * (one without support for that table type). */
+  else if (d->is_whole_disk && (partition_table || has_partitions (dev)))
     d->reason = g_strdup (_("It is a whole disk with partitions. Choose one of its partitions."));
   else if (d->read_only)
     d->reason = g_strdup (_("It is read-only."));
@@ -307,7 +310,8 @@ device_from_object (UDisksClient *client, UDisksObject *object, GPtrArray *mount
   if (loop != NULL)
     hint_system = FALSE;
 
-  judge (d, dev, critical, hint_system, in_use_reason (object, block), needed_bytes);
+  judge (d, dev, critical, hint_system, in_use_reason (object, block),
+         udisks_object_peek_partition_table (object) != NULL, needed_bytes);
   return d;
 }
 
@@ -347,7 +351,7 @@ device_from_sysfs (const char *name, GPtrArray *mounts, GHashTable *critical)
   ro = sysfs_attr (dev, "ro");
   d->read_only = g_strcmp0 (ro, "1") == 0;
 
-  judge (d, dev, critical, FALSE, NULL, 0);
+  judge (d, dev, critical, FALSE, NULL, FALSE, 0);
   if (d->usable)
     {
       d->usable = FALSE;
