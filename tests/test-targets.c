@@ -628,13 +628,14 @@ test_refuse_kinds (void)
   detach (object, file);
 }
 
-static gboolean
-list_has (GPtrArray *devices, const char *device)
+/* The entry for device, or NULL */
+static FsbDevice *
+list_find (GPtrArray *devices, const char *device)
 {
   for (guint i = 0; i < devices->len; i++)
     if (g_strcmp0 (((FsbDevice *) g_ptr_array_index (devices, i))->device, device) == 0)
-      return TRUE;
-  return FALSE;
+      return g_ptr_array_index (devices, i);
+  return NULL;
 }
 
 static void
@@ -643,7 +644,7 @@ monitor_changed_cb (FsbDeviceMonitor *monitor, guint *count)
   (*count)++;
 }
 
-/* Wait (at most 10 s) for the monitor to see device come or go. */
+/* Wait (at most 10 s) for the monitor to see device come (usable) or go. */
 static gboolean
 wait_for_device (FsbDeviceMonitor *monitor, const char *device, gboolean present)
 {
@@ -652,9 +653,12 @@ wait_for_device (FsbDeviceMonitor *monitor, const char *device, gboolean present
   while (g_get_monotonic_time () < end)
     {
       g_autoptr(GPtrArray) devices = fsb_device_monitor_list (monitor);
+      FsbDevice *d = list_find (devices, device);
 
-      if (list_has (devices, device) == present)
+      if (present ? (d != NULL && d->usable) : d == NULL)
         return TRUE;
+      if (d != NULL && d->reason != NULL)
+        g_test_message ("%s: %s", d->device, d->reason);
       g_main_context_iteration (NULL, FALSE);
       g_usleep (10000);
     }
@@ -684,17 +688,12 @@ test_device_monitor (void)
   g_assert_cmpuint (changes, >, 0);
   {
     g_autoptr(GPtrArray) devices = fsb_device_monitor_list (monitor);
-    for (guint i = 0; i < devices->len; i++)
-      {
-        FsbDevice *d = g_ptr_array_index (devices, i);
-        if (g_strcmp0 (d->device, device) == 0)
-          {
-            g_assert_cmpstr (d->connection, ==, "loop");
-            g_assert_cmpuint (d->size, ==, 600 * 1024 * 1024);
-            g_assert_true (d->usable);
-            g_assert_null (d->reason);
-          }
-      }
+    FsbDevice *d = list_find (devices, device);
+
+    g_assert_nonnull (d);
+    g_assert_cmpstr (d->connection, ==, "loop");
+    g_assert_cmpuint (d->size, ==, 600 * 1024 * 1024);
+    g_assert_null (d->reason);
   }
 
   before = changes;
