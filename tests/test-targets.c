@@ -703,6 +703,44 @@ test_device_monitor (void)
   g_assert_cmpuint (changes, >, before);
 }
 
+/* A file still open on the target: release detaches the mount lazily
+ * and the loop device goes once the file is closed. */
+static void
+test_release_busy (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *mount_point = NULL;
+  g_autofree char *device = NULL;
+  int fd;
+
+  if (!have_udisks ())
+    return;
+  target = prepared_image ("600M", "ext4", TRUE);
+  device = g_strdup (fsb_target_get_device (target));
+  mount_point = g_strdup (fsb_target_get_mount_point (target));
+  file = g_build_filename (mount_point, "open", NULL);
+  fd = open (file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  g_assert_false (is_mounted_at (mount_point));
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  close (fd);
+
+  for (int i = 0; i < 200; i++)
+    {
+      g_autofree char *backing = fsb_loop_backing_file (device);
+
+      if (backing == NULL || !g_str_has_prefix (backing, image_dir))
+        return;
+      g_usleep (25000);
+    }
+  g_assert_not_reached ();
+}
+
 /* A run killed while mounted leaves a mount, a loop device and an image;
  * the next start finds and cleans them, and leaves live runs alone. */
 static void
@@ -797,6 +835,7 @@ main (int argc, char **argv)
   g_test_add_func ("/targets/refuse/kinds", test_refuse_kinds);
   g_test_add_func ("/targets/device-monitor", test_device_monitor);
   g_test_add_func ("/targets/leftovers", test_leftovers);
+  g_test_add_func ("/targets/release-busy", test_release_busy);
 
   status = g_test_run ();
 

@@ -168,7 +168,7 @@ typedef struct {
   FsbCapacity  capacity;
   char        *mount_options;
   FsbTargetInfo info;
-  guint        cleaned;
+  guint        cleaned;   /* leftovers of an earlier run */
 } Check;
 
 static void
@@ -253,6 +253,9 @@ check_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
   g_autoptr(GError) release_error = NULL;
 
   check->cleaned = fsb_target_clean_leftovers (&clean_error);
+  if (check->cleaned > 0)
+    g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
+                          "Cleaned %u leftovers of an earlier run.\n", check->cleaned), check->cleaned);
   if (clean_error != NULL)
     g_printerr (_("fsbench-cli: %s\n"), clean_error->message);
 
@@ -288,9 +291,6 @@ print_check (Check *check)
   g_autofree char *total = g_format_size (check->capacity.total_bytes);
   g_autofree char *avail = g_format_size (check->capacity.avail_bytes);
 
-  if (check->cleaned > 0)
-    g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
-                          "Cleaned %u leftovers of an earlier run.\n", check->cleaned), check->cleaned);
   if (g_strcmp0 (check->info.kind, "image") == 0)
     /* Translators: "Target: disk image /dev/loop3, 536.9 MB" */
     g_print (_("Target:        disk image %s, %s\n"), check->info.device, size);
