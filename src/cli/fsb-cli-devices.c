@@ -131,6 +131,14 @@ fsb_cli_filesystems (int argc, char **argv)
 
 /* ---- clean ------------------------------------------------------------ */
 
+static void
+print_cleaned (guint cleaned)
+{
+  if (cleaned > 0)
+    g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
+                          "Cleaned %u leftovers of an earlier run.\n", cleaned), cleaned);
+}
+
 int
 fsb_cli_clean (int argc, char **argv)
 {
@@ -145,9 +153,7 @@ fsb_cli_clean (int argc, char **argv)
 
   fsb_cli_register_polkit_agent ();
   cleaned = fsb_target_clean_leftovers (&error);
-  if (cleaned > 0)
-    g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
-                          "Cleaned %u leftovers of an earlier run.\n", cleaned), cleaned);
+  print_cleaned (cleaned);
   if (error != NULL)
     return fsb_cli_fail (error);
   if (cleaned == 0)
@@ -253,9 +259,7 @@ check_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
   g_autoptr(GError) release_error = NULL;
 
   check->cleaned = fsb_target_clean_leftovers (&clean_error);
-  if (check->cleaned > 0)
-    g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
-                          "Cleaned %u leftovers of an earlier run.\n", check->cleaned), check->cleaned);
+  print_cleaned (check->cleaned);
   if (clean_error != NULL)
     g_printerr (_("fsbench-cli: %s\n"), clean_error->message);
 
