@@ -76,11 +76,13 @@ PY
 
 # SIGINT and SIGTERM while mounted: 130, and nothing left.
 for sig in INT TERM; do
-  "$cli" check --target "image@$tmp/images" --fs xfs --hold 30 >"$tmp/out" 2>"$tmp/err" &
+  # A new file each time: the shell truncates it only once the child runs.
+  out=$tmp/out.$sig
+  "$cli" check --target "image@$tmp/images" --fs xfs --hold 30 >"$out" 2>"$tmp/err" &
   pid=$!
-  for i in $(seq 100); do grep -q "^Mounted at" "$tmp/out" && break; sleep 0.1; done
-  grep -q "^Mounted at" "$tmp/out" || { kill -9 $pid; fail "SIG$sig: never mounted: $(cat "$tmp/err")"; }
-  mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$tmp/out")
+  for i in $(seq 100); do grep -q "^Mounted at" "$out" 2>/dev/null && break; sleep 0.1; done
+  grep -q "^Mounted at" "$out" || { kill -9 $pid; fail "SIG$sig: never mounted: $(cat "$tmp/err")"; }
+  mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$out")
   grep -qF " $mp " /proc/self/mountinfo || fail "SIG$sig: $mp is not mounted"
   kill -$sig $pid
   wait $pid; st=$?
@@ -91,11 +93,12 @@ for sig in INT TERM; do
 done
 
 # Killed outright: the next start (clean, or check) cleans it.
-"$cli" check --target "image@$tmp/images" --fs btrfs --hold 30 >"$tmp/out" 2>&1 &
+out=$tmp/out.kill
+"$cli" check --target "image@$tmp/images" --fs btrfs --hold 30 >"$out" 2>&1 &
 pid=$!
-for i in $(seq 100); do grep -q "^Mounted at" "$tmp/out" && break; sleep 0.1; done
-mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$tmp/out")
-[ -n "$mp" ] || fail "never mounted: $(cat "$tmp/out")"
+for i in $(seq 100); do grep -q "^Mounted at" "$out" 2>/dev/null && break; sleep 0.1; done
+mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$out")
+[ -n "$mp" ] || fail "never mounted: $(cat "$out")"
 kill -KILL $pid; wait $pid
 grep -qF " $mp " /proc/self/mountinfo || fail "the killed run's mount vanished by itself"
 losetup -a | grep -qF "$tmp/" || fail "the killed run's loop device vanished by itself"

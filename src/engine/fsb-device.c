@@ -215,7 +215,7 @@ judge (FsbDevice  *d,
     /* Translators: %s is a device name: "dm-0" */
     d->reason = g_strdup_printf (_("It is in use by %s."), holder);
   else if (hint_system)
-    d->reason = g_strdup (_("It is a system device."));
+    d->reason = g_strdup (_("udisks2 marks it as a system device."));
   /* A partition table counts even when the kernel shows no partitions
    * (one without support for that table type). */
   else if (d->is_whole_disk && (partition_table || has_partitions (dev)))
