@@ -246,6 +246,44 @@ prepared_image (const char *size, const char *fs, gboolean mount)
   return g_steal_pointer (&target);
 }
 
+/* The runner formats one image with each filesystem in turn, mounted or not. */
+static void
+test_reformat (void)
+{
+  const char *order[] = { "ext4", "xfs", "btrfs", "ext4" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+
+  if (!have_udisks ())
+    return;
+  target = prepared_image ("600M", NULL, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      g_autoptr(GPtrArray) mounts = NULL;
+      FsbMount *m;
+      FsbCapacity capacity;
+      double seconds = -1;
+
+      /* Format while still mounted: the target unmounts first. */
+      g_assert_true (fsb_target_format (target, order[i], NULL, &seconds, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (seconds, >, 0);
+      g_assert_null (fsb_target_get_mount_point (target));
+      g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
+      g_assert_no_error (error);
+      mounts = fsb_mountinfo_read ();
+      m = fsb_mountinfo_find_path (mounts, fsb_target_get_mount_point (target));
+      g_test_message ("%s at %s", order[i], fsb_target_get_mount_point (target));
+      g_assert_nonnull (m);
+      g_assert_cmpstr (m->fstype, ==, order[i]);
+      g_assert_true (fsb_target_get_capacity (target, &capacity, &error));
+      g_assert_cmpfloat (capacity.percent, >, 50);
+    }
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+}
+
 /* A mounted device is refused before anything is touched; once free, the
  * same loop device works as a partition target. */
 static void
@@ -827,6 +865,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/targets/image/xfs", "xfs", test_image_lifecycle);
   g_test_add_data_func ("/targets/image/btrfs", "btrfs", test_image_lifecycle);
   g_test_add_func ("/targets/image/main-loop", test_image_lifecycle_main_loop);
+  g_test_add_func ("/targets/image/reformat", test_reformat);
   g_test_add_func ("/targets/spec", test_bad_specs);
   g_test_add_func ("/targets/refuse/mounted", test_refuse_mounted);
   g_test_add_func ("/targets/refuse/root-device", test_refuse_root);

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -79,30 +80,28 @@ fsb_mountinfo_read (void)
 FsbMount *
 fsb_mountinfo_find_path (GPtrArray *mounts, const char *path)
 {
-  struct stat st;
+  g_autofree char *real = realpath (path, NULL);
   FsbMount *best = NULL;
+  gsize best_len = 0;
 
-  if (stat (path, &st) != 0)
+  if (real == NULL)
     return NULL;
-  /* Several mounts may share a device (bind mounts); the longest mount
-   * point that is a prefix of path is the one holding it. */
+  /* The longest mount point above path; of equal ones the last mounted,
+   * which hides the others. Device numbers cannot decide: on btrfs,
+   * st_dev names the subvolume, not the mount. */
   for (guint i = 0; i < mounts->len; i++)
     {
       FsbMount *m = g_ptr_array_index (mounts, i);
       gsize len = strlen (m->mount_point);
+      gboolean above = strcmp (m->mount_point, "/") == 0
+        || (g_str_has_prefix (real, m->mount_point) && (real[len] == '/' || real[len] == '\0'));
 
-      if (m->dev != st.st_dev)
-        continue;
-      if (strcmp (m->mount_point, "/") != 0
-          && !(g_str_has_prefix (path, m->mount_point) && (path[len] == '/' || path[len] == '\0')))
-        continue;
-      if (best == NULL || len > strlen (best->mount_point))
-        best = m;
+      if (above && len >= best_len)
+        {
+          best = m;
+          best_len = len;
+        }
     }
-  if (best == NULL)
-    for (guint i = 0; i < mounts->len && best == NULL; i++)
-      if (((FsbMount *) g_ptr_array_index (mounts, i))->dev == st.st_dev)
-        best = g_ptr_array_index (mounts, i);
   return best;
 }
 

@@ -16,7 +16,7 @@ typedef struct {
 
 void       fsb_mount_free          (FsbMount *mount);
 GPtrArray *fsb_mountinfo_read      (void);                       /* of FsbMount* */
-/* The mount holding path (matched by st_dev), or NULL. */
+/* The mount holding path (an existing file or folder), or NULL. */
 FsbMount  *fsb_mountinfo_find_path (GPtrArray *mounts, const char *path);
 /* Every mount point of the device dev, in mount order. */
 GPtrArray *fsb_mountinfo_points_of (GPtrArray *mounts, dev_t dev);   /* of char* */
