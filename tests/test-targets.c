@@ -844,14 +844,57 @@ test_leftovers (void)
   g_assert_cmpuint (count_files (state_dir), ==, 0);
 }
 
+/* A failed assertion aborts before anything is released. The next run
+ * cleans what such runs left, with `fsbench-cli clean` (which leaves the
+ * folders of runs still going alone), and removes their folders. */
+static void
+sweep_earlier_runs (void)
+{
+  g_autofree char *cli = g_build_filename (g_getenv ("FSBENCH_BUILDDIR"), "src", "cli", "fsbench-cli", NULL);
+  g_autoptr(GDir) dir = g_dir_open (g_get_tmp_dir (), 0, NULL);
+  const char *name;
+
+  if (g_getenv ("FSBENCH_BUILDDIR") == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    return;
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *state = NULL;
+      g_autofree char *cmd = NULL;
+
+      g_autofree char *proc = NULL;
+
+      /* fsbench-test-targets-PID-XXXXXX: skip runs still going. */
+      if (!g_str_has_prefix (name, "fsbench-test-targets-"))
+        continue;
+      proc = g_strdup_printf ("/proc/%d", atoi (name + strlen ("fsbench-test-targets-")));
+      if (g_file_test (proc, G_FILE_TEST_EXISTS))
+        continue;
+      path = g_build_filename (g_get_tmp_dir (), name, NULL);
+      state = g_build_filename (path, "fsbench", "targets", NULL);
+      cmd = g_strdup_printf ("XDG_STATE_HOME='%s' '%s' clean >/dev/null", path, cli);
+      if (system (cmd) == 0 && count_files (state) == 0)
+        {
+          g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", path);
+          if (system (rm) != 0)
+            g_printerr ("could not remove %s\n", path);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
   int status;
 
+  sweep_earlier_runs ();
+
   /* Before GLib caches them: our own state and cache folders. */
-  tmp_dir = g_dir_make_tmp ("fsbench-test-targets-XXXXXX", &error);
+  {
+    g_autofree char *template = g_strdup_printf ("fsbench-test-targets-%d-XXXXXX", (int) getpid ());
+    tmp_dir = g_dir_make_tmp (template, &error);
+  }
   g_assert_no_error (error);
   g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
   g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
