@@ -26,10 +26,17 @@ static gboolean
 have_udisks (void)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *version = NULL;
 
   if (fsb_udisks_get_client (&error) == NULL)
     {
       g_test_skip (error->message);
+      return FALSE;
+    }
+  version = fsb_udisks_get_daemon_version ();
+  if (version == NULL)
+    {
+      g_test_skip ("udisksd does not answer");
       return FALSE;
     }
   if (geteuid () != 0)

@@ -208,8 +208,10 @@ fsb_udisks_map_error (GError **error, const char *doing)
     code = FSB_ERROR_NOT_AUTHORIZED;
   else if (g_error_matches (*error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY))
     code = FSB_ERROR_BUSY;
-  else if (g_error_matches (*error, UDISKS_ERROR, UDISKS_ERROR_NOT_SUPPORTED))
-    code = FSB_ERROR_UNSUPPORTED;
+  else if (g_error_matches (*error, UDISKS_ERROR, UDISKS_ERROR_NOT_SUPPORTED)
+           || g_error_matches (*error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN)
+           || g_error_matches (*error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER))
+    code = FSB_ERROR_UNSUPPORTED;   /* no udisksd on this system */
 
   if (code == FSB_ERROR_NOT_AUTHORIZED)
     /* Translators: %s says what was refused, e.g. "Could not format /dev/loop3" */
