@@ -94,19 +94,16 @@ run_lifecycle (const char *fs)
   g_assert_cmpuint (fsb_target_get_size (target), ==, 600 * 1024 * 1024);
   g_assert_null (fsb_target_get_device (target));
 
-  g_assert_true (fsb_target_prepare (target, 100 * 1024 * 1024, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_prepare (target, 100 * 1024 * 1024, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   device = g_strdup (fsb_target_get_device (target));
   g_assert_true (g_str_has_prefix (device, "/dev/loop"));
   g_assert_cmpuint (count_files (image_dir), ==, 1);
   g_assert_cmpuint (count_files (state_dir), >=, 1);
 
-  g_assert_true (fsb_target_format (target, fs, NULL, &mkfs_s, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_format (target, fs, NULL, &mkfs_s, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpfloat (mkfs_s, >, 0);
 
-  g_assert_true (fsb_target_mount (target, &mount_s, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_mount (target, &mount_s, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpfloat (mount_s, >, 0);
   mount_point = g_strdup (fsb_target_get_mount_point (target));
   g_assert_nonnull (mount_point);
@@ -115,8 +112,7 @@ run_lifecycle (const char *fs)
   g_assert_nonnull (strstr (fsb_target_get_mount_options (target), "nodev"));
 
   /* Capacity is what statvfs says, as a percent of available blocks. */
-  g_assert_true (fsb_target_get_capacity (target, &capacity, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_get_capacity (target, &capacity, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpint (statvfs (mount_point, &vfs), ==, 0);
   g_assert_cmpuint (capacity.total_bytes, ==, (guint64) vfs.f_blocks * vfs.f_frsize);
   g_assert_cmpuint (capacity.avail_bytes, ==, (guint64) vfs.f_bavail * vfs.f_frsize);
@@ -139,8 +135,7 @@ run_lifecycle (const char *fs)
   g_assert_nonnull (info.cache_policy);
   g_assert_nonnull (strstr (info.cache_policy, "image"));
 
-  g_assert_true (fsb_target_remount_cold (target, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_remount_cold (target, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_nonnull (fsb_target_get_mount_point (target));
   {
     g_autofree char *file2 = g_build_filename (fsb_target_get_mount_point (target), "kept", NULL);
@@ -149,8 +144,7 @@ run_lifecycle (const char *fs)
     g_assert_cmpstr (contents, ==, "still here");
   }
 
-  g_assert_true (fsb_target_unmount (target, &umount_s, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_unmount (target, &umount_s, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpfloat (umount_s, >, 0);
   g_assert_null (fsb_target_get_mount_point (target));
   g_assert_false (is_mounted_at (mount_point));
@@ -158,10 +152,8 @@ run_lifecycle (const char *fs)
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
   g_clear_error (&error);
 
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
+  { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
 
   g_assert_cmpuint (count_files (image_dir), ==, 0);
   {
@@ -238,17 +230,14 @@ prepared_image (const char *size, const char *fs, gboolean mount)
   g_autoptr(FsbTarget) target = fsb_target_new_from_spec (spec, FALSE, &error);
 
   g_assert_no_error (error);
-  g_assert_true (fsb_target_prepare (target, 0, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_prepare (target, 0, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   if (fs != NULL)
     {
-      g_assert_true (fsb_target_format (target, fs, NULL, NULL, NULL, &error));
-      g_assert_no_error (error);
+      { gboolean ok_ = fsb_target_format (target, fs, NULL, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
     }
   if (mount)
     {
-      g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
-      g_assert_no_error (error);
+      { gboolean ok_ = fsb_target_mount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
     }
   return g_steal_pointer (&target);
 }
@@ -272,12 +261,10 @@ test_reformat (void)
       double seconds = -1;
 
       /* Format while still mounted: the target unmounts first. */
-      g_assert_true (fsb_target_format (target, order[i], NULL, &seconds, NULL, &error));
-      g_assert_no_error (error);
+      { gboolean ok_ = fsb_target_format (target, order[i], NULL, &seconds, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
       g_assert_cmpfloat (seconds, >, 0);
       g_assert_null (fsb_target_get_mount_point (target));
-      g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
-      g_assert_no_error (error);
+      { gboolean ok_ = fsb_target_mount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
       mounts = fsb_mountinfo_read ();
       m = fsb_mountinfo_find_path (mounts, fsb_target_get_mount_point (target));
       g_test_message ("%s at %s", order[i], fsb_target_get_mount_point (target));
@@ -286,8 +273,7 @@ test_reformat (void)
       g_assert_true (fsb_target_get_capacity (target, &capacity, &error));
       g_assert_cmpfloat (capacity.percent, >, 50);
     }
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpuint (count_files (image_dir), ==, 0);
 }
 
@@ -342,31 +328,25 @@ test_refuse_mounted (void)
 
   /* Unmounted, the loop device is a usable target, but not for a plan
    * bigger than it. */
-  g_assert_true (fsb_target_unmount (image, NULL, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_unmount (image, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   flush_main_context ();
   g_assert_false (fsb_target_prepare (part, (guint64) 1 << 40, NULL, &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
   g_clear_error (&error);
-  g_assert_true (fsb_target_prepare (part, 100 * 1024 * 1024, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_prepare (part, 100 * 1024 * 1024, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpstr (fsb_target_get_device (part), ==, loop);
-  g_assert_true (fsb_target_format (part, "xfs", NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_mount (part, NULL, NULL, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_format (part, "xfs", NULL, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
+  { gboolean ok_ = fsb_target_mount (part, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_true (fsb_target_get_capacity (part, &capacity, &error));
   g_assert_cmpfloat (capacity.percent, >, 50);
-  g_assert_true (fsb_target_release (part, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (part, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_null (fsb_target_get_mount_point (part));
   /* Releasing a partition leaves the device itself alone. */
   {
     g_autofree char *backing = fsb_loop_backing_file (loop);
     g_assert_nonnull (backing);
   }
-  g_assert_true (fsb_target_release (image, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (image, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpuint (count_files (image_dir), ==, 0);
 }
 
@@ -490,11 +470,9 @@ test_unsupported (void)
     }
   else
     {
-      g_assert_true (fsb_target_format (target, "ext4", "-b 1024", NULL, NULL, &error));
-      g_assert_no_error (error);
+      { gboolean ok_ = fsb_target_format (target, "ext4", "-b 1024", NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
     }
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpuint (count_files (image_dir), ==, 0);
 }
 
@@ -742,8 +720,7 @@ test_device_monitor (void)
   }
 
   before = changes;
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_true (wait_for_device (monitor, device, FALSE));
   g_assert_cmpuint (changes, >, before);
 }
@@ -769,8 +746,7 @@ test_release_busy (void)
   fd = open (file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
   g_assert_cmpint (fd, >=, 0);
 
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_false (is_mounted_at (mount_point));
   g_assert_cmpuint (count_files (image_dir), ==, 0);
   close (fd);
@@ -845,8 +821,7 @@ test_leftovers (void)
   g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 0);
   g_assert_no_error (error);
 
-  g_assert_true (fsb_target_release (alive, &error));
-  g_assert_no_error (error);
+  { gboolean ok_ = fsb_target_release (alive, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpuint (count_files (image_dir), ==, 0);
   g_assert_cmpuint (count_files (state_dir), ==, 0);
 }

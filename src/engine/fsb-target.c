@@ -560,10 +560,13 @@ fsb_target_format (FsbTarget    *self,
 static gboolean
 is_retryable (const GError *error, gboolean busy_too)
 {
-  /* udisksd exports the Filesystem interface a moment after Format returns. */
+  /* udisksd exports the Filesystem interface a moment after Format returns;
+   * and its mount monitor may still see the temporary mount Format used to
+   * take ownership, or that of an earlier user of the same loop device. */
   if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD)
       || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_INTERFACE)
-      || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
+      || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT)
+      || g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_ALREADY_MOUNTED))
     return TRUE;
   return busy_too && (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY)
                       || g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_ALREADY_UNMOUNTING));
@@ -647,6 +650,17 @@ fsb_target_mount (FsbTarget    *self,
   return TRUE;
 }
 
+static gboolean
+is_mounted (const char *mount_point)
+{
+  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+
+  for (guint i = 0; i < mounts->len; i++)
+    if (g_strcmp0 (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, mount_point) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 fsb_target_unmount (FsbTarget    *self,
                     double       *seconds,
@@ -671,13 +685,18 @@ fsb_target_unmount (FsbTarget    *self,
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Unmount",
                                g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
                                NULL, NULL, G_MAXINT, NULL, &local_error);
-      if (reply != NULL || !is_retryable (local_error, TRUE) || waited >= RETRY_MSEC)
+      if (reply != NULL || waited >= RETRY_MSEC)
+        break;
+      /* "Not mounted" is believed only when the kernel agrees. */
+      if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
+          ? !is_mounted (self->mount_point) : !is_retryable (local_error, TRUE))
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
   if (seconds != NULL)
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-  if (reply == NULL && !g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED))
+  if (reply == NULL && (!g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
+                        || is_mounted (self->mount_point)))
     {
       g_autofree char *doing = g_strdup_printf (_("Could not unmount %s"), self->device);
       fsb_udisks_map_error (&local_error, doing);
