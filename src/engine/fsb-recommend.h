@@ -1,0 +1,102 @@
+/* fsb-recommend.h: which filesystem suits the user's use case, and why */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "fsb-result.h"
+#include "fsb-tasks.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  FSB_USE_CASE_DESKTOP,
+  FSB_USE_CASE_SERVER,       /* a small home or office server: the study's case */
+  FSB_USE_CASE_DATABASE,     /* databases and random I/O */
+  FSB_USE_CASE_SMALL_FILES,  /* many small files */
+  FSB_USE_CASE_MEDIA,        /* media and large files */
+  FSB_N_USE_CASES
+} FsbUseCase;
+
+/* The criteria a use case weighs: every report section (speed, capacity,
+ * mkfs and mount speed) plus CPU economy over all timed tasks. */
+#define FSB_CRITERION_CPU  ((guint) FSB_N_SECTIONS)
+#define FSB_N_CRITERIA     (FSB_CRITERION_CPU + 1)
+
+/* The weights (0 = shown but not counted):
+ *
+ *                  desktop server database small-files media
+ *   capacity          1      2      0.5       1          2
+ *   mkfs/mount        0.5    1      0.25      0.25       0.25
+ *   big files         2      2      0.5       0.5        4
+ *   file tree         2      2      0.5       2          0.5
+ *   listing/search    2      1      0.5       2          0.5
+ *   kernel tree       1      1      0.5       2          0.25
+ *   small files       1      1      1         3          0.25
+ *   delete latency    1      1      1         0.5        2
+ *   random I/O        1      1      4         1          0.5
+ *   transfers         0      0      0         0          0
+ *   custom commands   1      1      1         1          1
+ *   CPU economy       1      1      1         1          1
+ *
+ * Each criterion scores a filesystem from 0 to 1 against the best one
+ * (best median ÷ its median for times, its median ÷ best for rates,
+ * averaged over the section's tasks; a task it failed scores 0). The
+ * overall score is the weighted mean over the criteria that were measured. */
+double      fsb_use_case_weight      (FsbUseCase use_case, guint criterion);
+const char *fsb_use_case_id          (FsbUseCase use_case);      /* "server" */
+gboolean    fsb_use_case_from_id     (const char *id, FsbUseCase *use_case);
+const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, "Small home or office server" */
+const char *fsb_criterion_id         (guint criterion);          /* section id, or "cpu" */
+const char *fsb_criterion_title      (guint criterion);          /* translated */
+
+typedef struct {
+  char       *fs;         /* filesystem name as in the result */
+  double      score;      /* 1 for the best; higher is better */
+  double      score_min;  /* the score from the worst and the best samples: */
+  double      score_max;  /* ranges that overlap make a tie */
+  double      value;      /* the figure quoted in reasons: total s, mean rate, %, CPU % */
+  const char *metric;     /* what value is: "wall_s", "files_per_s", "percent", "cpu_percent", ... */
+} FsbScore;
+
+typedef struct {
+  guint       criterion;  /* an FsbSection, or FSB_CRITERION_CPU */
+  double      weight;     /* for the chosen use case */
+  GPtrArray  *ranking;    /* of FsbScore*, best first */
+  char       *winner;     /* first in the ranking */
+  char       *runner_up;  /* second, or NULL with a single filesystem */
+  char      **tied;       /* everyone whose range overlaps the winner's, winner first;
+                           * NULL when the winner is clear */
+  char       *conclusion; /* one translated sentence, as the study ends its sections */
+} FsbVerdict;
+
+typedef struct {
+  FsbUseCase  use_case;
+  guint       n_filesystems;
+  char       *best;       /* NULL when nothing can be recommended */
+  char       *headline;   /* "XFS suits a small home or office server best" */
+  GPtrArray  *reasons;    /* of char*: "fastest with big files: 18 % ahead of ext4" */
+  GPtrArray  *notes;      /* of char*: ties, failures, unsteady results */
+  GPtrArray  *verdicts;   /* of FsbVerdict*, in section order, CPU last */
+  GPtrArray  *overall;    /* of FsbScore*, best first: the weighted scores */
+} FsbRecommendation;
+
+/* Sentences are produced in the current locale (LC_MESSAGES, LC_NUMERIC). */
+FsbRecommendation *fsb_recommend                   (FsbResult *result, FsbUseCase use_case);
+void               fsb_recommendation_free         (FsbRecommendation *self);
+const FsbVerdict  *fsb_recommendation_get_verdict  (const FsbRecommendation *self, guint criterion);
+JsonNode          *fsb_recommendation_to_json      (const FsbRecommendation *self);
+/* The headline, the reasons as a list and the notes, as plain text. */
+char              *fsb_recommendation_to_text      (const FsbRecommendation *self);
+
+/* The tasks of a section, as the result holds them, in catalog order
+ * (custom commands last); for the report and the charts. */
+GPtrArray         *fsb_result_section_tasks        (FsbResult *result, FsbSection section);
+/* The section of a task id; custom and unknown ids give FSB_SECTION_CUSTOM. */
+FsbSection         fsb_task_section                (const char *id);
+/* The headline metric of a task id and whether higher is better. */
+const char        *fsb_task_metric                 (const char *id, gboolean *higher_is_better);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbRecommendation, fsb_recommendation_free)
+
+G_END_DECLS
