@@ -20,6 +20,8 @@ static const Command commands[] = {
   { "clean",       N_("Clean what an interrupted run left behind"), fsb_cli_clean },
   { "devices",     N_("List disks and partitions, and which can be used"), fsb_cli_devices },
   { "filesystems", N_("List the filesystems this system can format and mount"), fsb_cli_filesystems },
+  { "recommend",   N_("Say which filesystem suits a use case, and why"), fsb_cli_recommend },
+  { "report",      N_("Write a report from results, or compare several"), fsb_cli_report },
   { NULL, NULL, NULL },
 };
 

@@ -20,6 +20,10 @@ int  fsb_cli_filesystems   (int argc, char **argv);
 int  fsb_cli_check         (int argc, char **argv);
 int  fsb_cli_clean         (int argc, char **argv);
 
+/* Reports (fsb-cli-report.c) */
+int  fsb_cli_report        (int argc, char **argv);
+int  fsb_cli_recommend     (int argc, char **argv);
+
 G_END_DECLS
 
 G_BEGIN_DECLS

@@ -34,6 +34,12 @@ auto_decimals (double value)
   return MIN (6, 2 - (int) floor (log10 (a)));
 }
 
+int
+fsb_format_decimals_for (double value)
+{
+  return auto_decimals (value);
+}
+
 char *
 fsb_format_number (double value, int decimals)
 {

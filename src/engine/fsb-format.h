@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 /* A number with a fixed count of decimals; decimals < 0 picks them from
  * the magnitude (three significant digits, at least 0 decimals). */
 char *fsb_format_number        (double value, int decimals);
+/* The decimals fsb_format_number (value, -1) would use: three significant digits. */
+int   fsb_format_decimals_for  (double value);
 /* A metric's value without its unit: counts as integers, the rest by magnitude. */
 char *fsb_format_value         (double value, const char *metric);
 /* A metric's value with its unit: "34,8 s", "1 240 files/s", "46 %". */

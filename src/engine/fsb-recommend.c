@@ -526,8 +526,10 @@ scores_overlap (const FsbScore *a, const FsbScore *b)
 static char *
 format_figure (double value, const char *metric)
 {
-  if (g_strcmp0 (metric, "percent") == 0 || g_strcmp0 (metric, "cpu_percent") == 0)
-    return fsb_format_percent (value, fabs (value) >= 10 && g_strcmp0 (metric, "percent") != 0 ? 0 : 1);
+  if (g_strcmp0 (metric, "percent") == 0)
+    return fsb_format_percent (value, 2);  /* capacity: 99.95 % against 99.83 % */
+  if (g_strcmp0 (metric, "cpu_percent") == 0)
+    return fsb_format_percent (value, fabs (value) >= 10 ? 0 : 1);
   if (metric != NULL && g_str_has_suffix (metric, "_s") && strcmp (metric, "files_per_s") != 0)
     return fsb_format_duration (value);
   return fsb_format_value_unit (value, metric);
@@ -610,9 +612,19 @@ make_verdict (FsbResult *result, guint criterion, FsbUseCase use_case)
       }
     if (names->len > 1)
       v->tied = g_strv_builder_end (tied);
-    /* As the study does, name the runner-up too when it is close. */
-    else if (second->score >= 0.9)
-      g_ptr_array_add (names, (gpointer) fsb_format_fs_name (second->fs));
+    else
+      {
+        /* As the study does ("choose JFS or XFS"), name the close
+         * followers too: within 10 % (0.5 % for capacity), three at most. */
+        double close = criterion == FSB_SECTION_CAPACITY ? 0.995 : 0.9;
+
+        for (guint i = 1; i < v->ranking->len && names->len < 3; i++)
+          {
+            FsbScore *s = v->ranking->pdata[i];
+            if (first->score > 0 && s->score / first->score >= close)
+              g_ptr_array_add (names, (gpointer) fsb_format_fs_name (s->fs));
+          }
+      }
 
     choice = fsb_format_join_names ((const char * const *) names->pdata, names->len, TRUE);
     v->conclusion = g_strdup_printf (_(text->choose), choice);
@@ -863,7 +875,8 @@ fsb_recommend (FsbResult *result, FsbUseCase use_case)
       g_autoptr(GPtrArray) names = NULL;
       g_autofree char *list = NULL;
 
-      if (v->tied == NULL)
+      /* ties in what this use case does not weigh are in their sections */
+      if (v->tied == NULL || v->weight <= 0)
         continue;
       names = g_ptr_array_new ();
       for (guint j = 0; v->tied[j] != NULL; j++)

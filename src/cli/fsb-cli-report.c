@@ -1,0 +1,220 @@
+/* fsb-cli-report.c: `fsbench-cli report` and `fsbench-cli recommend` */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "fsb-engine.h"
+#include "fsb-format.h"
+#include "fsb-recommend.h"
+#include "fsb-report.h"
+#include "fsb-cli.h"
+
+static int
+usage_error (const char *message)
+{
+  g_printerr (_("fsbench-cli: %s\n"), message);
+  return 2;
+}
+
+static gboolean
+parse_use_case (const char *id, FsbUseCase *use_case, int *status)
+{
+  if (id == NULL || fsb_use_case_from_id (id, use_case))
+    return TRUE;
+  {
+    /* Translators: %s is what the user typed; the list of choices follows */
+    g_autofree char *msg = g_strdup_printf (_("unknown use case “%s”: choose desktop, server, database, small-files or media"), id);
+    *status = usage_error (msg);
+  }
+  return FALSE;
+}
+
+/* Loads every file, or reports the first that fails, by name. */
+static GPtrArray *
+load_results (char **paths, int *status)
+{
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
+
+  for (guint i = 0; paths != NULL && paths[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      FsbResult *r = fsb_result_load (paths[i], &error);
+
+      if (r == NULL)
+        {
+          g_printerr (_("fsbench-cli: %s\n"), error->message);
+          /* A file given on the line that cannot be read is bad usage. */
+          *status = 2;
+          return NULL;
+        }
+      g_ptr_array_add (results, r);
+    }
+  return g_steal_pointer (&results);
+}
+
+static FsbUseCase
+default_use_case (FsbResult *result)
+{
+  FsbUseCase use_case = FSB_USE_CASE_SERVER;
+
+  if (result->use_case != NULL)
+    fsb_use_case_from_id (result->use_case, &use_case);
+  return use_case;
+}
+
+static int
+report_run (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *use_case_id = NULL, *lang = NULL;
+  g_autofree char *html = NULL, *pdf = NULL, *csv = NULL, *md = NULL, *json = NULL;
+  gboolean letter = FALSE;
+  g_auto(GStrv) files = NULL;
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GPtrArray) labels = NULL;
+  FsbReportOptions options;
+  int status = 0;
+  const GOptionEntry entries[] = {
+    { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
+      N_("Recommend for: desktop, server, database, small-files or media (default: as chosen for the run)"), N_("USE") },
+    { "lang", 'l', 0, G_OPTION_ARG_STRING, &lang, N_("Write the report in this language: ru, de, fr, en"), N_("LL") },
+    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html, N_("Write a self-contained HTML report"), N_("FILE") },
+    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &pdf, N_("Write a PDF report"), N_("FILE") },
+    { "letter", 0, 0, G_OPTION_ARG_NONE, &letter, N_("Use US Letter paper for the PDF rather than A4"), NULL },
+    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv, N_("Write every statistic as CSV"), N_("FILE") },
+    { "md", 0, 0, G_OPTION_ARG_FILENAME, &md, N_("Write Markdown, with the charts as PNG files beside it"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json, N_("Write the result itself as JSON"), N_("FILE") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("RESULT.json…") },
+    { NULL }
+  };
+  struct { const char *path; FsbReportFormat format; } outputs[] = {
+    { NULL, FSB_REPORT_HTML }, { NULL, FSB_REPORT_PDF }, { NULL, FSB_REPORT_CSV },
+    { NULL, FSB_REPORT_MARKDOWN }, { NULL, FSB_REPORT_JSON },
+  };
+  gboolean any = FALSE;
+
+  context = g_option_context_new (_("RESULT.json [MORE.json…] — write a report, or compare several results"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Writes the comparison as a study: the machine, the method, each task, the results "
+                                  "per section with charts and conclusions, and the recommendation. With two or more "
+                                  "results, shows them side by side with the differences. Without an output option, "
+                                  "prints the report as Markdown."));
+  if (!fsb_cli_parse (context, &argc, &argv, &status))
+    return status;
+  if (files == NULL || files[0] == NULL)
+    return usage_error (_("name at least one result file"));
+
+  fsb_report_options_init (&options);
+  if (!parse_use_case (use_case_id, &options.use_case, &status))
+    return status;
+  if ((results = load_results (files, &status)) == NULL)
+    return status;
+  if (use_case_id == NULL)
+    options.use_case = default_use_case (results->pdata[0]);
+  options.language = lang;
+  options.letter = letter;
+
+  labels = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; files[i] != NULL; i++)
+    g_ptr_array_add (labels, g_filename_display_basename (files[i]));
+
+  outputs[0].path = html;
+  outputs[1].path = pdf;
+  outputs[2].path = csv;
+  outputs[3].path = md;
+  outputs[4].path = json;
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (outputs[i].path == NULL)
+        continue;
+      any = TRUE;
+      if (!fsb_report_write ((FsbResult * const *) results->pdata, (const char * const *) labels->pdata, results->len,
+                             outputs[i].format, &options, outputs[i].path, &error))
+        return fsb_cli_fail (error);
+      {
+        g_autofree char *display = g_filename_display_name (outputs[i].path);
+        /* Translators: %s is a file name */
+        g_print (_("Wrote %s\n"), display);
+      }
+    }
+  if (!any)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = fsb_report_to_string ((FsbResult * const *) results->pdata,
+                                                    (const char * const *) labels->pdata, results->len,
+                                                    FSB_REPORT_MARKDOWN, &options, &error);
+      if (text == NULL)
+        return fsb_cli_fail (error);
+      fputs (text, stdout);
+    }
+  return 0;
+}
+
+static int
+recommend_run (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *use_case_id = NULL;
+  gboolean as_json = FALSE;
+  g_auto(GStrv) files = NULL;
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(FsbRecommendation) rec = NULL;
+  FsbUseCase use_case;
+  int status = 0;
+  const GOptionEntry entries[] = {
+    { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
+      N_("Recommend for: desktop, server, database, small-files or media (default: as chosen for the run)"), N_("USE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the recommendation as JSON"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("RESULT.json") },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("RESULT.json — which filesystem suits a use case, and why"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!fsb_cli_parse (context, &argc, &argv, &status))
+    return status;
+  if (files == NULL || files[0] == NULL)
+    return usage_error (_("name the result file"));
+  if (files[1] != NULL)
+    return usage_error (_("recommend takes one result file; use “report” to compare several"));
+  if ((results = load_results (files, &status)) == NULL)
+    return status;
+  use_case = default_use_case (results->pdata[0]);
+  if (!parse_use_case (use_case_id, &use_case, &status))
+    return status;
+
+  rec = fsb_recommend (results->pdata[0], use_case);
+  if (as_json)
+    {
+      g_autoptr(JsonNode) node = fsb_recommendation_to_json (rec);
+      g_autofree char *text = json_to_string (node, TRUE);
+      g_print ("%s\n", text);
+      return 0;
+    }
+  {
+    g_autofree char *text = fsb_recommendation_to_text (rec);
+    g_print ("%s\n", text);
+  }
+  for (guint i = 0; i < rec->verdicts->len; i++)
+    {
+      const FsbVerdict *v = rec->verdicts->pdata[i];
+      g_print ("%s: %s\n", fsb_criterion_title (v->criterion), v->conclusion);
+    }
+  return 0;
+}
+
+int
+fsb_cli_report (int argc, char **argv)
+{
+  return report_run (argc, argv);
+}
+
+int
+fsb_cli_recommend (int argc, char **argv)
+{
+  return recommend_run (argc, argv);
+}

@@ -1,0 +1,849 @@
+/* fsb-chart.c: the one chart renderer, for the window, SVG, PNG and PDF */
+#include "config.h"
+
+#include <cairo-svg.h>
+#include <glib/gi18n-lib.h>
+#include <gio/gio.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "fsb-chart.h"
+#include "fsb-error.h"
+#include "fsb-format.h"
+#include "fsb-recommend.h"
+
+/* Okabe & Ito, "Color Universal Design": distinguishable with every
+ * common colour-vision deficiency. Yellow last: weak on white. */
+static const guint32 palette[] = {
+  0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0x56B4E9, 0xCC79A7, 0x000000, 0xF0E442,
+};
+
+void
+fsb_chart_fs_color (guint index, double *red, double *green, double *blue)
+{
+  guint32 c = palette[index % G_N_ELEMENTS (palette)];
+
+  *red = ((c >> 16) & 0xff) / 255.0;
+  *green = ((c >> 8) & 0xff) / 255.0;
+  *blue = (c & 0xff) / 255.0;
+}
+
+static void
+set_fs_color (cairo_t *cr, guint index)
+{
+  double r, g, b;
+
+  fsb_chart_fs_color (index, &r, &g, &b);
+  cairo_set_source_rgb (cr, r, g, b);
+}
+
+/* The model: rows of cells, one cell per filesystem ---------------------- */
+
+typedef struct {
+  gboolean have;
+  gboolean failed;
+  double   median, min, max;
+} Cell;
+
+typedef struct {
+  char       *label;
+  const char *metric;
+  gboolean    pending;   /* live: planned, not measured yet */
+  Cell       *cells;
+} Row;
+
+typedef struct {
+  FsbResult             *result;
+  const FsbChartOptions *options;
+  guint                  n_fs;
+  GPtrArray             *rows;
+  gboolean               shared_axis;
+  gboolean               higher_is_better;
+  const char            *metric;
+  double                 max_value;
+} Model;
+
+static void
+row_free (Row *row)
+{
+  g_free (row->label);
+  g_free (row->cells);
+  g_free (row);
+}
+
+static const char *
+kind_metric (FsbChartKind kind)
+{
+  switch (kind)
+    {
+    case FSB_CHART_CPU:      return "cpu_percent";
+    case FSB_CHART_FAULTS:   return "minor_faults";
+    case FSB_CHART_CAPACITY: return "percent";
+    case FSB_CHART_TRANSFER: return "mb_per_s";
+    case FSB_CHART_SECTION:
+    default:                 return NULL;
+    }
+}
+
+static gboolean
+task_in_chart (const char *id, FsbSection section)
+{
+  return section == FSB_N_SECTIONS ? fsb_task_section (id) != FSB_SECTION_CAPACITY
+                                   : fsb_task_section (id) == section;
+}
+
+static GPtrArray *
+chart_task_ids (FsbResult *result, const FsbChartOptions *options)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+    {
+      g_autoptr(GPtrArray) part = NULL;
+
+      if (options->section != FSB_N_SECTIONS && options->section != s)
+        continue;
+      part = fsb_result_section_tasks (result, (FsbSection) s);
+      for (guint i = 0; i < part->len; i++)
+        g_ptr_array_add (ids, g_strdup (part->pdata[i]));
+    }
+
+  /* Live: the tasks of the planned groups that have not run yet. */
+  if (options->live && result->workloads != NULL)
+    {
+      guint n;
+      const FsbTaskInfo *catalog = fsb_task_catalog (&n);
+      g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < n; i++)
+        {
+          gboolean planned = g_strv_contains ((const char * const *) result->workloads, catalog[i].group);
+          gboolean present = g_ptr_array_find_with_equal_func (ids, catalog[i].id, g_str_equal, NULL);
+
+          if ((planned && task_in_chart (catalog[i].id, options->section)) || present)
+            g_ptr_array_add (all, g_strdup (catalog[i].id));
+        }
+      for (guint i = 0; i < ids->len; i++)  /* custom commands */
+        if (!g_ptr_array_find_with_equal_func (all, ids->pdata[i], g_str_equal, NULL))
+          g_ptr_array_add (all, g_strdup (ids->pdata[i]));
+      g_ptr_array_unref (ids);
+      ids = g_steal_pointer (&all);
+    }
+  return ids;
+}
+
+static void
+model_build (Model *m, FsbResult *result, const FsbChartOptions *options)
+{
+  const char *forced = kind_metric (options->kind);
+
+  memset (m, 0, sizeof *m);
+  m->result = result;
+  m->options = options;
+  m->n_fs = result->filesystems->len;
+  m->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+  m->shared_axis = TRUE;
+
+  if (options->kind == FSB_CHART_CAPACITY)
+    {
+      const char *labels[] = { N_("After mkfs"), N_("After deleting everything") };
+
+      m->metric = "percent";
+      m->higher_is_better = TRUE;
+      for (guint r = 0; r < 2; r++)
+        {
+          Row *row = g_new0 (Row, 1);
+
+          row->label = g_strdup (_(labels[r]));
+          row->metric = "percent";
+          row->cells = g_new0 (Cell, MAX (m->n_fs, 1));
+          for (guint f = 0; f < m->n_fs; f++)
+            {
+              FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+              const FsbCapacity *c = r == 0 ? &fs->capacity_initial : &fs->capacity_residual;
+
+              if (c->percent > 0)
+                {
+                  row->cells[f].have = TRUE;
+                  row->cells[f].median = row->cells[f].min = row->cells[f].max = c->percent;
+                }
+            }
+          g_ptr_array_add (m->rows, row);
+        }
+      m->max_value = 100;
+      return;
+    }
+  if (options->kind == FSB_CHART_TRANSFER)
+    {
+      m->metric = "mb_per_s";
+      for (guint i = 0; i < result->transfers->len; i++)
+        m->max_value = MAX (m->max_value, ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s);
+      return;
+    }
+
+  {
+    g_autoptr(GPtrArray) ids = chart_task_ids (result, options);
+
+    for (guint t = 0; t < ids->len; t++)
+      {
+        const char *id = ids->pdata[t];
+        gboolean higher = FALSE;
+        const char *metric = forced != NULL ? forced : fsb_task_metric (id, &higher);
+        Row *row = g_new0 (Row, 1);
+        gboolean any = FALSE;
+
+        row->label = g_strdup (fsb_task_display_name (id));
+        row->metric = metric;
+        row->cells = g_new0 (Cell, MAX (m->n_fs, 1));
+        for (guint f = 0; f < m->n_fs; f++)
+          {
+            FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+            FsbTaskResult *task = fsb_fs_result_get_task (fs, id, FALSE);
+            FsbStats s;
+
+            if (task == NULL)
+              continue;
+            if (fsb_task_result_stats (task, metric, &s))
+              {
+                row->cells[f].have = any = TRUE;
+                row->cells[f].median = s.median;
+                row->cells[f].min = s.min;
+                row->cells[f].max = s.max;
+                m->max_value = MAX (m->max_value, s.max);
+              }
+            else if (task->samples->len > 0)
+              row->cells[f].failed = TRUE;
+          }
+        row->pending = !any;
+        if (!any && !options->live)
+          {
+            /* a task measured without this metric (faults of a custom command) */
+            gboolean failed = FALSE;
+            for (guint f = 0; f < m->n_fs; f++)
+              failed |= row->cells[f].failed;
+            if (!failed || forced != NULL)
+              {
+                row_free (row);
+                continue;
+              }
+          }
+        if (m->metric == NULL)
+          {
+            m->metric = metric;
+            m->higher_is_better = forced == NULL && higher;
+          }
+        else if (g_strcmp0 (fsb_metric_unit (m->metric), fsb_metric_unit (metric)) != 0)
+          m->shared_axis = FALSE;
+        g_ptr_array_add (m->rows, row);
+      }
+  }
+  if (m->metric == NULL)
+    m->metric = forced != NULL ? forced : "wall_s";
+}
+
+static void
+model_clear (Model *m)
+{
+  g_clear_pointer (&m->rows, g_ptr_array_unref);
+}
+
+gboolean
+fsb_chart_has_data (FsbResult *result, const FsbChartOptions *options)
+{
+  Model m;
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (result != NULL && options != NULL, FALSE);
+  model_build (&m, result, options);
+  if (options->kind == FSB_CHART_TRANSFER)
+    any = result->transfers->len > 0;
+  else
+    for (guint r = 0; r < m.rows->len && !any; r++)
+      for (guint f = 0; f < m.n_fs && !any; f++)
+        any = ((Row *) m.rows->pdata[r])->cells[f].have;
+  model_clear (&m);
+  return any;
+}
+
+/* Text ------------------------------------------------------------------- */
+
+typedef struct {
+  cairo_t              *cr;
+  PangoLayout          *layout;
+  PangoFontDescription *font;
+  double                size;
+} Ink;
+
+static void
+ink_init (Ink *ink, cairo_t *cr, double size)
+{
+  ink->cr = cr;
+  ink->size = size;
+  ink->layout = pango_cairo_create_layout (cr);
+  ink->font = pango_font_description_from_string ("Sans");
+  pango_font_description_set_absolute_size (ink->font, size * PANGO_SCALE);
+  pango_layout_set_font_description (ink->layout, ink->font);
+}
+
+static void
+ink_clear (Ink *ink)
+{
+  g_clear_object (&ink->layout);
+  g_clear_pointer (&ink->font, pango_font_description_free);
+}
+
+static void
+ink_set (Ink *ink, const char *text, double size_factor, gboolean bold, double max_width)
+{
+  pango_font_description_set_absolute_size (ink->font, ink->size * size_factor * PANGO_SCALE);
+  pango_font_description_set_weight (ink->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (ink->layout, ink->font);
+  pango_layout_set_width (ink->layout, max_width > 0 ? (int) (max_width * PANGO_SCALE) : -1);
+  pango_layout_set_ellipsize (ink->layout, max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_text (ink->layout, text, -1);
+}
+
+static void
+ink_size (Ink *ink, double *width, double *height)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (ink->layout, NULL, &logical);
+  if (width != NULL)
+    *width = logical.width / (double) PANGO_SCALE;
+  if (height != NULL)
+    *height = logical.height / (double) PANGO_SCALE;
+}
+
+static double
+text_width (Ink *ink, const char *text, double factor, gboolean bold)
+{
+  double w;
+
+  ink_set (ink, text, factor, bold, -1);
+  ink_size (ink, &w, NULL);
+  return w;
+}
+
+/* Draws text with its left (align 0), centre (0.5) or right (1) at x and
+ * its middle at y. */
+static void
+draw_text (Ink *ink, const char *text, double x, double y, double align,
+           double factor, gboolean bold, double max_width)
+{
+  double w, h;
+
+  ink_set (ink, text, factor, bold, max_width);
+  ink_size (ink, &w, &h);
+  cairo_move_to (ink->cr, x - w * align, y - h / 2);
+  pango_cairo_show_layout (ink->cr, ink->layout);
+}
+
+/* Geometry --------------------------------------------------------------- */
+
+typedef struct {
+  double size;          /* font size */
+  double pad;
+  double title_h;
+  double legend_h;
+  double bar_h, bar_gap, row_gap;
+  double label_w;       /* the task names' column */
+  double value_w;       /* room right of the longest bar */
+  double axis_h;
+  double plot_x, plot_w;
+  double height;
+} Geometry;
+
+static char *
+format_cell (const Model *m, const Row *row, double value, gboolean with_unit)
+{
+  if (g_strcmp0 (row->metric, "percent") == 0)
+    return fsb_format_percent (value, 2);
+  return with_unit ? fsb_format_value_unit (value, row->metric) : fsb_format_value (value, row->metric);
+}
+
+static guint
+legend_lines (Ink *ink, const Model *m, double width, double size)
+{
+  double x = 0;
+  guint lines = m->n_fs > 0 ? 1 : 0;
+
+  for (guint f = 0; f < m->n_fs; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
+      double w = size * 1.6 + text_width (ink, fsb_format_fs_name (fs->name), 1, FALSE) + size;
+
+      if (x > 0 && x + w > width)
+        {
+          lines++;
+          x = 0;
+        }
+      x += w;
+    }
+  return lines;
+}
+
+static void
+geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
+{
+  const FsbChartOptions *o = m->options;
+  double widest = 0;
+
+  memset (g, 0, sizeof *g);
+  g->size = ink->size;
+  g->pad = g->size * 0.5;
+  g->title_h = o->title != NULL ? g->size * 2.0 : 0;
+  g->legend_h = legend_lines (ink, m, width, g->size) * g->size * 1.6;
+  g->bar_h = g->size * 1.05;
+  g->bar_gap = g->size * 0.2;
+  g->row_gap = g->size * 0.9;
+  g->axis_h = g->size * 3.4;
+
+  if (o->kind == FSB_CHART_TRANSFER)
+    {
+      guint n = m->n_fs;
+      g->label_w = 0;
+      for (guint f = 0; f < n; f++)
+        {
+          FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
+          g->label_w = MAX (g->label_w, text_width (ink, fsb_format_fs_name (fs->name), 1, FALSE));
+        }
+      g->label_w = MIN (g->label_w + g->size, width * 0.3);
+      g->plot_x = g->label_w;
+      g->plot_w = width - g->plot_x;
+      g->height = g->title_h + g->size * 2.2 + n * g->size * 2.4 + g->size * 2.2;
+      return;
+    }
+
+  for (guint r = 0; r < m->rows->len; r++)
+    {
+      const Row *row = m->rows->pdata[r];
+      widest = MAX (widest, text_width (ink, row->label, 1, FALSE));
+      for (guint f = 0; f < m->n_fs; f++)
+        if (row->cells[f].have)
+          {
+            g_autofree char *v = format_cell (m, row, row->cells[f].median, !m->shared_axis);
+            g->value_w = MAX (g->value_w, text_width (ink, v, 0.9, FALSE));
+          }
+    }
+  g->value_w = MAX (g->value_w, text_width (ink, _("waiting"), 0.9, FALSE)) + g->size * 0.6;
+  g->label_w = MIN (widest + g->size, width * 0.36);
+  g->plot_x = g->label_w;
+  g->plot_w = MAX (width - g->plot_x - g->value_w, width * 0.2);
+  if (!m->shared_axis)
+    g->axis_h = g->size * 0.8;
+  g->height = g->title_h + g->legend_h + g->pad +
+              m->rows->len * (MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap) + g->row_gap) + g->axis_h;
+}
+
+/* Axis ------------------------------------------------------------------- */
+
+static double
+nice_step (double max, int ticks)
+{
+  double raw = max / ticks, mag, norm;
+
+  if (raw <= 0 || !isfinite (raw))
+    return 1;
+  mag = pow (10, floor (log10 (raw)));
+  norm = raw / mag;
+  return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
+}
+
+static char *
+axis_title (const Model *m)
+{
+  const char *name = fsb_metric_display_name (m->metric);
+  const char *unit = fsb_metric_unit (m->metric);
+  g_autofree char *named = NULL;
+
+  if (m->options->kind == FSB_CHART_CAPACITY)
+    name = _("Available space");
+  /* Translators: an axis title, the quantity and its unit: "Time (s)" */
+  named = *unit != '\0' ? g_strdup_printf (_("%s (%s)"), name, unit) : g_strdup (name);
+  if (m->options->kind == FSB_CHART_CPU || m->options->kind == FSB_CHART_FAULTS || !m->higher_is_better)
+    /* Translators: an axis title followed by which way is better */
+    return g_strdup_printf (_("%s — shorter is better"), named);
+  return g_strdup_printf (_("%s — longer is better"), named);
+}
+
+/* Drawing ---------------------------------------------------------------- */
+
+static void
+draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y, double width)
+{
+  double x = 0, size = g->size;
+
+  for (guint f = 0; f < m->n_fs; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
+      const char *name = fsb_format_fs_name (fs->name);
+      double w = size * 1.6 + text_width (ink, name, 1, FALSE) + size;
+
+      if (x > 0 && x + w > width)
+        {
+          x = 0;
+          y += size * 1.6;
+        }
+      set_fs_color (cr, f);
+      cairo_rectangle (cr, x, y + size * 0.3, size, size);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      draw_text (ink, name, x + size * 1.4, y + size * 0.8, 0, 1, FALSE, -1);
+      x += w;
+    }
+}
+
+static void
+draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
+{
+  double axis_max = m->max_value, step = 1;
+  double y = y0, plot_bottom;
+  double size = g->size;
+
+  if (m->shared_axis)
+    {
+      step = nice_step (MAX (axis_max, 1e-9), 5);
+      axis_max = ceil (MAX (axis_max, 1e-9) / step) * step;
+      if (m->options->kind == FSB_CHART_CAPACITY)
+        step = 20, axis_max = 100;
+    }
+  plot_bottom = y0 + m->rows->len * (MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap) + g->row_gap);
+
+  /* grid first, under the bars */
+  if (m->shared_axis)
+    {
+      cairo_set_line_width (cr, MAX (0.5, size * 0.06));
+      for (double v = 0; v <= axis_max * 1.0001; v += step)
+        {
+          double x = g->plot_x + g->plot_w * v / axis_max;
+          g_autofree char *tick = fsb_format_value (v, m->metric);
+
+          if (g_strcmp0 (m->metric, "percent") == 0 || g_strcmp0 (m->metric, "cpu_percent") == 0)
+            {
+              g_free (tick);
+              tick = fsb_format_number (v, -1);
+            }
+          cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
+          cairo_move_to (cr, x, y0 - g->row_gap * 0.3);
+          cairo_line_to (cr, x, plot_bottom);
+          cairo_stroke (cr);
+          cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+          draw_text (ink, tick, x, plot_bottom + size * 0.8, 0.5, 0.9, FALSE, -1);
+        }
+      {
+        g_autofree char *title = axis_title (m);
+        cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+        draw_text (ink, title, g->plot_x + g->plot_w / 2, plot_bottom + size * 2.3, 0.5, 0.9, FALSE,
+                   g->plot_w + g->value_w);
+      }
+    }
+
+  for (guint r = 0; r < m->rows->len; r++)
+    {
+      const Row *row = m->rows->pdata[r];
+      double row_h = MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap);
+      double row_max = m->shared_axis ? axis_max : 0;
+
+      if (!m->shared_axis)
+        for (guint f = 0; f < m->n_fs; f++)
+          if (row->cells[f].have)
+            row_max = MAX (row_max, row->cells[f].max);
+      if (row_max <= 0)
+        row_max = 1;
+
+      cairo_set_source_rgb (cr, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1);
+      draw_text (ink, row->label, 0, y + row_h / 2, 0, 1, FALSE, g->label_w - size * 0.6);
+
+      for (guint f = 0; f < m->n_fs; f++)
+        {
+          const Cell *c = &row->cells[f];
+          double by = y + f * (g->bar_h + g->bar_gap);
+          double cy = by + g->bar_h / 2;
+
+          if (!c->have)
+            {
+              const char *what = c->failed ? _("failed") : (m->options->live ? _("waiting") : NULL);
+              if (what == NULL)
+                continue;
+              if (c->failed)
+                cairo_set_source_rgb (cr, 0.75, 0.1, 0.1);
+              else
+                cairo_set_source_rgb (cr, 0.6, 0.6, 0.6);
+              draw_text (ink, what, g->plot_x + size * 0.3, cy, 0, 0.85, FALSE, -1);
+              continue;
+            }
+          {
+            double w = g->plot_w * MAX (c->median, 0) / row_max;
+            double x_min = g->plot_x + g->plot_w * MAX (c->min, 0) / row_max;
+            double x_max = g->plot_x + g->plot_w * MAX (c->max, 0) / row_max;
+            g_autofree char *label = format_cell (m, row, c->median, !m->shared_axis);
+
+            set_fs_color (cr, f);
+            cairo_rectangle (cr, g->plot_x, by, MAX (w, 0.5), g->bar_h);
+            cairo_fill (cr);
+
+            /* min–max whisker */
+            if (c->max > c->min)
+              {
+                cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+                cairo_set_line_width (cr, MAX (0.6, size * 0.09));
+                cairo_move_to (cr, x_min, cy);
+                cairo_line_to (cr, x_max, cy);
+                cairo_move_to (cr, x_min, cy - g->bar_h * 0.3);
+                cairo_line_to (cr, x_min, cy + g->bar_h * 0.3);
+                cairo_move_to (cr, x_max, cy - g->bar_h * 0.3);
+                cairo_line_to (cr, x_max, cy + g->bar_h * 0.3);
+                cairo_stroke (cr);
+              }
+            cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+            draw_text (ink, label, MAX (g->plot_x + w, x_max) + size * 0.3, cy, 0, 0.9, FALSE, -1);
+          }
+        }
+      y += row_h + g->row_gap;
+    }
+
+  /* the zero line */
+  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  cairo_set_line_width (cr, MAX (0.6, size * 0.08));
+  cairo_move_to (cr, g->plot_x, y0 - g->row_gap * 0.3);
+  cairo_line_to (cr, g->plot_x, plot_bottom);
+  cairo_stroke (cr);
+}
+
+static void
+draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
+{
+  guint n = m->n_fs;
+  double size = g->size, cell_w, cell_h = size * 2.4, head_h = size * 2.2;
+
+  if (n == 0)
+    return;
+  cell_w = g->plot_w / n;
+  cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+  for (guint j = 0; j < n; j++)
+    {
+      FsbFsResult *to = g_ptr_array_index (m->result->filesystems, j);
+      draw_text (ink, fsb_format_fs_name (to->name), g->plot_x + cell_w * (j + 0.5), y0 + head_h / 2, 0.5, 1, TRUE,
+                 cell_w - size * 0.3);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      FsbFsResult *from = g_ptr_array_index (m->result->filesystems, i);
+      double y = y0 + head_h + i * cell_h;
+
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      draw_text (ink, fsb_format_fs_name (from->name), 0, y + cell_h / 2, 0, 1, TRUE, g->label_w - size * 0.5);
+      for (guint j = 0; j < n; j++)
+        {
+          FsbFsResult *to = g_ptr_array_index (m->result->filesystems, j);
+          double x = g->plot_x + j * cell_w;
+          const FsbTransfer *found = NULL;
+
+          for (guint k = 0; k < m->result->transfers->len; k++)
+            {
+              const FsbTransfer *t = m->result->transfers->pdata[k];
+              if (g_strcmp0 (t->from, from->name) == 0 && g_strcmp0 (t->to, to->name) == 0)
+                found = t;
+            }
+          if (found == NULL)
+            {
+              cairo_set_source_rgb (cr, 0.95, 0.95, 0.95);
+              cairo_rectangle (cr, x + 1, y + 1, cell_w - 2, cell_h - 2);
+              cairo_fill (cr);
+              continue;
+            }
+          {
+            /* Blue from the palette, lighter for slower: readable in grey too. */
+            double t = m->max_value > 0 ? found->mb_per_s / m->max_value : 0;
+            g_autofree char *label = fsb_format_value (found->mb_per_s, "mb_per_s");
+
+            cairo_set_source_rgb (cr, 1 - t * (1 - 0x00 / 255.0), 1 - t * (1 - 0x72 / 255.0), 1 - t * (1 - 0xB2 / 255.0));
+            cairo_rectangle (cr, x + 1, y + 1, cell_w - 2, cell_h - 2);
+            cairo_fill (cr);
+            if (t > 0.55)
+              cairo_set_source_rgb (cr, 1, 1, 1);
+            else
+              cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+            draw_text (ink, label, x + cell_w / 2, y + cell_h / 2, 0.5, 1, FALSE, cell_w - size * 0.3);
+          }
+        }
+    }
+  {
+    /* Translators: the caption under the transfer matrix */
+    g_autofree char *caption = g_strdup_printf (_("%s, from the row’s filesystem to the column’s — more is better"),
+                                                fsb_metric_unit ("mb_per_s"));
+    cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+    draw_text (ink, caption, g->plot_x + g->plot_w / 2, y0 + head_h + n * cell_h + size * 1.1, 0.5, 0.9, FALSE,
+               g->plot_w + g->label_w);
+  }
+}
+
+static double
+font_size (const FsbChartOptions *options)
+{
+  return options->font_size > 0 ? options->font_size : 11;
+}
+
+static cairo_t *
+scratch_context (cairo_surface_t **surface)
+{
+  *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  return cairo_create (*surface);
+}
+
+double
+fsb_chart_get_height (FsbResult *result, const FsbChartOptions *options, double width)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  Model m;
+  Ink ink;
+  Geometry g;
+
+  g_return_val_if_fail (result != NULL && options != NULL, 0);
+  cr = scratch_context (&surface);
+  model_build (&m, result, options);
+  ink_init (&ink, cr, font_size (options));
+  geometry_compute (&g, &ink, &m, width);
+  ink_clear (&ink);
+  model_clear (&m);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return ceil (g.height);
+}
+
+void
+fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, double width, double height)
+{
+  Model m;
+  Ink ink;
+  Geometry g;
+  double y = 0;
+
+  g_return_if_fail (cr != NULL && result != NULL && options != NULL);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  model_build (&m, result, options);
+  ink_init (&ink, cr, font_size (options));
+  geometry_compute (&g, &ink, &m, width);
+
+  if (options->title != NULL)
+    {
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      draw_text (&ink, options->title, 0, g.title_h / 2, 0, 1.15, TRUE, width);
+      y += g.title_h;
+    }
+  if (options->kind == FSB_CHART_TRANSFER)
+    draw_transfers (cr, &ink, &m, &g, y);
+  else
+    {
+      draw_legend (cr, &ink, &m, &g, y, width);
+      y += g.legend_h + g.pad;
+      if (m.rows->len == 0)
+        {
+          cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+          draw_text (&ink, _("Nothing measured yet"), width / 2, y + g.size, 0.5, 1, FALSE, width);
+        }
+      else
+        draw_bars (cr, &ink, &m, &g, y);
+    }
+
+  ink_clear (&ink);
+  model_clear (&m);
+  cairo_restore (cr);
+}
+
+double
+fsb_chart_draw_at (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
+                   double x, double y, double width)
+{
+  double height = fsb_chart_get_height (result, options, width);
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  fsb_chart_draw (cr, result, options, width, height);
+  cairo_restore (cr);
+  return height;
+}
+
+/* Files ------------------------------------------------------------------ */
+
+static cairo_status_t
+append_to_string_cb (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+char *
+fsb_chart_to_svg (FsbResult *result, const FsbChartOptions *options,
+                  double width, double height, gsize *length)
+{
+  GString *out = g_string_new (NULL);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (height <= 0)
+    height = fsb_chart_get_height (result, options, width);
+  surface = cairo_svg_surface_create_for_stream (append_to_string_cb, out, width, height);
+  cr = cairo_create (surface);
+  fsb_chart_draw (cr, result, options, width, height);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+fsb_chart_write_svg (FsbResult *result, const FsbChartOptions *options,
+                     double width, double height, const char *path, GError **error)
+{
+  gsize len = 0;
+  g_autofree char *svg = fsb_chart_to_svg (result, options, width, height, &len);
+
+  if (!g_file_set_contents (path, svg, (gssize) len, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
+                     double width, double height, double scale,
+                     const char *path, GError **error)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+
+  if (height <= 0)
+    height = fsb_chart_get_height (result, options, width);
+  if (scale <= 0)
+    scale = 1;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale), (int) ceil (height * scale));
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  fsb_chart_draw (cr, result, options, width, height);
+  cairo_destroy (cr);
+  status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: the first %s is a file name, the second cairo's reason */
+                   _("Cannot write “%s”: %s"), display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

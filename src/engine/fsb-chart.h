@@ -1,0 +1,52 @@
+/* fsb-chart.h: the one chart renderer, for the window, SVG, PNG and PDF */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "fsb-result.h"
+#include "fsb-tasks.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  FSB_CHART_SECTION,   /* the section's tasks × filesystems, on each task's headline metric */
+  FSB_CHART_CPU,       /* the same tasks on CPU % */
+  FSB_CHART_FAULTS,    /* the same tasks on minor page faults */
+  FSB_CHART_CAPACITY,  /* usable space after mkfs and after deleting everything */
+  FSB_CHART_TRANSFER,  /* MB/s copying from each filesystem (rows) to each (columns) */
+} FsbChartKind;
+
+typedef struct {
+  FsbChartKind kind;
+  FsbSection   section;     /* for SECTION, CPU, FAULTS; FSB_N_SECTIONS: every task */
+  gboolean     live;        /* a run in progress: rows for planned tasks still waiting */
+  const char  *title;       /* drawn above the chart, or NULL */
+  double       font_size;   /* in device units; 0 picks 11 */
+} FsbChartOptions;
+
+/* Draws on any cairo_t (a widget, SVG, PNG or PDF surface) into the box
+ * (0, 0, width, height) in user space; numbers follow LC_NUMERIC. */
+void     fsb_chart_draw             (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
+                                     double width, double height);
+/* The height the chart wants at this width (legend and rows). */
+double   fsb_chart_get_height       (FsbResult *result, const FsbChartOptions *options, double width);
+/* FALSE when the result holds nothing this chart would show. */
+gboolean fsb_chart_has_data         (FsbResult *result, const FsbChartOptions *options);
+/* The colour of the n-th filesystem of a result (Okabe–Ito, colour-blind safe). */
+void     fsb_chart_fs_color         (guint index, double *red, double *green, double *blue);
+
+/* A standalone SVG document (height 0: the chart's own height). */
+char    *fsb_chart_to_svg           (FsbResult *result, const FsbChartOptions *options,
+                                     double width, double height, gsize *length);
+gboolean fsb_chart_write_svg        (FsbResult *result, const FsbChartOptions *options,
+                                     double width, double height, const char *path, GError **error);
+/* scale multiplies the pixels (2 for sharp text on high-density screens). */
+gboolean fsb_chart_write_png        (FsbResult *result, const FsbChartOptions *options,
+                                     double width, double height, double scale,
+                                     const char *path, GError **error);
+/* Onto a page of a PDF (or any) surface at (x, y); returns the height used. */
+double   fsb_chart_draw_at          (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
+                                     double x, double y, double width);
+
+G_END_DECLS

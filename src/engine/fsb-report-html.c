@@ -1,0 +1,197 @@
+/* fsb-report-html.c: the report as one self-contained HTML file */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "fsb-report-private.h"
+
+#define CHART_WIDTH 760
+
+static const char css[] =
+  "body{font:15px/1.5 system-ui,-apple-system,'Segoe UI',Cantarell,'DejaVu Sans',sans-serif;"
+  "color:#1a1a1a;background:#fff;margin:0}"
+  "main{max-width:52em;margin:0 auto;padding:2em 1.5em}"
+  "h1{font-size:1.8em;line-height:1.2;margin:0 0 .2em}"
+  "h2{font-size:1.4em;margin:1.6em 0 .4em;border-bottom:1px solid #ccc}"
+  "h3{font-size:1.15em;margin:1.3em 0 .3em}"
+  ".subtitle{color:#555;margin:0 0 1em}"
+  ".verdict{font-size:1.15em;font-weight:bold;background:#eef5fb;border-left:4px solid #0072B2;padding:.5em .8em}"
+  ".note{background:#fff7e6;border-left:4px solid #E69F00;padding:.4em .8em}"
+  ".conclusion{border-top:1px solid #ddd;padding-top:.4em}"
+  "dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.1em 1em;margin:.3em 0}"
+  "dl.facts dt{font-weight:bold}dl.facts dd{margin:0}"
+  "table{border-collapse:collapse;margin:.6em 0;font-size:.92em}"
+  "th,td{padding:.2em .6em;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}"
+  "th{border-bottom:2px solid #999}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}"
+  "figure{margin:.8em 0}svg{max-width:100%;height:auto}"
+  "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
+  ".page-break{break-before:page;page-break-before:always}"
+  "figure,table,tr{break-inside:avoid;page-break-inside:avoid}h2,h3{break-after:avoid}}"
+  "@page{margin:18mm}";
+
+static void
+append_escaped (GString *out, const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
+
+  g_string_append (out, escaped);
+}
+
+static void
+append_element (GString *out, const char *tag, const char *attrs, const char *text)
+{
+  g_string_append_printf (out, "<%s%s%s>", tag, attrs != NULL ? " " : "", attrs != NULL ? attrs : "");
+  append_escaped (out, text);
+  g_string_append_printf (out, "</%s>\n", tag);
+}
+
+/* cairo names its glyphs and clips "glyph0-1", "clip1" in every SVG; inline
+ * in one page those ids would collide, so each chart gets a prefix. */
+static void
+append_svg (GString *out, const FsbBlock *block, guint n)
+{
+  g_autofree char *svg = fsb_chart_to_svg (block->result, &block->chart, CHART_WIDTH, 0, NULL);
+  g_autofree char *prefix = g_strdup_printf ("c%u-", n);
+  g_autofree char *label = g_markup_escape_text (block->text != NULL ? block->text : "", -1);
+  const char *p = strstr (svg, "<svg");
+  GString *s;
+
+  if (p == NULL)
+    return;
+  s = g_string_new (p);
+  {
+    g_autofree char *id_from = g_strdup ("id=\""), *id_to = g_strconcat ("id=\"", prefix, NULL);
+    g_autofree char *href_to = g_strconcat ("href=\"#", prefix, NULL);
+    g_autofree char *url_to = g_strconcat ("url(#", prefix, NULL);
+    g_autofree char *svg_to = g_strdup_printf ("<svg role=\"img\" aria-label=\"%s\"", label);
+
+    g_string_replace (s, id_from, id_to, 0);
+    g_string_replace (s, "href=\"#", href_to, 0);
+    g_string_replace (s, "url(#", url_to, 0);
+    g_string_replace (s, "<svg", svg_to, 1);
+  }
+  g_string_append (out, "<figure>\n");
+  g_string_append (out, s->str);
+  g_string_append (out, "</figure>\n");
+  g_string_free (s, TRUE);
+}
+
+static void
+append_table (GString *out, const FsbBlock *block)
+{
+  g_string_append (out, "<table>\n");
+  for (guint r = 0; r < block->items->len; r++)
+    {
+      GPtrArray *row = block->items->pdata[r];
+      const char *tag = r == 0 ? "th" : "td";
+
+      if (r == 0)
+        g_string_append (out, "<thead>");
+      else if (r == 1)
+        g_string_append (out, "<tbody>");
+      g_string_append (out, "<tr>");
+      for (guint c = 0; c < row->len; c++)
+        {
+          gboolean num = c < 64 && (block->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
+          g_string_append_printf (out, "<%s%s>", tag, num ? " class=\"num\"" : "");
+          append_escaped (out, row->pdata[c]);
+          g_string_append_printf (out, "</%s>", tag);
+        }
+      g_string_append (out, "</tr>");
+      if (r == 0)
+        g_string_append (out, "</thead>\n");
+      else
+        g_string_append_c (out, '\n');
+    }
+  if (block->items->len > 1)
+    g_string_append (out, "</tbody>");
+  g_string_append (out, "</table>\n");
+}
+
+char *
+fsb_report_render_html (FsbDocument *doc)
+{
+  GString *out = g_string_new ("<!DOCTYPE html>\n");
+  guint charts = 0;
+
+  g_string_append (out, "<html lang=\"");
+  append_escaped (out, doc->language);
+  g_string_append (out, "\">\n<head>\n<meta charset=\"utf-8\">\n"
+                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                        "<meta name=\"generator\" content=\"FS Bench\">\n");
+  append_element (out, "title", NULL, doc->title);
+  g_string_append_printf (out, "<style>%s</style>\n</head>\n<body>\n<main>\n", css);
+
+  for (guint i = 0; i < doc->blocks->len; i++)
+    {
+      const FsbBlock *b = doc->blocks->pdata[i];
+
+      switch (b->kind)
+        {
+        case FSB_BLOCK_TITLE:
+          append_element (out, "h1", NULL, b->text);
+          break;
+        case FSB_BLOCK_SUBTITLE:
+          append_element (out, "p", "class=\"subtitle\"", b->text);
+          break;
+        case FSB_BLOCK_VERDICT:
+          append_element (out, "p", "class=\"verdict\"", b->text);
+          break;
+        case FSB_BLOCK_HEADING:
+          append_element (out, "h2", NULL, b->text);
+          break;
+        case FSB_BLOCK_SUBHEADING:
+          if (b->id != NULL)
+            {
+              g_autofree char *attr = NULL, *id = g_markup_escape_text (b->id, -1);
+              attr = g_strdup_printf ("id=\"%s\"", id);
+              append_element (out, "h3", attr, b->text);
+            }
+          else
+            append_element (out, "h3", NULL, b->text);
+          break;
+        case FSB_BLOCK_PARAGRAPH:
+          append_element (out, "p", NULL, b->text);
+          break;
+        case FSB_BLOCK_NOTE:
+          append_element (out, "p", "class=\"note\"", b->text);
+          break;
+        case FSB_BLOCK_CONCLUSION:
+          g_string_append (out, "<p class=\"conclusion\"><strong>");
+          append_escaped (out, _("Conclusion:"));
+          g_string_append (out, "</strong> ");
+          append_escaped (out, b->text);
+          g_string_append (out, "</p>\n");
+          break;
+        case FSB_BLOCK_LIST:
+          g_string_append (out, "<ul>\n");
+          for (guint j = 0; j < b->items->len; j++)
+            append_element (out, "li", NULL, b->items->pdata[j]);
+          g_string_append (out, "</ul>\n");
+          break;
+        case FSB_BLOCK_FACTS:
+          g_string_append (out, "<dl class=\"facts\">\n");
+          for (guint j = 0; j + 1 < b->items->len; j += 2)
+            {
+              append_element (out, "dt", NULL, b->items->pdata[j]);
+              append_element (out, "dd", NULL, b->items->pdata[j + 1]);
+            }
+          g_string_append (out, "</dl>\n");
+          break;
+        case FSB_BLOCK_TABLE:
+          append_table (out, b);
+          break;
+        case FSB_BLOCK_CHART:
+          append_svg (out, b, ++charts);
+          break;
+        case FSB_BLOCK_PAGE_BREAK:
+          g_string_append (out, "<div class=\"page-break\"></div>\n");
+          break;
+        default:
+          break;
+        }
+    }
+  g_string_append (out, "</main>\n</body>\n</html>\n");
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,348 @@
+/* fsb-report-pdf.c: the report as a PDF drawn with cairo and pango */
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <glib/gi18n-lib.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "fsb-error.h"
+#include "fsb-format.h"
+#include "fsb-report-private.h"
+
+#define MARGIN     56.0   /* points: about 2 cm */
+#define FOOTER     20.0
+#define BODY_SIZE  10.0
+#define TABLE_SIZE  8.5
+
+typedef struct {
+  cairo_surface_t      *surface;
+  cairo_t              *cr;
+  PangoLayout          *layout;
+  PangoFontDescription *font;
+  double                page_w, page_h, content_w, y;
+  guint                 page;
+  gboolean              dirty;   /* something is on the current page */
+} Pdf;
+
+static void
+set_font (Pdf *pdf, double size, gboolean bold, gboolean italic)
+{
+  pango_font_description_set_absolute_size (pdf->font, size * PANGO_SCALE);
+  pango_font_description_set_weight (pdf->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style (pdf->font, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+  pango_layout_set_font_description (pdf->layout, pdf->font);
+}
+
+/* Lays out text (or markup, already escaped) at a width; returns its height. */
+static double
+prepare (Pdf *pdf, const char *text, gboolean markup, double width, PangoAlignment align)
+{
+  int w, h;
+
+  pango_layout_set_width (pdf->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
+  pango_layout_set_wrap (pdf->layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (pdf->layout, align);
+  if (markup)
+    pango_layout_set_markup (pdf->layout, text, -1);
+  else
+    {
+      pango_layout_set_attributes (pdf->layout, NULL);
+      pango_layout_set_text (pdf->layout, text, -1);
+    }
+  pango_layout_get_size (pdf->layout, &w, &h);
+  return h / (double) PANGO_SCALE;
+}
+
+static void
+show_at (Pdf *pdf, double x, double y)
+{
+  cairo_move_to (pdf->cr, x, y);
+  pango_cairo_show_layout (pdf->cr, pdf->layout);
+}
+
+static void
+footer (Pdf *pdf)
+{
+  g_autofree char *text = g_strdup_printf (_("Page %u"), pdf->page);
+
+  set_font (pdf, 8, FALSE, FALSE);
+  prepare (pdf, text, FALSE, pdf->content_w, PANGO_ALIGN_CENTER);
+  cairo_set_source_rgb (pdf->cr, 0.45, 0.45, 0.45);
+  show_at (pdf, MARGIN, pdf->page_h - MARGIN + FOOTER * 0.5);
+}
+
+static void
+new_page (Pdf *pdf)
+{
+  if (pdf->page > 0)
+    {
+      footer (pdf);
+      cairo_show_page (pdf->cr);
+    }
+  pdf->page++;
+  pdf->y = MARGIN;
+  pdf->dirty = FALSE;
+}
+
+static double
+room (Pdf *pdf)
+{
+  return pdf->page_h - MARGIN - pdf->y;
+}
+
+static void
+ensure (Pdf *pdf, double height)
+{
+  if (height > room (pdf) && pdf->dirty)
+    new_page (pdf);
+}
+
+static void
+paragraph (Pdf *pdf, const char *text, gboolean markup, double size, gboolean bold, gboolean italic,
+           double indent, double before, double after)
+{
+  double h;
+
+  set_font (pdf, size, bold, italic);
+  h = prepare (pdf, text, markup, pdf->content_w - indent, PANGO_ALIGN_LEFT);
+  if (pdf->dirty)
+    pdf->y += before;
+  ensure (pdf, h);
+  cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
+  show_at (pdf, MARGIN + indent, pdf->y);
+  pdf->y += h + after;
+  pdf->dirty = TRUE;
+}
+
+static void
+boxed (Pdf *pdf, const char *text, double size, gboolean bold, gboolean italic, guint32 rgb)
+{
+  double h;
+
+  set_font (pdf, size, bold, italic);
+  h = prepare (pdf, text, FALSE, pdf->content_w - 12, PANGO_ALIGN_LEFT);
+  if (pdf->dirty)
+    pdf->y += 6;
+  ensure (pdf, h + 8);
+  cairo_set_source_rgb (pdf->cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
+  cairo_rectangle (pdf->cr, MARGIN, pdf->y, 3, h + 8);
+  cairo_fill (pdf->cr);
+  cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
+  show_at (pdf, MARGIN + 12, pdf->y + 4);
+  pdf->y += h + 8 + 6;
+  pdf->dirty = TRUE;
+}
+
+static void
+table (Pdf *pdf, const FsbBlock *b)
+{
+  GPtrArray *header = b->items->pdata[0];
+  guint n_cols = header->len;
+  g_autofree double *width = g_new0 (double, n_cols);
+  const double pad = 4;
+  double total = 0;
+
+  /* natural widths, then shrink proportionally to fit the page */
+  for (guint r = 0; r < b->items->len; r++)
+    {
+      GPtrArray *row = b->items->pdata[r];
+      set_font (pdf, TABLE_SIZE, r == 0, FALSE);
+      for (guint c = 0; c < row->len && c < n_cols; c++)
+        {
+          int w;
+          prepare (pdf, row->pdata[c], FALSE, -1, PANGO_ALIGN_LEFT);
+          pango_layout_get_size (pdf->layout, &w, NULL);
+          width[c] = MAX (width[c], w / (double) PANGO_SCALE + 2 * pad);
+        }
+    }
+  for (guint c = 0; c < n_cols; c++)
+    total += width[c];
+  if (total > pdf->content_w)
+    for (guint c = 0; c < n_cols; c++)
+      width[c] *= pdf->content_w / total;
+
+  if (pdf->dirty)
+    pdf->y += 6;
+  for (guint r = 0; r < b->items->len; r++)
+    {
+      GPtrArray *row = b->items->pdata[r];
+      double h = 0, x = MARGIN;
+      gboolean is_header = r == 0;
+
+      set_font (pdf, TABLE_SIZE, is_header, FALSE);
+      for (guint c = 0; c < row->len && c < n_cols; c++)
+        h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT));
+      h += 2 * pad * 0.6;
+
+      if (!is_header && h > room (pdf))
+        {
+          /* carry on on the next page, under the header again */
+          new_page (pdf);
+          {
+            double hx = MARGIN, hh = 0;
+            set_font (pdf, TABLE_SIZE, TRUE, FALSE);
+            for (guint c = 0; c < n_cols; c++)
+              hh = MAX (hh, prepare (pdf, header->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT));
+            hh += 2 * pad * 0.6;
+            for (guint c = 0; c < n_cols; c++)
+              {
+                gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
+                prepare (pdf, header->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+                cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
+                show_at (pdf, hx + pad, pdf->y + pad * 0.6);
+                hx += width[c];
+              }
+            pdf->y += hh;
+            cairo_set_source_rgb (pdf->cr, 0.5, 0.5, 0.5);
+            cairo_set_line_width (pdf->cr, 0.8);
+            cairo_move_to (pdf->cr, MARGIN, pdf->y);
+            cairo_line_to (pdf->cr, MARGIN + pdf->content_w, pdf->y);
+            cairo_stroke (pdf->cr);
+            set_font (pdf, TABLE_SIZE, FALSE, FALSE);
+          }
+        }
+      else if (is_header)
+        ensure (pdf, h * 3);
+
+      for (guint c = 0; c < row->len && c < n_cols; c++)
+        {
+          gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
+          prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+          cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
+          show_at (pdf, x + pad, pdf->y + pad * 0.6);
+          x += width[c];
+        }
+      pdf->y += h;
+      cairo_set_source_rgb (pdf->cr, is_header ? 0.5 : 0.85, is_header ? 0.5 : 0.85, is_header ? 0.5 : 0.85);
+      cairo_set_line_width (pdf->cr, is_header ? 0.8 : 0.4);
+      cairo_move_to (pdf->cr, MARGIN, pdf->y);
+      cairo_line_to (pdf->cr, MARGIN + pdf->content_w, pdf->y);
+      cairo_stroke (pdf->cr);
+      pdf->dirty = TRUE;
+    }
+  pdf->y += 6;
+}
+
+static void
+chart (Pdf *pdf, const FsbBlock *b)
+{
+  FsbChartOptions options = b->chart;
+  double h;
+
+  options.font_size = 8.5;
+  h = fsb_chart_get_height (b->result, &options, pdf->content_w);
+  if (pdf->dirty)
+    pdf->y += 8;
+  ensure (pdf, h);
+  fsb_chart_draw_at (pdf->cr, b->result, &options, MARGIN, pdf->y, pdf->content_w);
+  pdf->y += h + 8;
+  pdf->dirty = TRUE;
+}
+
+gboolean
+fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GError **error)
+{
+  Pdf pdf = { 0 };
+  cairo_status_t status;
+
+  pdf.page_w = letter ? 612 : 595.276;
+  pdf.page_h = letter ? 792 : 841.890;
+  pdf.content_w = pdf.page_w - 2 * MARGIN;
+  pdf.surface = cairo_pdf_surface_create (path, pdf.page_w, pdf.page_h);
+  status = cairo_surface_status (pdf.surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      cairo_pdf_surface_set_metadata (pdf.surface, CAIRO_PDF_METADATA_TITLE, doc->title);
+      cairo_pdf_surface_set_metadata (pdf.surface, CAIRO_PDF_METADATA_CREATOR, "FS Bench");
+      pdf.cr = cairo_create (pdf.surface);
+      pdf.layout = pango_cairo_create_layout (pdf.cr);
+      pdf.font = pango_font_description_from_string ("Sans");
+      new_page (&pdf);
+
+      for (guint i = 0; i < doc->blocks->len; i++)
+        {
+          const FsbBlock *b = doc->blocks->pdata[i];
+
+          switch (b->kind)
+            {
+            case FSB_BLOCK_TITLE:
+              paragraph (&pdf, b->text, FALSE, 20, TRUE, FALSE, 0, 0, 4);
+              break;
+            case FSB_BLOCK_SUBTITLE:
+              paragraph (&pdf, b->text, FALSE, 9.5, FALSE, TRUE, 0, 0, 10);
+              break;
+            case FSB_BLOCK_VERDICT:
+              boxed (&pdf, b->text, 12, TRUE, FALSE, 0x0072B2);
+              break;
+            case FSB_BLOCK_HEADING:
+              ensure (&pdf, 80);
+              paragraph (&pdf, b->text, FALSE, 15, TRUE, FALSE, 0, 14, 6);
+              break;
+            case FSB_BLOCK_SUBHEADING:
+              ensure (&pdf, 60);
+              paragraph (&pdf, b->text, FALSE, 12, TRUE, FALSE, 0, 10, 4);
+              break;
+            case FSB_BLOCK_PARAGRAPH:
+              paragraph (&pdf, b->text, FALSE, BODY_SIZE, FALSE, FALSE, 0, 3, 3);
+              break;
+            case FSB_BLOCK_NOTE:
+              boxed (&pdf, b->text, 9, FALSE, TRUE, 0xE69F00);
+              break;
+            case FSB_BLOCK_CONCLUSION:
+              {
+                g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("Conclusion:"), b->text);
+                paragraph (&pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 6, 4);
+              }
+              break;
+            case FSB_BLOCK_LIST:
+              for (guint j = 0; j < b->items->len; j++)
+                {
+                  double top;
+
+                  paragraph (&pdf, b->items->pdata[j], FALSE, BODY_SIZE, FALSE, FALSE, 14, 1, 1);
+                  /* the bullet beside the item's first line, on whatever page it landed */
+                  top = pdf.y - 1 - prepare (&pdf, b->items->pdata[j], FALSE, pdf.content_w - 14, PANGO_ALIGN_LEFT);
+                  prepare (&pdf, "•", FALSE, -1, PANGO_ALIGN_LEFT);
+                  show_at (&pdf, MARGIN + 3, top);
+                }
+              break;
+            case FSB_BLOCK_FACTS:
+              for (guint j = 0; j + 1 < b->items->len; j += 2)
+                {
+                  g_autofree char *markup = g_markup_printf_escaped ("<b>%s:</b> %s", (char *) b->items->pdata[j],
+                                                                     (char *) b->items->pdata[j + 1]);
+                  paragraph (&pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 1, 1);
+                }
+              break;
+            case FSB_BLOCK_TABLE:
+              table (&pdf, b);
+              break;
+            case FSB_BLOCK_CHART:
+              chart (&pdf, b);
+              break;
+            case FSB_BLOCK_PAGE_BREAK:
+              if (pdf.dirty)
+                new_page (&pdf);
+              break;
+            default:
+              break;
+            }
+        }
+      footer (&pdf);
+      g_clear_object (&pdf.layout);
+      pango_font_description_free (pdf.font);
+      cairo_destroy (pdf.cr);
+      cairo_surface_finish (pdf.surface);
+      status = cairo_surface_status (pdf.surface);
+    }
+  cairo_surface_destroy (pdf.surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+      g_set_error (error, FSB_ERROR, status == CAIRO_STATUS_WRITE_ERROR ? FSB_ERROR_FAILED : FSB_ERROR_INVALID,
+                   _("Cannot write “%s”: %s"), display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

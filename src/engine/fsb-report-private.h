@@ -1,0 +1,58 @@
+/* fsb-report-private.h: the report as blocks, shared by its renderers */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "fsb-chart.h"
+#include "fsb-report.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  FSB_BLOCK_TITLE,
+  FSB_BLOCK_SUBTITLE,
+  FSB_BLOCK_VERDICT,     /* the one-line verdict, emphasised */
+  FSB_BLOCK_HEADING,     /* level 2 */
+  FSB_BLOCK_SUBHEADING,  /* level 3 */
+  FSB_BLOCK_PARAGRAPH,
+  FSB_BLOCK_NOTE,        /* a caveat or a failure, set apart */
+  FSB_BLOCK_LIST,        /* items: char* */
+  FSB_BLOCK_FACTS,       /* items: key, value, key, value... */
+  FSB_BLOCK_TABLE,       /* items: rows (GPtrArray of char*), the first is the header */
+  FSB_BLOCK_CHART,
+  FSB_BLOCK_CONCLUSION,
+  FSB_BLOCK_PAGE_BREAK,
+} FsbBlockKind;
+
+typedef struct {
+  FsbBlockKind     kind;
+  char            *text;
+  char            *id;            /* a stable id: anchors, chart file names */
+  GPtrArray       *items;
+  guint64          numeric;       /* TABLE: bit n set when column n holds numbers */
+  FsbResult       *result;        /* CHART */
+  FsbChartOptions  chart;         /* CHART; chart.title points into text */
+} FsbBlock;
+
+typedef struct {
+  char      *title;
+  char      *language;   /* for <html lang> */
+  GPtrArray *blocks;
+} FsbDocument;
+
+FsbDocument *fsb_document_build (FsbResult * const *results, const char * const *labels, guint n_results,
+                                 FsbUseCase use_case);
+void         fsb_document_free  (FsbDocument *doc);
+
+char        *fsb_report_render_html     (FsbDocument *doc);
+/* png_stem: write the charts as STEM-ID.png and link them; NULL: leave them out. */
+char        *fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **error);
+gboolean     fsb_report_render_pdf      (FsbDocument *doc, const char *path, gboolean letter, GError **error);
+char        *fsb_report_render_csv      (FsbResult * const *results, const char * const *labels, guint n_results);
+
+/* Escaping for text that came from the machine or the user. */
+char        *fsb_escape_markdown        (const char *text);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDocument, fsb_document_free)
+
+G_END_DECLS

@@ -1,0 +1,49 @@
+/* fsb-report.h: the shareable report, written like the comparison study */
+#pragma once
+
+#include <glib.h>
+
+#include "fsb-recommend.h"
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  FSB_REPORT_HTML,      /* self-contained: inline SVG charts and CSS */
+  FSB_REPORT_PDF,       /* cairo, a page break between sections */
+  FSB_REPORT_CSV,       /* one row per result × filesystem × task × metric × statistic */
+  FSB_REPORT_MARKDOWN,  /* charts as PNG files beside it */
+  FSB_REPORT_JSON,      /* the result itself (an array for a comparison) */
+} FsbReportFormat;
+
+typedef struct {
+  FsbUseCase  use_case;
+  const char *language;   /* "ru", "de", "fr", "en"; NULL: the UI language */
+  gboolean    letter;     /* PDF on US Letter rather than A4 */
+} FsbReportOptions;
+
+void     fsb_report_options_init   (FsbReportOptions *options);
+
+/* One result gives the study; two or more give a comparison side by side
+ * with the differences (the first is the reference). labels may be NULL
+ * or hold NULLs: the run's date stands in. With options->language set,
+ * switches the process locale while writing: call from the main thread. */
+gboolean fsb_report_write          (FsbResult * const *results, const char * const *labels, guint n_results,
+                                    FsbReportFormat format, const FsbReportOptions *options,
+                                    const char *path, GError **error);
+/* The text formats (HTML, CSV, Markdown without its PNG files, JSON) in memory. */
+char    *fsb_report_to_string      (FsbResult * const *results, const char * const *labels, guint n_results,
+                                    FsbReportFormat format, const FsbReportOptions *options,
+                                    GError **error);
+/* "html", "pdf", "csv", "md" or "markdown", "json". */
+gboolean fsb_report_format_from_id (const char *id, FsbReportFormat *format);
+
+/* Runs the process in another language (LC_ALL, LANGUAGE and the gettext
+ * catalog cache) until restored. Fails when no locale for it is installed. */
+typedef struct _FsbLanguageSwitch FsbLanguageSwitch;
+FsbLanguageSwitch *fsb_language_switch  (const char *language, GError **error);
+void               fsb_language_restore (FsbLanguageSwitch *saved);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbLanguageSwitch, fsb_language_restore)
+
+G_END_DECLS
