@@ -61,6 +61,9 @@ fsb_format_number (double value, int decimals)
   decimals = CLAMP (decimals, 0, 9);
   g_snprintf (fmt, sizeof fmt, "%%.%df", decimals);
   g_ascii_formatd (buf, sizeof buf, fmt, value);
+  /* "-0.00" after rounding reads oddly */
+  if (buf[0] == '-' && buf[1 + strspn (buf + 1, "0.")] == '\0')
+    memmove (buf, buf + 1, strlen (buf));
 
   frac = strchr (buf, '.');
   if (frac != NULL && trim)
@@ -72,9 +75,6 @@ fsb_format_number (double value, int decimals)
         *end = '\0';
       frac = strchr (buf, '.');
     }
-  /* "-0" after rounding reads oddly */
-  if (strcmp (buf, "-0") == 0)
-    memmove (buf, buf + 1, strlen (buf));
 
   out = g_string_new (NULL);
   digits = buf;

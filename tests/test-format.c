@@ -1,0 +1,103 @@
+/* test-format.c: numbers, durations and lists in the user's locale */
+#include "config.h"
+
+#include <locale.h>
+
+#include "fsb-engine.h"
+#include "fsb-format.h"
+
+#define NNBSP "\u202f"
+#define NBSP "\u00a0"
+
+static void
+assert_formats (char *got, const char *want)
+{
+  g_assert_cmpstr (got, ==, want);
+  g_free (got);
+}
+
+static void
+test_c_locale (void)
+{
+  assert_formats (fsb_format_number (1234.5, 1), "1234.5");
+  assert_formats (fsb_format_number (-0.004, 2), "0.00");
+  /* three significant digits, as the study writes its figures */
+  assert_formats (fsb_format_number (14.7, -1), "14.7");
+  assert_formats (fsb_format_number (158.33, -1), "158.3");
+  assert_formats (fsb_format_number (2.2, -1), "2.2");
+  assert_formats (fsb_format_number (0.7, -1), "0.7");
+  assert_formats (fsb_format_number (0.02, -1), "0.02");
+  assert_formats (fsb_format_number (0.0234, -1), "0.0234");
+  assert_formats (fsb_format_number (12345.6, -1), "12346");
+  assert_formats (fsb_format_number (0, -1), "0");
+  g_assert_cmpint (fsb_format_decimals_for (34.8), ==, 1);
+  g_assert_cmpint (fsb_format_decimals_for (0.5), ==, 3);
+
+  assert_formats (fsb_format_value (600.4, "minor_faults"), "600");
+  assert_formats (fsb_format_value (46.2, "cpu_percent"), "46");
+  assert_formats (fsb_format_value (6.04, "cpu_percent"), "6.0");
+  assert_formats (fsb_format_value_unit (34.8, "wall_s"), "34.8" NBSP "s");
+  assert_formats (fsb_format_percent (99.95, 2), "99.95" NBSP "%");
+  assert_formats (fsb_format_change (18.2), "+18" NBSP "%");
+  assert_formats (fsb_format_change (-5.24), "−5.2" NBSP "%");
+  assert_formats (fsb_format_change (0.01), "±0.0" NBSP "%");
+  assert_formats (fsb_format_duration (3.5), "3.5" NBSP "s");
+  assert_formats (fsb_format_duration (158.3), "2 min 38 s");
+  assert_formats (fsb_format_duration (3900), "1 h 05 min");
+}
+
+static void
+test_names (void)
+{
+  const char *names[] = { "ext4", "XFS", "JFS" };
+
+  g_assert_cmpstr (fsb_format_fs_name ("xfs"), ==, "XFS");
+  g_assert_cmpstr (fsb_format_fs_name ("btrfs"), ==, "Btrfs");
+  g_assert_cmpstr (fsb_format_fs_name ("ext4"), ==, "ext4");
+  g_assert_cmpstr (fsb_format_fs_name ("mystery"), ==, "mystery");
+  assert_formats (fsb_format_join_names (names, 1, FALSE), "ext4");
+  assert_formats (fsb_format_join_names (names, 2, FALSE), "ext4 and XFS");
+  assert_formats (fsb_format_join_names (names, 3, FALSE), "ext4, XFS and JFS");
+  assert_formats (fsb_format_join_names (names, 2, TRUE), "ext4 or XFS");
+  assert_formats (fsb_format_join_names (names, 0, TRUE), "");
+}
+
+/* The grouping and decimal point of each language, from LC_NUMERIC. */
+static void
+test_locales (void)
+{
+  struct { const char *locale, *number, *negative; } cases[] = {
+    { "ru_RU.UTF-8", "1" NNBSP "234,5", "-1" NNBSP "234" NNBSP "567" },
+    { "fr_FR.UTF-8", "1" NNBSP "234,5", "-1" NNBSP "234" NNBSP "567" },
+    { "de_DE.UTF-8", "1.234,5", "-1.234.567" },
+  };
+  g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
+  guint tested = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      if (setlocale (LC_NUMERIC, cases[i].locale) == NULL)
+        continue;
+      tested++;
+      assert_formats (fsb_format_number (1234.5, 1), cases[i].number);
+      assert_formats (fsb_format_number (-1234567, 0), cases[i].negative);
+      assert_formats (fsb_format_number (999, 0), "999");
+    }
+  setlocale (LC_NUMERIC, saved);
+  if (tested == 0)
+    g_test_skip ("no ru, fr or de locale is installed (build-aux/dev generates them)");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_unsetenv ("LANGUAGE");
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/format/c-locale", test_c_locale);
+  g_test_add_func ("/format/names", test_names);
+  g_test_add_func ("/format/locales", test_locales);
+  return g_test_run ();
+}
