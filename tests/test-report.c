@@ -747,6 +747,41 @@ test_fuzz_corpus (void)
   g_assert_cmpuint (files, >, 0);
 }
 
+/* Found by fuzzing: deep nesting overflowed the stack inside json-glib. */
+static void
+test_deep_nesting (void)
+{
+  const guint depth = 300000;
+  GString *s = g_string_new ("{\"schema\": \"fsbench-result/1\", \"filesystems\": ");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbResult) r = NULL;
+  g_autofree char *data = NULL;
+
+  for (guint i = 0; i < depth; i++)
+    g_string_append_c (s, '[');
+  for (guint i = 0; i < depth; i++)
+    g_string_append_c (s, ']');
+  g_string_append_c (s, '}');
+  data = g_string_free (s, FALSE);
+  r = fsb_result_load_from_data (data, -1, &error);
+  g_assert_null (r);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "deep"));
+  g_clear_error (&error);
+
+  /* brackets inside strings do not count */
+  g_clear_pointer (&data, g_free);
+  s = g_string_new ("{\"schema\": \"fsbench-result/1\", \"profile\": \"");
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (s, "[{\\\"");
+  g_string_append (s, "\", \"filesystems\": []}");
+  data = g_string_free (s, FALSE);
+  r = fsb_result_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  g_assert_true (g_str_has_prefix (r->profile, "[{\"[{"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -768,5 +803,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chart/live", test_chart_live);
   g_test_add_func ("/chart/files", test_chart_files);
   g_test_add_func ("/loader/fuzz-corpus", test_fuzz_corpus);
+  g_test_add_func ("/loader/deep-nesting", test_deep_nesting);
   return g_test_run ();
 }

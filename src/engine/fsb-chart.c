@@ -407,7 +407,7 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
       for (guint f = 0; f < n; f++)
         {
           FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-          g->label_w = MAX (g->label_w, text_width (ink, fsb_format_fs_name (fs->name), 1, FALSE));
+          g->label_w = MAX (g->label_w, text_width (ink, fsb_format_fs_name (fs->name), 1, TRUE));
         }
       g->label_w = MIN (g->label_w + g->size, width * 0.3);
       g->plot_x = g->label_w;
@@ -617,9 +617,12 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
 {
   guint n = m->n_fs;
   double size = g->size, cell_w, cell_h = size * 2.4, head_h = size * 2.2;
+  double min_value = m->max_value;
 
   if (n == 0)
     return;
+  for (guint k = 0; k < m->result->transfers->len; k++)
+    min_value = MIN (min_value, ((FsbTransfer *) m->result->transfers->pdata[k])->mb_per_s);
   cell_w = g->plot_w / n;
   cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
   for (guint j = 0; j < n; j++)
@@ -655,9 +658,11 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
               continue;
             }
           {
-            /* Blue from the palette, lighter for slower: readable in grey too. */
-            double t = m->max_value > 0 ? found->mb_per_s / m->max_value : 0;
-            g_autofree char *label = fsb_format_value (found->mb_per_s, "mb_per_s");
+            /* Blue from the palette, lighter for slower: readable in grey
+             * too. The scale runs from the slowest to the fastest copy. */
+            double t = m->max_value > min_value ? 0.15 + 0.85 * (found->mb_per_s - min_value) / (m->max_value - min_value)
+                                                : 0.6;
+            g_autofree char *label = fsb_format_number (found->mb_per_s, 1);
 
             cairo_set_source_rgb (cr, 1 - t * (1 - 0x00 / 255.0), 1 - t * (1 - 0x72 / 255.0), 1 - t * (1 - 0xB2 / 255.0));
             cairo_rectangle (cr, x + 1, y + 1, cell_w - 2, cell_h - 2);
@@ -772,6 +777,9 @@ fsb_chart_draw_at (cairo_t *cr, FsbResult *result, const FsbChartOptions *option
 
 /* Files ------------------------------------------------------------------ */
 
+/* Standalone images get a white border, so text never touches the edge. */
+#define FILE_MARGIN 8.0
+
 static cairo_status_t
 append_to_string_cb (void *closure, const unsigned char *data, unsigned int length)
 {
@@ -788,10 +796,11 @@ fsb_chart_to_svg (FsbResult *result, const FsbChartOptions *options,
   cairo_t *cr;
 
   if (height <= 0)
-    height = fsb_chart_get_height (result, options, width);
+    height = fsb_chart_get_height (result, options, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   surface = cairo_svg_surface_create_for_stream (append_to_string_cb, out, width, height);
   cr = cairo_create (surface);
-  fsb_chart_draw (cr, result, options, width, height);
+  cairo_translate (cr, FILE_MARGIN, FILE_MARGIN);
+  fsb_chart_draw (cr, result, options, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   cairo_surface_destroy (surface);
@@ -825,7 +834,7 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
   cairo_status_t status;
 
   if (height <= 0)
-    height = fsb_chart_get_height (result, options, width);
+    height = fsb_chart_get_height (result, options, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   if (scale <= 0)
     scale = 1;
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale), (int) ceil (height * scale));
@@ -833,7 +842,8 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
   cairo_scale (cr, scale, scale);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  fsb_chart_draw (cr, result, options, width, height);
+  cairo_translate (cr, FILE_MARGIN, FILE_MARGIN);
+  fsb_chart_draw (cr, result, options, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
   cairo_destroy (cr);
   status = cairo_surface_write_to_png (surface, path);
   cairo_surface_destroy (surface);

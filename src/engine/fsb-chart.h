@@ -36,7 +36,7 @@ gboolean fsb_chart_has_data         (FsbResult *result, const FsbChartOptions *o
 /* The colour of the n-th filesystem of a result (Okabe–Ito, colour-blind safe). */
 void     fsb_chart_fs_color         (guint index, double *red, double *green, double *blue);
 
-/* A standalone SVG document (height 0: the chart's own height). */
+/* A standalone SVG document with a small white border (height 0: the chart's own height). */
 char    *fsb_chart_to_svg           (FsbResult *result, const FsbChartOptions *options,
                                      double width, double height, gsize *length);
 gboolean fsb_chart_write_svg        (FsbResult *result, const FsbChartOptions *options,

@@ -800,6 +800,41 @@ fsb_result_from_json (JsonNode *root, GError **error)
   return g_steal_pointer (&self);
 }
 
+/* json-glib parses (and frees) nested arrays and objects recursively, so
+ * a file of a few hundred thousand "[" overflows the stack. No result
+ * nests deeper than a dozen levels; refuse anything past this. */
+#define MAX_JSON_DEPTH 128
+
+static gboolean
+nested_too_deeply (const char *data, gsize length)
+{
+  guint depth = 0;
+  gboolean in_string = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > MAX_JSON_DEPTH)
+            return TRUE;
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
+
 FsbResult *
 fsb_result_load_from_data (const char *data, gssize length, GError **error)
 {
@@ -811,6 +846,13 @@ fsb_result_load_from_data (const char *data, gssize length, GError **error)
   if (length == 0)
     {
       g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("The file is empty"));
+      return NULL;
+    }
+  if (nested_too_deeply (data, (gsize) length))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %d is a number of levels */
+                   _("The file nests lists and objects more than %d levels deep; no result does that"), MAX_JSON_DEPTH);
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data, length, &local))
