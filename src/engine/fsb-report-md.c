@@ -18,15 +18,16 @@ fsb_escape_markdown (const char *text)
   GString *out = g_string_new (NULL);
   const char *start = text != NULL ? text : "";
 
-  /* a leading "-", "+", "=" or "1." would start a list or an underline */
-  if (*start == '-' || *start == '+' || *start == '=')
+  /* "- ", "+ " or "1. " at the start would open a list (also inside a
+   * list item); elsewhere these characters are plain text */
+  if ((*start == '-' || *start == '+') && (start[1] == ' ' || start[1] == '\0'))
     g_string_append_c (out, '\\');
   else if (g_ascii_isdigit (*start))
     {
       const char *q = start;
       while (g_ascii_isdigit (*q))
         q++;
-      if (*q == '.')  /* ")" is escaped below anyway */
+      if (*q == '.' && (q[1] == ' ' || q[1] == '\0'))
         {
           g_string_append_len (out, start, q - start);
           g_string_append_c (out, '\\');

@@ -231,8 +231,9 @@ describe_target (FsbResult *r)
 }
 
 static void
-add_method (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
+add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
+  FsbUseCase use_case = rec->use_case;
   FsbBlock *facts, *list;
   g_autofree char *target = describe_target (r);
   g_autofree char *reps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions),
@@ -268,7 +269,8 @@ add_method (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
       double w = fsb_use_case_weight (use_case, c);
       g_autofree char *weight = fsb_format_number (w, -1);
 
-      if (w > 0)
+      /* only what was measured */
+      if (w > 0 && fsb_recommendation_get_verdict (rec, c) != NULL)
         /* Translators: a criterion and its weight: "Big files: ×2" */
         g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s"), fsb_criterion_title (c), weight));
     }
@@ -517,6 +519,10 @@ add_conclusion (FsbDocument *doc, const FsbRecommendation *rec, guint criterion)
 static void
 add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
+  gboolean first = TRUE;
+
+  /* each section on a page of its own, the first under the heading */
+  add_block (doc, FSB_BLOCK_PAGE_BREAK, NULL);
   add_block (doc, FSB_BLOCK_HEADING, _("Results"));
   for (guint s = 0; s < FSB_N_SECTIONS; s++)
     {
@@ -525,7 +531,9 @@ add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 
       if (!section_has_data (r, section))
         continue;
-      add_block (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+      if (!first)
+        add_block (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+      first = FALSE;
       add_block (doc, FSB_BLOCK_SUBHEADING, title)->id = g_strdup (fsb_section_id (section));
       if (section == FSB_SECTION_CAPACITY)
         {
@@ -640,7 +648,7 @@ build_single (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
 
   add_block (doc, FSB_BLOCK_HEADING, _("Characteristics"));
   add_machine_facts (doc, r);
-  add_method (doc, r, use_case);
+  add_method (doc, r, rec);
   add_task_descriptions (doc, r);
   add_results (doc, r, rec);
   add_summary (doc, r, rec);
@@ -706,8 +714,9 @@ build_comparison (FsbDocument *doc, FsbResult * const *results, const char * con
         }
     }
 
+  add_block (doc, FSB_BLOCK_PAGE_BREAK, NULL);
   add_block (doc, FSB_BLOCK_HEADING, _("Results"));
-  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+  for (guint s = 0, first = TRUE; s < FSB_N_SECTIONS; s++)
     {
       FsbSection section = (FsbSection) s;
       gboolean any = FALSE;
@@ -717,7 +726,9 @@ build_comparison (FsbDocument *doc, FsbResult * const *results, const char * con
         any |= section_has_data (results[i], section);
       if (!any || section == FSB_SECTION_TRANSFER)
         continue;
-      add_block (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+      if (!first)
+        add_block (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+      first = FALSE;
       add_block (doc, FSB_BLOCK_SUBHEADING, fsb_section_title (section))->id = g_strdup (fsb_section_id (section));
       for (guint i = 0; i < n; i++)
         if (section_has_data (results[i], section))
