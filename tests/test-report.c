@@ -782,6 +782,27 @@ test_deep_nesting (void)
   g_assert_true (g_str_has_prefix (r->profile, "[{\"[{"));
 }
 
+/* Found by fuzzing: every metric name was interned, so a file with many
+ * made-up keys grew GLib's quark table for good. Only metric-shaped names count. */
+static void
+test_metric_names (void)
+{
+  const char *json = "{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": \"xfs\", \"tasks\": "
+                     "[{\"id\": \"mkfs\", \"samples\": [{\"wall_s\": 1.5, \"<script>\": 2, \"Wall_S\": 3, "
+                     "\"a_very_long_metric_name_that_nobody_would_ever_write_x\": 4, \"files_per_s\": 5}]}]}]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbResult) r = fsb_result_load_from_data (json, -1, &error);
+  FsbTaskResult *task;
+  FsbSample *sample;
+
+  g_assert_no_error (error);
+  task = fsb_fs_result_get_task (fsb_result_find_filesystem (r, "xfs"), "mkfs", FALSE);
+  sample = task->samples->pdata[0];
+  g_assert_cmpuint (sample->metrics->len, ==, 2);
+  g_assert_true (fsb_sample_get (sample, "wall_s", NULL));
+  g_assert_true (fsb_sample_get (sample, "files_per_s", NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -804,5 +825,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chart/files", test_chart_files);
   g_test_add_func ("/loader/fuzz-corpus", test_fuzz_corpus);
   g_test_add_func ("/loader/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/loader/metric-names", test_metric_names);
   return g_test_run ();
 }

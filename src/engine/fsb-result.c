@@ -607,6 +607,17 @@ read_capacity (JsonObject *cap, const char *prefix, FsbCapacity *c)
 }
 
 static gboolean
+metric_name_is_valid (const char *name)
+{
+  gsize n = 0;
+
+  for (const char *p = name; *p != '\0'; p++, n++)
+    if (n >= 48 || !(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '_'))
+      return FALSE;
+  return n > 0;
+}
+
+static gboolean
 read_task (FsbFsResult *fs, JsonNode *node, GError **error)
 {
   JsonObject *o;
@@ -641,7 +652,9 @@ read_task (FsbFsResult *fs, JsonNode *node, GError **error)
       for (GList *l = members; l != NULL; l = l->next)
         {
           double v;
-          if (get_number (so, l->data, &v))
+          /* metric names are interned for good: take only names shaped
+           * like ours, so a hostile file cannot grow the quark table */
+          if (metric_name_is_valid (l->data) && get_number (so, l->data, &v))
             fsb_sample_set (sample, l->data, v);
         }
       sample->error = get_string (so, "error");
