@@ -266,6 +266,19 @@ fsb_chart_has_data (FsbResult *result, const FsbChartOptions *options)
   return any;
 }
 
+double
+fsb_chart_get_max (FsbResult *result, const FsbChartOptions *options)
+{
+  Model m;
+  double max;
+
+  g_return_val_if_fail (result != NULL && options != NULL, 0);
+  model_build (&m, result, options);
+  max = m.max_value;
+  model_clear (&m);
+  return max;
+}
+
 /* Text ------------------------------------------------------------------- */
 
 typedef struct {
@@ -504,6 +517,7 @@ draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
 
   if (m->shared_axis)
     {
+      axis_max = MAX (axis_max, m->options->axis_max);
       step = nice_step (MAX (axis_max, 1e-9), 5);
       axis_max = ceil (MAX (axis_max, 1e-9) / step) * step;
       if (m->options->kind == FSB_CHART_CAPACITY)

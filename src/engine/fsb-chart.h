@@ -23,7 +23,12 @@ typedef struct {
   gboolean     live;        /* a run in progress: rows for planned tasks still waiting */
   const char  *title;       /* drawn above the chart, or NULL */
   double       font_size;   /* in device units; 0 picks 11 */
+  double       axis_max;    /* at least this far on a shared axis (0: fit the data),
+                             * so charts side by side share a scale */
 } FsbChartOptions;
+
+/* The largest value the chart shows (whiskers included): for axis_max. */
+double   fsb_chart_get_max          (FsbResult *result, const FsbChartOptions *options);
 
 /* Draws on any cairo_t (a widget, SVG, PNG or PDF surface) into the box
  * (0, 0, width, height) in user space; numbers follow LC_NUMERIC. */

@@ -338,12 +338,16 @@ compare_scores (gconstpointer a, gconstpointer b)
 /* Per filesystem accumulators while scoring a criterion. */
 typedef struct {
   double sum, sum_min, sum_max, value;
+  double total, total_min, total_max;   /* of the raw times */
   guint  n_values;
   gboolean any;
 } Acc;
 
 /* Scores the tasks of a section on their headline metric, or (metric !=
- * NULL) every timed task on that metric with lower better (CPU). */
+ * NULL) every timed task on that metric with lower better (CPU). Times
+ * score by their sum, as the user lives through them one after the
+ * other (copy, copy again, delete); rates and CPU by the mean of each
+ * task's ratio to the best. */
 static GPtrArray *
 score_tasks (FsbResult *result, GPtrArray *task_ids, const char *cpu_metric)
 {
@@ -415,8 +419,28 @@ score_tasks (FsbResult *result, GPtrArray *task_ids, const char *cpu_metric)
           acc[f].sum_min += lo;
           acc[f].sum_max += hi;
           acc[f].value += stats[f].median;
+          acc[f].total += stats[f].median;
+          acc[f].total_min += stats[f].min;
+          acc[f].total_max += stats[f].max;
           acc[f].n_values++;
           acc[f].any = TRUE;
+        }
+    }
+
+  if (value_is_sum && n_tasks > 0)
+    {
+      double best = 0;
+
+      for (guint f = 0; f < n_fs; f++)
+        if (acc[f].n_values == n_tasks && (best == 0 || acc[f].total < best))
+          best = acc[f].total;
+      for (guint f = 0; f < n_fs; f++)
+        {
+          /* a filesystem that missed a step of the cycle scores 0 */
+          gboolean complete = acc[f].n_values == n_tasks && best > 0;
+          acc[f].sum = complete && acc[f].total > 0 ? best / acc[f].total * n_tasks : 0;
+          acc[f].sum_min = complete && acc[f].total_max > 0 ? best / acc[f].total_max * n_tasks : 0;
+          acc[f].sum_max = complete && acc[f].total_min > 0 ? best / acc[f].total_min * n_tasks : 0;
         }
     }
 
@@ -725,6 +749,15 @@ reason_for (const FsbVerdict *v, const char *best)
         }
       a = format_lead (top->score, ours->score);
       return g_strdup_printf (_(text->second), a, fsb_format_fs_name (top->fs));
+    }
+  if (v->criterion == FSB_CRITERION_CPU)
+    {
+      /* as the study ends: not the most economical, but here is how far */
+      g_autofree char *a = format_figure (ours->value, ours->metric);
+      g_autofree char *b = format_figure (top->value, top->metric);
+      /* Translators: CPU use of the recommended filesystem, then that of the most economical one, then its name */
+      return g_strdup_printf (_("not the most economical with the CPU: %s against %s for %s"),
+                              a, b, fsb_format_fs_name (top->fs));
     }
   return NULL;
 }

@@ -39,9 +39,11 @@ typedef enum {
  *   custom commands   1      1      1         1          1
  *   CPU economy       1      1      1         1          1
  *
- * Each criterion scores a filesystem from 0 to 1 against the best one
- * (best median ÷ its median for times, its median ÷ best for rates,
- * averaged over the section's tasks; a task it failed scores 0). The
+ * Each criterion scores a filesystem from 0 to 1 against the best one:
+ * for times, the best total of the section's median times ÷ its total
+ * (a filesystem that missed a task scores 0); for rates (files/s, MB/s)
+ * and CPU, the mean over the tasks of its median ÷ the best (a task it
+ * failed scores 0). Capacity: its available % ÷ the best. The
  * overall score is the weighted mean over the criteria that were measured. */
 double      fsb_use_case_weight      (FsbUseCase use_case, guint criterion);
 const char *fsb_use_case_id          (FsbUseCase use_case);      /* "server" */

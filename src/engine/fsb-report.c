@@ -730,13 +730,22 @@ build_comparison (FsbDocument *doc, FsbResult * const *results, const char * con
         add_block (doc, FSB_BLOCK_PAGE_BREAK, NULL);
       first = FALSE;
       add_block (doc, FSB_BLOCK_SUBHEADING, fsb_section_title (section))->id = g_strdup (fsb_section_id (section));
-      for (guint i = 0; i < n; i++)
-        if (section_has_data (results[i], section))
-          {
-            g_autofree char *id = g_strdup_printf ("%s-%u", fsb_section_id (section), i + 1);
-            add_chart (doc, results[i], section == FSB_SECTION_CAPACITY ? FSB_CHART_CAPACITY : FSB_CHART_SECTION,
-                       section, id, names->pdata[i], TRUE);
-          }
+      {
+        /* one scale for all, so the bars compare across results */
+        FsbChartOptions o = { .kind = section == FSB_SECTION_CAPACITY ? FSB_CHART_CAPACITY : FSB_CHART_SECTION,
+                              .section = section };
+        double axis_max = 0;
+
+        for (guint i = 0; i < n; i++)
+          axis_max = MAX (axis_max, fsb_chart_get_max (results[i], &o));
+        for (guint i = 0; i < n; i++)
+          if (section_has_data (results[i], section))
+            {
+              g_autofree char *id = g_strdup_printf ("%s-%u", fsb_section_id (section), i + 1);
+              add_chart (doc, results[i], o.kind, section, id, names->pdata[i], TRUE);
+              ((FsbBlock *) g_ptr_array_index (doc->blocks, doc->blocks->len - 1))->chart.axis_max = axis_max;
+            }
+      }
 
       /* The differences against the first result, task by task. */
       table = add_block (doc, FSB_BLOCK_TABLE, NULL);
