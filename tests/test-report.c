@@ -529,6 +529,67 @@ test_language_switch (void)
   }
 }
 
+/* The switch really changes the catalog gettext answers from, and back
+ * (gettext caches lookups): checked with a one-string Russian catalog. */
+static void
+test_language_catalog (void)
+{
+  g_autofree char *msgfmt = g_find_program_in_path ("msgfmt");
+  g_autofree char *dir = NULL, *po = NULL, *mo_dir = NULL, *mo = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbResult) r = NULL;
+  g_autofree char *md = NULL;
+  FsbReportOptions options;
+  const char *po_text = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+                        "msgid \"Summary\"\nmsgstr \"Итоги\"\n";
+
+  if (msgfmt == NULL || !locale_available ("ru_RU.UTF-8"))
+    {
+      g_test_skip ("needs msgfmt and the ru_RU.UTF-8 locale");
+      return;
+    }
+  dir = make_tmpdir ();
+  mo_dir = g_build_filename (dir, "ru", "LC_MESSAGES", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (mo_dir, 0700), ==, 0);
+  po = g_build_filename (dir, "ru.po", NULL);
+  mo = g_build_filename (mo_dir, GETTEXT_PACKAGE ".mo", NULL);
+  g_assert_true (g_file_set_contents (po, po_text, -1, NULL));
+  {
+    const char *argv[] = { msgfmt, "-o", mo, po, NULL };
+    int status;
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  bindtextdomain (GETTEXT_PACKAGE, dir);
+
+  g_assert_cmpstr (_("Summary"), ==, "Summary");
+  {
+    g_autoptr(FsbLanguageSwitch) sw = fsb_language_switch ("ru", &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (_("Summary"), ==, "Итоги");
+  }
+  g_assert_cmpstr (_("Summary"), ==, "Summary");
+
+  r = load_fixture ("study.json");
+  fsb_report_options_init (&options);
+  options.language = "ru";
+  md = fsb_report_to_string (&r, NULL, 1, FSB_REPORT_MARKDOWN, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (md, "\n## Итоги\n"));
+  g_assert_nonnull (strstr (md, "99,95"));
+  g_assert_cmpstr (_("Summary"), ==, "Summary");
+
+  bindtextdomain (GETTEXT_PACKAGE, fsb_engine_localedir ());
+  g_unlink (mo);
+  g_unlink (po);
+  g_rmdir (mo_dir);
+  {
+    g_autofree char *ru = g_build_filename (dir, "ru", NULL);
+    g_rmdir (ru);
+  }
+  g_rmdir (dir);
+}
+
 /* English function words: two of them in one sentence mean English text. */
 static gboolean
 sentence_is_english (const char *sentence)
@@ -818,6 +879,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/escaping", test_escaping);
   g_test_add_func ("/report/comparison", test_comparison);
   g_test_add_func ("/report/language-switch", test_language_switch);
+  g_test_add_func ("/report/language-catalog", test_language_catalog);
   g_test_add_data_func ("/report/untranslated/ru", "ru", test_untranslated);
   g_test_add_data_func ("/report/untranslated/de", "de", test_untranslated);
   g_test_add_data_func ("/report/untranslated/fr", "fr", test_untranslated);

@@ -32,6 +32,16 @@ fsb_engine_init (void)
       setlocale (LC_ALL, "");
       bindtextdomain (GETTEXT_PACKAGE, fsb_engine_localedir ());
       bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      /* GLib decides once per process, at the first g_dgettext(), whether
+       * to translate at all: not when the locale (C.UTF-8 included) has no
+       * catalog for the default domain. Decide under "C", so a report can
+       * still be written in another language (--lang) later. */
+      {
+        g_autofree char *messages = g_strdup (setlocale (LC_MESSAGES, NULL));
+        setlocale (LC_MESSAGES, "C");
+        (void) g_dgettext (GETTEXT_PACKAGE, "");
+        setlocale (LC_MESSAGES, messages);
+      }
       textdomain (GETTEXT_PACKAGE);
       g_once_init_leave (&once, 1);
     }
