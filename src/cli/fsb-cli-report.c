@@ -85,7 +85,7 @@ report_run (int argc, char **argv)
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv, N_("Write every statistic as CSV"), N_("FILE") },
     { "md", 0, 0, G_OPTION_ARG_FILENAME, &md, N_("Write Markdown, with the charts as PNG files beside it"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json, N_("Write the result itself as JSON"), N_("FILE") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("RESULT.json…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   struct { const char *path; FsbReportFormat format; } outputs[] = {
@@ -94,6 +94,8 @@ report_run (int argc, char **argv)
   };
   gboolean any = FALSE;
 
+  g_set_prgname ("fsbench-cli report");
+  /* Translators: the arguments of "fsbench-cli report" */
   context = g_option_context_new (_("RESULT.json [MORE.json…] — write a report, or compare several results"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
@@ -169,10 +171,12 @@ recommend_run (int argc, char **argv)
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
       N_("Recommend for: desktop, server, database, small-files or media (default: as chosen for the run)"), N_("USE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the recommendation as JSON"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("RESULT.json") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
 
+  g_set_prgname ("fsbench-cli recommend");
+  /* Translators: the arguments of "fsbench-cli recommend" */
   context = g_option_context_new (_("RESULT.json — which filesystem suits a use case, and why"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!fsb_cli_parse (context, &argc, &argv, &status))
