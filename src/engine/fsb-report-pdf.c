@@ -23,7 +23,17 @@ typedef struct {
   double                page_w, page_h, content_w, y;
   guint                 page;
   gboolean              dirty;   /* something is on the current page */
+  int                   outline; /* the current heading's outline entry */
 } Pdf;
+
+/* A bookmark in the PDF's outline, pointing at the text about to be drawn. */
+static int
+bookmark (Pdf *pdf, int parent, const char *title)
+{
+  g_autofree char *link = g_strdup_printf ("page=%u pos=[%g %g]", pdf->page, MARGIN, pdf->y);
+
+  return cairo_pdf_surface_add_outline (pdf->surface, parent, title, link, 0);
+}
 
 static void
 set_font (Pdf *pdf, double size, gboolean bold, gboolean italic)
@@ -258,6 +268,7 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
       pdf.cr = cairo_create (pdf.surface);
       pdf.layout = pango_cairo_create_layout (pdf.cr);
       pdf.font = pango_font_description_from_string ("Sans");
+      pdf.outline = CAIRO_PDF_OUTLINE_ROOT;
       new_page (&pdf);
 
       for (guint i = 0; i < doc->blocks->len; i++)
@@ -277,10 +288,12 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
               break;
             case FSB_BLOCK_HEADING:
               ensure (&pdf, 80);
+              pdf.outline = bookmark (&pdf, CAIRO_PDF_OUTLINE_ROOT, b->text);
               paragraph (&pdf, b->text, FALSE, 15, TRUE, FALSE, 0, 14, 6);
               break;
             case FSB_BLOCK_SUBHEADING:
               ensure (&pdf, 60);
+              bookmark (&pdf, pdf.outline, b->text);
               paragraph (&pdf, b->text, FALSE, 12, TRUE, FALSE, 0, 10, 4);
               break;
             case FSB_BLOCK_PARAGRAPH:
