@@ -42,7 +42,30 @@ typedef struct {
 
 FsbDocument *fsb_document_build (FsbResult * const *results, const char * const *labels, guint n_results,
                                  FsbUseCase use_case);
+FsbDocument *fsb_document_new   (void);
 void         fsb_document_free  (FsbDocument *doc);
+
+/* fsb-report-study.c and fsb-report-compare.c */
+void         fsb_document_build_study      (FsbDocument *doc, FsbResult *result, FsbUseCase use_case);
+void         fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results,
+                                            const char * const *labels, guint n, FsbUseCase use_case);
+
+/* Building blocks (fsb-report-document.c). add_take frees text. */
+FsbBlock    *fsb_doc_add           (FsbDocument *doc, FsbBlockKind kind, const char *text);
+void         fsb_doc_add_take      (FsbDocument *doc, FsbBlockKind kind, char *text);
+FsbBlock    *fsb_doc_add_list      (FsbDocument *doc, FsbBlockKind kind);
+void         fsb_doc_add_fact      (FsbBlock *facts, const char *key, const char *value);
+/* The header cells follow, NULL-terminated; bit n of numeric: column n holds numbers. */
+FsbBlock    *fsb_doc_add_table     (FsbDocument *doc, guint64 numeric, ...) G_GNUC_NULL_TERMINATED;
+GPtrArray   *fsb_doc_table_row     (FsbBlock *table);
+void         fsb_doc_add_chart     (FsbDocument *doc, FsbResult *result, FsbChartKind kind, FsbSection section,
+                                    const char *id, const char *title, gboolean with_title);
+char        *fsb_doc_fs_list       (FsbResult *result);
+char        *fsb_doc_format_date   (const char *iso);
+char        *fsb_doc_result_label  (FsbResult *result, const char * const *labels, guint i);
+char        *fsb_doc_describe_target (FsbResult *r);
+gboolean     fsb_doc_section_has_data (FsbResult *r, FsbSection section);
+char        *fsb_doc_column_title  (const char *name, const char *metric);
 
 char        *fsb_report_render_html     (FsbDocument *doc);
 /* png_stem: write the charts as STEM-ID.png and link them; NULL: leave them out. */

@@ -1,0 +1,478 @@
+/* fsb-report-study.c: one result, written in the order of the study */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "fsb-format.h"
+#include "fsb-report-private.h"
+
+/* Content ---------------------------------------------------------------- */
+
+static guint
+count_tasks (FsbResult *result)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = result->filesystems->pdata[f];
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          const char *id = ((FsbTaskResult *) fs->tasks->pdata[t])->id;
+          if (!g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
+            g_ptr_array_add (ids, (gpointer) id);
+        }
+    }
+  return ids->len;
+}
+
+static void
+add_machine_facts (FsbDocument *doc, FsbResult *r)
+{
+  FsbBlock *facts;
+
+  fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _("Hardware"));
+  facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
+  if (r->machine.cpu_model != NULL)
+    {
+      g_autofree char *cpu = r->machine.cores > 0
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u core", "%s, %u cores", r->machine.cores),
+                           r->machine.cpu_model, r->machine.cores)
+        : g_strdup (r->machine.cpu_model);
+      fsb_doc_add_fact (facts, _("Processor"), cpu);
+    }
+  if (r->machine.ram_bytes > 0)
+    {
+      g_autofree char *ram = g_format_size_full (r->machine.ram_bytes, G_FORMAT_SIZE_IEC_UNITS);
+      fsb_doc_add_fact (facts, _("Memory"), ram);
+    }
+  fsb_doc_add_fact (facts, _("Board"), r->machine.board);
+  fsb_doc_add_fact (facts, _("Disk"), r->target.device_model);
+
+  fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _("Operating system"));
+  facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
+  fsb_doc_add_fact (facts, _("Distribution"), r->machine.distribution);
+  fsb_doc_add_fact (facts, _("Kernel"), r->machine.kernel);
+
+  fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _("Filesystems"));
+  facts = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+  for (guint i = 0; i < r->filesystems->len; i++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[i];
+      GString *s = g_string_new (fsb_format_fs_name (fs->name));
+
+      if (fs->mkfs_version != NULL)
+        g_string_append_printf (s, " (%s)", fs->mkfs_version);
+      g_string_append (s, ", ");
+      if (fs->mkfs_options != NULL && *fs->mkfs_options != '\0')
+        /* Translators: %s are the options given to mkfs */
+        g_string_append_printf (s, _("created with the options %s"), fs->mkfs_options);
+      else
+        g_string_append (s, _("created with the default options"));
+      if (fs->mount_options != NULL && *fs->mount_options != '\0')
+        {
+          g_string_append (s, ", ");
+          /* Translators: %s are mount options */
+          g_string_append_printf (s, _("mounted with %s"), fs->mount_options);
+        }
+      g_ptr_array_add (facts->items, g_string_free (s, FALSE));
+    }
+}
+
+static void
+add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
+{
+  FsbUseCase use_case = rec->use_case;
+  FsbBlock *facts, *list;
+  g_autofree char *target = fsb_doc_describe_target (r);
+  g_autofree char *reps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions),
+                                           r->repetitions);
+
+  fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Target and method"));
+  facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
+  fsb_doc_add_fact (facts, _("Target"), target);
+  if (g_strcmp0 (r->target.kind, "image") == 0)
+    fsb_doc_add_fact (facts, _("Loop device"), r->target.device);
+  fsb_doc_add_fact (facts, _("Caches"), r->target.cache_policy);
+  fsb_doc_add_fact (facts, _("Each task ran"), reps);
+  fsb_doc_add_fact (facts, _("Profile"), r->profile);
+  fsb_doc_add_fact (facts, _("Use case"), fsb_use_case_title (use_case));
+
+  if (g_strcmp0 (r->target.kind, "image") == 0)
+    fsb_doc_add_take (doc, FSB_BLOCK_NOTE,
+              g_strdup_printf (_("The target was a disk image: a file on another filesystem (%s), so every figure "
+                                 "measures each filesystem on top of that one, whose own caching and layout take part. "
+                                 "The comparison between the filesystems holds; for absolute figures, use a spare partition."),
+                               r->target.host_filesystem != NULL ? fsb_format_fs_name (r->target.host_filesystem) : "?"));
+  fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+             _("Each figure is the median of the repetitions, and the range beside it runs from the fastest to the slowest. "
+               "When the ranges of two filesystems overlap, they are treated as tied. A range wider than a quarter "
+               "of the median is marked with an asterisk (*): that result was unsteady."));
+
+  fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH,
+            g_strdup_printf (_("The recommendation for the use case “%s” weighs the results as follows:"),
+                             fsb_use_case_title (use_case)));
+  list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+  for (guint c = 0; c < FSB_N_CRITERIA; c++)
+    {
+      double w = fsb_use_case_weight (use_case, c);
+      g_autofree char *weight = fsb_format_number (w, -1);
+
+      /* only what was measured */
+      if (w > 0 && fsb_recommendation_get_verdict (rec, c) != NULL)
+        /* Translators: a criterion and its weight: "Big files: ×2" */
+        g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s"), fsb_criterion_title (c), weight));
+    }
+}
+
+static void
+add_task_descriptions (FsbDocument *doc, FsbResult *r)
+{
+  guint n_groups, n_tasks;
+  const FsbGroupInfo *groups = fsb_group_catalog (&n_groups);
+  const FsbTaskInfo *tasks = fsb_task_catalog (&n_tasks);
+  g_autoptr(GPtrArray) custom = g_ptr_array_new ();
+
+  fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Description of the tasks"));
+  for (guint g = 0; g < n_groups; g++)
+    {
+      FsbBlock *list = NULL;
+
+      for (guint t = 0; t < n_tasks; t++)
+        {
+          gboolean present = FALSE;
+
+          if (strcmp (tasks[t].group, groups[g].id) != 0)
+            continue;
+          for (guint f = 0; f < r->filesystems->len && !present; f++)
+            present = fsb_fs_result_get_task (r->filesystems->pdata[f], tasks[t].id, FALSE) != NULL;
+          if (!present)
+            continue;
+          if (list == NULL)
+            {
+              fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(groups[g].name));
+              fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(groups[g].description));
+              list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+            }
+          g_ptr_array_add (list->items, g_strdup_printf ("%s: %s", _(tasks[t].name), _(tasks[t].description)));
+        }
+    }
+  if (r->transfers->len > 0)
+    {
+      const FsbGroupInfo *info = fsb_group_info_lookup ("transfer");
+      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(info->name));
+      fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(info->description));
+    }
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          FsbTaskResult *task = fs->tasks->pdata[t];
+          gboolean seen = FALSE;
+
+          if (fsb_task_info_lookup (task->id) != NULL)
+            continue;
+          for (guint i = 0; i < custom->len; i++)
+            seen |= g_strcmp0 (((FsbTaskResult *) custom->pdata[i])->id, task->id) == 0;
+          if (!seen)
+            g_ptr_array_add (custom, task);
+        }
+    }
+  if (custom->len > 0)
+    {
+      FsbBlock *list;
+
+      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_section_title (FSB_SECTION_CUSTOM));
+      list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+      for (guint i = 0; i < custom->len; i++)
+        {
+          FsbTaskResult *task = custom->pdata[i];
+          if (task->command != NULL)
+            /* Translators: a custom task's name and the command it runs */
+            g_ptr_array_add (list->items, g_strdup_printf (_("%s: runs %s"), fsb_task_display_name (task->id), task->command));
+          else
+            g_ptr_array_add (list->items, g_strdup (fsb_task_display_name (task->id)));
+        }
+    }
+}
+
+/* The median and its range with the same decimals, chosen by the median. */
+static char *
+stat_value (double value, const FsbStats *s, const char *metric)
+{
+  if (g_str_has_suffix (metric, "_s") && strcmp (metric, "files_per_s") != 0)
+    return fsb_format_number (value, fsb_format_decimals_for (s->median));
+  return fsb_format_value (value, metric);
+}
+
+static char *
+stat_cell (const FsbStats *s, const char *metric)
+{
+  g_autofree char *v = stat_value (s->median, s, metric);
+  return s->spread_large ? g_strconcat (v, "*", NULL) : g_steal_pointer (&v);
+}
+
+static char *
+range_cell (const FsbStats *s, const char *metric)
+{
+  g_autofree char *lo = stat_value (s->min, s, metric);
+  g_autofree char *hi = stat_value (s->max, s, metric);
+
+  return g_strconcat (lo, "–", hi, NULL);
+}
+
+static void
+add_section_table (FsbDocument *doc, FsbResult *r, FsbSection section)
+{
+  g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
+  const char *metric = ids->len > 0 ? fsb_task_metric (ids->pdata[0], NULL) : "wall_s";
+  g_autofree char *median = fsb_doc_column_title (_("Median"), metric);
+  g_autofree char *range = fsb_doc_column_title (_("Min–max"), metric);
+  g_autofree char *cpu = fsb_doc_column_title (_("CPU"), "cpu_percent");
+  FsbBlock *table = fsb_doc_add_table (doc, 0x3c, _("Task"), _("Filesystem"), median, range, cpu, _("Page faults"), NULL);
+  g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint t = 0; t < ids->len; t++)
+    {
+      const char *id = ids->pdata[t];
+      const char *task_metric = fsb_task_metric (id, NULL);
+
+      for (guint f = 0; f < r->filesystems->len; f++)
+        {
+          FsbFsResult *fs = r->filesystems->pdata[f];
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, id, FALSE);
+          FsbStats s, c, pf;
+          GPtrArray *row;
+
+          if (task == NULL)
+            continue;
+          for (guint i = 0; i < task->samples->len; i++)
+            {
+              FsbSample *sample = task->samples->pdata[i];
+              if (sample->error != NULL)
+                g_ptr_array_add (failures,
+                                 /* Translators: a task, a filesystem and the error it gave */
+                                 g_strdup_printf (_("“%s” failed on %s: %s"), fsb_task_display_name (id),
+                                                  fsb_format_fs_name (fs->name), sample->error));
+            }
+          row = fsb_doc_table_row (table);
+          g_ptr_array_add (row, g_strdup (fsb_task_display_name (id)));
+          g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
+          if (fsb_task_result_stats (task, task_metric, &s))
+            {
+              if (g_strcmp0 (fsb_metric_unit (task_metric), fsb_metric_unit (metric)) != 0)
+                {
+                  g_ptr_array_add (row, fsb_format_value_unit (s.median, task_metric));
+                  g_ptr_array_add (row, range_cell (&s, task_metric));
+                }
+              else
+                {
+                  g_ptr_array_add (row, stat_cell (&s, task_metric));
+                  g_ptr_array_add (row, range_cell (&s, task_metric));
+                }
+            }
+          else
+            {
+              g_ptr_array_add (row, g_strdup (_("failed")));
+              g_ptr_array_add (row, g_strdup ("—"));
+            }
+          g_ptr_array_add (row, fsb_task_result_stats (task, "cpu_percent", &c)
+                                  ? fsb_format_value (c.median, "cpu_percent") : g_strdup ("—"));
+          g_ptr_array_add (row, fsb_task_result_stats (task, "minor_faults", &pf)
+                                  ? fsb_format_value (pf.median, "minor_faults") : g_strdup ("—"));
+        }
+    }
+  for (guint i = 0; i < failures->len; i++)
+    fsb_doc_add (doc, FSB_BLOCK_NOTE, failures->pdata[i]);
+}
+
+static void
+add_capacity_table (FsbDocument *doc, FsbResult *r)
+{
+  FsbBlock *table = fsb_doc_add_table (doc, 0x1e, _("Filesystem"), _("After mkfs"), _("After deleting everything"),
+                               _("Usable space"), _("Free inodes"), NULL);
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      GPtrArray *row;
+
+      if (fs->capacity_initial.percent <= 0)
+        continue;
+      row = fsb_doc_table_row (table);
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
+      g_ptr_array_add (row, fsb_format_percent (fs->capacity_initial.percent, 2));
+      g_ptr_array_add (row, fs->capacity_residual.percent > 0 ? fsb_format_percent (fs->capacity_residual.percent, 2)
+                                                               : g_strdup ("—"));
+      g_ptr_array_add (row, fsb_format_size (fs->capacity_initial.avail_bytes));
+      g_ptr_array_add (row, fsb_format_number ((double) fs->capacity_initial.free_inodes, 0));
+    }
+}
+
+static void
+add_transfer_table (FsbDocument *doc, FsbResult *r)
+{
+  g_autofree char *speed = fsb_doc_column_title (fsb_metric_display_name ("mb_per_s"), "mb_per_s");
+  FsbBlock *table = fsb_doc_add_table (doc, 0x4, _("From"), _("To"), speed, NULL);
+
+  for (guint i = 0; i < r->transfers->len; i++)
+    {
+      FsbTransfer *t = r->transfers->pdata[i];
+      GPtrArray *row = fsb_doc_table_row (table);
+
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (t->from)));
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (t->to)));
+      g_ptr_array_add (row, fsb_format_value (t->mb_per_s, "mb_per_s"));
+    }
+}
+
+static void
+add_conclusion (FsbDocument *doc, const FsbRecommendation *rec, guint criterion)
+{
+  const FsbVerdict *v = fsb_recommendation_get_verdict (rec, criterion);
+
+  if (v != NULL && v->conclusion != NULL)
+    fsb_doc_add (doc, FSB_BLOCK_CONCLUSION, v->conclusion);
+}
+
+static void
+add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
+{
+  gboolean first = TRUE;
+
+  /* each section on a page of its own, the first under the heading */
+  fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+  fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Results"));
+  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+    {
+      FsbSection section = (FsbSection) s;
+      const char *title = fsb_section_title (section);
+
+      if (!fsb_doc_section_has_data (r, section))
+        continue;
+      if (!first)
+        fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+      first = FALSE;
+      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, title)->id = g_strdup (fsb_section_id (section));
+      if (section == FSB_SECTION_CAPACITY)
+        {
+          fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+                     _("The usable space is the share of the blocks available to files, right after mkfs "
+                       "and again after every file was deleted."));
+          fsb_doc_add_chart (doc, r, FSB_CHART_CAPACITY, section, fsb_section_id (section), title, FALSE);
+          add_capacity_table (doc, r);
+        }
+      else if (section == FSB_SECTION_TRANSFER)
+        {
+          fsb_doc_add_chart (doc, r, FSB_CHART_TRANSFER, section, fsb_section_id (section), title, FALSE);
+          add_transfer_table (doc, r);
+        }
+      else
+        {
+          fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section, fsb_section_id (section), title, FALSE);
+          add_section_table (doc, r, section);
+        }
+      add_conclusion (doc, rec, s);
+    }
+
+  /* CPU and memory, over every task, as the study notes them per section. */
+  {
+    FsbChartOptions cpu = { .kind = FSB_CHART_CPU, .section = FSB_N_SECTIONS };
+    FsbChartOptions faults = { .kind = FSB_CHART_FAULTS, .section = FSB_N_SECTIONS };
+
+    if (fsb_chart_has_data (r, &cpu))
+      {
+        fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+        fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_criterion_title (FSB_CRITERION_CPU))->id = g_strdup ("cpu");
+        fsb_doc_add_chart (doc, r, FSB_CHART_CPU, FSB_N_SECTIONS, "cpu", fsb_metric_display_name ("cpu_percent"), TRUE);
+        if (fsb_chart_has_data (r, &faults))
+          fsb_doc_add_chart (doc, r, FSB_CHART_FAULTS, FSB_N_SECTIONS, "faults", fsb_metric_display_name ("minor_faults"), TRUE);
+        add_conclusion (doc, rec, FSB_CRITERION_CPU);
+      }
+  }
+}
+
+static void
+add_summary (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
+{
+  FsbBlock *list;
+
+  fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+  fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Summary"));
+  fsb_doc_add (doc, FSB_BLOCK_VERDICT, rec->headline);
+  if (rec->reasons->len > 0)
+    {
+      fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _("The reasons:"));
+      list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+      for (guint i = 0; i < rec->reasons->len; i++)
+        g_ptr_array_add (list->items, g_strdup (rec->reasons->pdata[i]));
+    }
+  for (guint i = 0; i < rec->notes->len; i++)
+    fsb_doc_add (doc, FSB_BLOCK_NOTE, rec->notes->pdata[i]);
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      if (fs->error != NULL)
+        /* Translators: a filesystem and why it could not finish */
+        fsb_doc_add_take (doc, FSB_BLOCK_NOTE, g_strdup_printf (_("%s could not finish: %s"), fsb_format_fs_name (fs->name), fs->error));
+    }
+
+  if (rec->overall->len > 1)
+    {
+      FsbBlock *table = fsb_doc_add_table (doc, 0x2, _("Filesystem"), _("Overall score"), NULL);
+      for (guint i = 0; i < rec->overall->len; i++)
+        {
+          FsbScore *s = rec->overall->pdata[i];
+          GPtrArray *row = fsb_doc_table_row (table);
+          g_ptr_array_add (row, g_strdup (fsb_format_fs_name (s->fs)));
+          g_ptr_array_add (row, fsb_format_percent (s->score * 100, 1));
+        }
+      fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+                 _("The overall score is the weighted mean of the scores per section, each relative to the best "
+                   "filesystem there (100 %)."));
+    }
+}
+
+void
+fsb_document_build_study (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
+{
+  g_autoptr(FsbRecommendation) rec = fsb_recommend (r, use_case);
+  g_autofree char *names = fsb_doc_fs_list (r);
+  g_autofree char *date = fsb_doc_format_date (r->created);
+  guint n_tasks = count_tasks (r);
+
+  if (r->machine.distribution != NULL)
+    /* Translators: the report's title: a list of filesystems and an operating system */
+    doc->title = g_strdup_printf (_("Comparison of the filesystems %s on %s"), names, r->machine.distribution);
+  else
+    doc->title = g_strdup_printf (_("Comparison of the filesystems %s"), names);
+  fsb_doc_add (doc, FSB_BLOCK_TITLE, doc->title);
+  fsb_doc_add_take (doc, FSB_BLOCK_SUBTITLE,
+            /* Translators: the date of the run and the version of FS Bench */
+            g_strdup_printf (_("Measured on %s with FS Bench %s"), date, r->app_version != NULL ? r->app_version : "?"));
+  fsb_doc_add (doc, FSB_BLOCK_VERDICT, rec->headline);
+  if (!r->complete)
+    fsb_doc_add (doc, FSB_BLOCK_NOTE, _("This run did not finish: the figures below are partial."));
+  {
+    g_autofree char *a = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       "This comparison is based on %u task taken from real life,",
+                                                       "This comparison is based on %u tasks taken from real life,", n_tasks),
+                                          n_tasks);
+    g_autofree char *b = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       "each run once on every filesystem.",
+                                                       "each run %u times on every filesystem.", r->repetitions),
+                                          r->repetitions);
+    fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH, g_strconcat (a, " ", b, NULL));
+  }
+
+  fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Characteristics"));
+  add_machine_facts (doc, r);
+  add_method (doc, r, rec);
+  add_task_descriptions (doc, r);
+  add_results (doc, r, rec);
+  add_summary (doc, r, rec);
+}
