@@ -55,8 +55,11 @@ csv_row (GString *out, const char *label, const char *fs, const char *section, c
   g_string_append_c (out, ',');
   csv_field (out, statistic, TRUE);
   g_string_append_c (out, ',');
-  /* C numbers: a CSV must read the same in every locale */
-  g_ascii_dtostr (number, sizeof number, value);
+  /* C numbers: a CSV must read the same in every locale. The shortest
+   * form that reads back to the same double: 92.77, not 92.769999999999996. */
+  g_ascii_formatd (number, sizeof number, "%.15g", value);
+  if (g_ascii_strtod (number, NULL) != value)
+    g_ascii_dtostr (number, sizeof number, value);
   csv_field (out, number, FALSE);
   g_string_append_c (out, ',');
   csv_field (out, unit, TRUE);
