@@ -13,6 +13,14 @@ static const struct {
   FsbTaskFunc func;
 } workloads[] = {
   /* core (seed 000) */
+  { "big-copy-in", fsb_workload_big_copy_in },
+  { "big-recopy", fsb_workload_big_recopy },
+  { "big-delete", fsb_workload_big_delete },
+  { "tree-copy-in", fsb_workload_tree_copy_in },
+  { "tree-recopy", fsb_workload_tree_recopy },
+  { "tree-list", fsb_workload_tree_list },
+  { "tree-find", fsb_workload_tree_find },
+  { "tree-delete", fsb_workload_tree_delete },
   /* other studies (seeds 001 to 004) */
   { NULL, NULL }
 };

@@ -1,0 +1,614 @@
+/* fsb-dataset.c: the source data: a big file and a file tree, generated from a seed */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fsb-dataset.h"
+#include "fsb-error.h"
+#include "fsb-fileops.h"
+
+#define GENERATOR "xoshiro256**"
+#define SAMPLE_BYTES 4096
+#define DIR_FANOUT 8
+
+/* Generator ---------------------------------------------------------------- */
+
+static guint64
+splitmix64 (guint64 *x)
+{
+  guint64 z = (*x += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+static inline guint64
+rotl (guint64 x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+static inline guint64
+xoshiro_next (guint64 s[4])
+{
+  guint64 result = rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl (s[3], 45);
+  return result;
+}
+
+void
+fsb_dataset_stream_init (FsbDatasetStream *stream, guint64 seed, guint index)
+{
+  guint64 x = seed ^ ((guint64) index * G_GUINT64_CONSTANT (0xD1B54A32D192ED03));
+
+  for (int i = 0; i < 4; i++)
+    stream->s[i] = splitmix64 (&x);
+}
+
+void
+fsb_dataset_stream_fill (FsbDatasetStream *stream, guint8 *buf, gsize len)
+{
+  gsize i = 0;
+
+  for (; i + 8 <= len; i += 8)
+    {
+      /* Little-endian on every machine, so the bytes do not depend on it. */
+      guint64 v = GUINT64_TO_LE (xoshiro_next (stream->s));
+      memcpy (buf + i, &v, 8);
+    }
+  if (i < len)
+    {
+      guint64 v = GUINT64_TO_LE (xoshiro_next (stream->s));
+      memcpy (buf + i, &v, len - i);
+    }
+}
+
+/* Layout -------------------------------------------------------------------- */
+
+static double
+uniform (guint64 s[4])
+{
+  /* (0, 1): never 0, so pow() below stays finite. */
+  return ((xoshiro_next (s) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+
+/* Sizes between min and max, log-scaled: min × (max/min)^(r^p). The
+ * exponent p is found by bisection so the sizes add up to total; most
+ * files are small and a few large, as in real trees. */
+static void
+tree_sizes (const FsbProfile *p, guint64 s[4], guint64 *sizes)
+{
+  guint n = p->tree_files;
+  g_autofree double *r = g_new (double, n);
+  double lo = -12, hi = 12, ratio = (double) p->tree_max_file / MAX (1.0, (double) p->tree_min_file);
+  gint64 diff;
+  guint64 sum = 0;
+
+  for (guint i = 0; i < n; i++)
+    r[i] = uniform (s);
+
+  for (int iter = 0; iter < 80; iter++)
+    {
+      double mid = (lo + hi) / 2, e = exp (mid), total = 0;
+
+      for (guint i = 0; i < n; i++)
+        total += p->tree_min_file * pow (ratio, pow (r[i], e));
+      /* Larger exponent: smaller files. */
+      if (total > (double) p->tree_total_bytes)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      double v = p->tree_min_file * pow (ratio, pow (r[i], exp ((lo + hi) / 2)));
+      sizes[i] = CLAMP ((guint64) v, p->tree_min_file, p->tree_max_file);
+      sum += sizes[i];
+    }
+
+  /* Spread the rounding error so the total is exact. */
+  diff = (gint64) p->tree_total_bytes - (gint64) sum;
+  while (diff != 0)
+    {
+      gint64 per = diff / (gint64) n;
+      gboolean moved = FALSE;
+
+      if (per == 0)
+        per = diff > 0 ? 1 : -1;
+      /* Each step has the sign of diff and is no larger: diff never flips. */
+      for (guint i = 0; i < n && diff != 0; i++)
+        {
+          gint64 step = diff > 0 ? MIN (per, diff) : MAX (per, diff);
+          gint64 v = CLAMP ((gint64) sizes[i] + step, (gint64) p->tree_min_file, (gint64) p->tree_max_file);
+
+          if (v != (gint64) sizes[i])
+            {
+              diff -= v - (gint64) sizes[i];
+              sizes[i] = (guint64) v;
+              moved = TRUE;
+            }
+        }
+      if (!moved)
+        break;   /* cannot happen for a validated profile */
+    }
+}
+
+static const char *const extensions[] = {
+  ".c", ".h", ".txt", ".html", ".png", ".jpg", ".pdf", ".dat", ".o", ".py",
+};
+
+FsbDatasetLayout *
+fsb_dataset_layout_new (const FsbProfile *profile, guint64 seed)
+{
+  FsbDatasetLayout *layout = g_new0 (FsbDatasetLayout, 1);
+  g_autofree guint64 *sizes = NULL;
+  guint64 s[4];
+  guint64 x = seed ^ G_GUINT64_CONSTANT (0x6C61796F7574);   /* "layout" */
+  FsbDatasetFile big;
+
+  for (int i = 0; i < 4; i++)
+    s[i] = splitmix64 (&x);
+
+  layout->seed = seed;
+  layout->dirs = g_ptr_array_new_with_free_func (g_free);
+  layout->files = g_array_new (FALSE, FALSE, sizeof (FsbDatasetFile));
+
+  big.path = g_strdup ("big.img");
+  big.size = profile->big_file_bytes;
+  g_array_append_val (layout->files, big);
+
+  /* Folders as a tree with DIR_FANOUT children each, breadth first. */
+  g_ptr_array_add (layout->dirs, g_strdup ("tree"));
+  for (guint i = 0; i < profile->tree_dirs; i++)
+    {
+      const char *parent = i < DIR_FANOUT ? "tree" : layout->dirs->pdata[1 + (i - DIR_FANOUT) / DIR_FANOUT];
+      g_ptr_array_add (layout->dirs, g_strdup_printf ("%s/d%03u", parent, i));
+    }
+
+  sizes = g_new0 (guint64, MAX (profile->tree_files, 1));
+  if (profile->tree_files > 0)
+    tree_sizes (profile, s, sizes);
+  for (guint i = 0; i < profile->tree_files; i++)
+    {
+      guint d = 1 + (guint) (xoshiro_next (s) % MAX (profile->tree_dirs, 1));
+      const char *ext = extensions[xoshiro_next (s) % G_N_ELEMENTS (extensions)];
+      FsbDatasetFile f;
+
+      if (d >= layout->dirs->len)
+        d = 0;
+      f.path = g_strdup_printf ("%s/f%05u%s", (char *) layout->dirs->pdata[d], i, ext);
+      f.size = sizes[i];
+      layout->tree_bytes += f.size;
+      g_array_append_val (layout->files, f);
+    }
+  return layout;
+}
+
+void
+fsb_dataset_layout_free (FsbDatasetLayout *layout)
+{
+  if (layout == NULL)
+    return;
+  for (guint i = 0; i < layout->files->len; i++)
+    g_free (g_array_index (layout->files, FsbDatasetFile, i).path);
+  g_array_unref (layout->files);
+  g_ptr_array_unref (layout->dirs);
+  g_free (layout);
+}
+
+/* The cache -------------------------------------------------------------- */
+
+char *
+fsb_dataset_cache_dir (const FsbProfile *profile)
+{
+  g_autofree char *name = NULL;
+
+  if (fsb_profile_lookup (profile->name) != NULL &&
+      memcmp (fsb_profile_lookup (profile->name), profile, sizeof *profile) == 0)
+    name = g_strdup (profile->name);
+  else
+    name = g_strdup_printf ("custom-%" G_GUINT64_FORMAT "-%u-%u-%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT,
+                            profile->big_file_bytes, profile->tree_files, profile->tree_dirs,
+                            profile->tree_min_file, profile->tree_max_file, profile->tree_total_bytes);
+  return g_build_filename (g_get_user_cache_dir (), "fsbench", "datasets", name, NULL);
+}
+
+static void
+add_profile_members (JsonBuilder *b, const FsbProfile *p, guint64 seed)
+{
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, FSB_DATASET_FORMAT);
+  json_builder_set_member_name (b, "generator");
+  json_builder_add_string_value (b, GENERATOR);
+  json_builder_set_member_name (b, "seed");
+  json_builder_add_int_value (b, (gint64) seed);
+  json_builder_set_member_name (b, "profile");
+  json_builder_add_string_value (b, p->name);
+  json_builder_set_member_name (b, "big_file_bytes");
+  json_builder_add_int_value (b, (gint64) p->big_file_bytes);
+  json_builder_set_member_name (b, "tree_files");
+  json_builder_add_int_value (b, p->tree_files);
+  json_builder_set_member_name (b, "tree_dirs");
+  json_builder_add_int_value (b, p->tree_dirs);
+  json_builder_set_member_name (b, "tree_min_file");
+  json_builder_add_int_value (b, (gint64) p->tree_min_file);
+  json_builder_set_member_name (b, "tree_max_file");
+  json_builder_add_int_value (b, (gint64) p->tree_max_file);
+  json_builder_set_member_name (b, "tree_bytes");
+  json_builder_add_int_value (b, (gint64) p->tree_total_bytes);
+}
+
+/* The manifest: the profile's sizes, the checksums, and (unless summary)
+ * every file with its size. */
+static JsonNode *
+build_manifest (const FsbProfile *p, const FsbDatasetLayout *layout,
+                const char *sha256, const char *sample_sha256, gboolean summary)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  add_profile_members (b, p, layout->seed);
+  json_builder_set_member_name (b, "tree_mean_file");
+  json_builder_add_int_value (b, (gint64) (layout->tree_bytes / MAX (p->tree_files, 1)));
+  json_builder_set_member_name (b, "sha256");
+  json_builder_add_string_value (b, sha256);
+  json_builder_set_member_name (b, "sample_sha256");
+  json_builder_add_string_value (b, sample_sha256);
+  if (!summary)
+    {
+      json_builder_set_member_name (b, "files");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < layout->files->len; i++)
+        {
+          const FsbDatasetFile *f = &g_array_index (layout->files, FsbDatasetFile, i);
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "path");
+          json_builder_add_string_value (b, f->path);
+          json_builder_set_member_name (b, "bytes");
+          json_builder_add_int_value (b, (gint64) f->size);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static void
+checksum_header (GChecksum *sum, const FsbDatasetFile *f)
+{
+  g_autofree char *head = g_strdup_printf ("%s\n%" G_GUINT64_FORMAT "\n", f->path, f->size);
+
+  g_checksum_update (sum, (const guchar *) head, strlen (head));
+}
+
+/* Does dir hold this layout? Names, sizes and the start of every file. */
+static gboolean
+dataset_matches (const FsbProfile *p, const FsbDatasetLayout *layout, const char *dir,
+                 JsonNode **summary, GCancellable *cancellable)
+{
+  g_autofree char *manifest_path = g_build_filename (dir, "manifest.json", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonNode) expected = NULL;
+  g_autoptr(GChecksum) sample = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree guint8 *want = g_malloc (SAMPLE_BYTES);
+  g_autofree guint8 *got = g_malloc (SAMPLE_BYTES);
+  g_autofree char *tree = g_build_filename (dir, "tree", NULL);
+  JsonObject *o;
+  const char *sha256, *sample_sha256;
+  FsbFileOps count;
+  gboolean counted;
+
+  if (!json_parser_load_from_file (parser, manifest_path, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return FALSE;
+  o = json_node_get_object (json_parser_get_root (parser));
+
+  /* The profile members must agree exactly. */
+  {
+    g_autoptr(JsonBuilder) b = json_builder_new ();
+    JsonObject *want_o;
+    g_autoptr(GList) members = NULL;
+
+    json_builder_begin_object (b);
+    add_profile_members (b, p, layout->seed);
+    json_builder_end_object (b);
+    expected = json_builder_get_root (b);
+    want_o = json_node_get_object (expected);
+    members = json_object_get_members (want_o);
+    for (GList *l = members; l != NULL; l = l->next)
+      {
+        JsonNode *have = json_object_get_member (o, l->data);
+        if (have == NULL || !json_node_equal (have, json_object_get_member (want_o, l->data)))
+          return FALSE;
+      }
+  }
+  sha256 = json_object_get_string_member_with_default (o, "sha256", NULL);
+  sample_sha256 = json_object_get_string_member_with_default (o, "sample_sha256", NULL);
+  if (sha256 == NULL || sample_sha256 == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < layout->files->len; i++)
+    {
+      const FsbDatasetFile *f = &g_array_index (layout->files, FsbDatasetFile, i);
+      g_autofree char *path = g_build_filename (dir, f->path, NULL);
+      FsbDatasetStream stream;
+      gsize n = (gsize) MIN (f->size, SAMPLE_BYTES);
+      struct stat st;
+      int fd;
+      ssize_t r;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+      fd = open (path, O_RDONLY | O_CLOEXEC);
+      if (fd < 0)
+        return FALSE;
+      r = (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size == f->size)
+          ? read (fd, got, n) : -1;
+      close (fd);
+      if (r != (ssize_t) n)
+        return FALSE;
+      fsb_dataset_stream_init (&stream, layout->seed, i);
+      fsb_dataset_stream_fill (&stream, want, n);
+      if (memcmp (want, got, n) != 0)
+        return FALSE;
+      checksum_header (sample, f);
+      g_checksum_update (sample, got, n);
+    }
+  if (strcmp (g_checksum_get_string (sample), sample_sha256) != 0)
+    return FALSE;
+
+  /* Nothing more in the tree than the layout has. */
+  fsb_file_ops_init (&count, cancellable, NULL, NULL, 0);
+  counted = fsb_find_in_tree_at (&count, AT_FDCWD, tree, "*", NULL);
+  counted = counted && count.files == p->tree_files + count.dirs;
+  fsb_file_ops_clear (&count);
+  if (!counted)
+    return FALSE;
+
+  if (summary != NULL)
+    *summary = build_manifest (p, layout, sha256, sample_sha256, TRUE);
+  return TRUE;
+}
+
+static gboolean
+remove_dataset (const char *dir, GCancellable *cancellable, GError **error)
+{
+  FsbFileOps ops;
+  gboolean ok;
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  if (fd < 0)
+    return TRUE;
+  fsb_file_ops_init (&ops, cancellable, NULL, NULL, 0);
+  ok = fsb_remove_tree_at (&ops, fd, "manifest.json", error) &&
+       fsb_remove_tree_at (&ops, fd, "big.img", error) &&
+       fsb_remove_tree_at (&ops, fd, "tree", error);
+  fsb_file_ops_clear (&ops);
+  close (fd);
+  return ok;
+}
+
+static gboolean
+write_file (const char *path, guint64 seed, guint index, guint64 size, guint8 *buf,
+            GChecksum *sum, GChecksum *sample, guint64 *done, guint64 total,
+            FsbItemProgressFunc progress, gpointer progress_data,
+            GCancellable *cancellable, GError **error)
+{
+  FsbDatasetStream stream;
+  guint64 left = size;
+  gboolean first = TRUE;
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+  if (fd < 0)
+    {
+      fsb_set_error_from_errno (error, errno, _("Cannot create"), path);
+      return FALSE;
+    }
+  fsb_dataset_stream_init (&stream, seed, index);
+  while (first || left > 0)
+    {
+      gsize n = (gsize) MIN (left, FSB_COPY_BUFFER_SIZE);
+      gsize off = 0;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          fsb_error_normalize (error);
+          close (fd);
+          return FALSE;
+        }
+      fsb_dataset_stream_fill (&stream, buf, n);
+      g_checksum_update (sum, buf, n);
+      if (first)
+        g_checksum_update (sample, buf, MIN (n, SAMPLE_BYTES));
+      first = FALSE;
+      while (off < n)
+        {
+          ssize_t w = write (fd, buf + off, n - off);
+          if (w < 0 && errno == EINTR)
+            continue;
+          if (w < 0)
+            {
+              fsb_set_error_from_errno (error, errno, _("Cannot write"), path);
+              close (fd);
+              return FALSE;
+            }
+          off += (gsize) w;
+        }
+      left -= n;
+      *done += n;
+      if (progress != NULL && n > 0)
+        progress (*done, total, progress_data);
+    }
+  if (close (fd) < 0)
+    {
+      fsb_set_error_from_errno (error, errno, _("Cannot write"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+build_dataset (const FsbProfile *p, const FsbDatasetLayout *layout, const char *dir,
+               FsbItemProgressFunc progress, gpointer progress_data, JsonNode **summary,
+               GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr(GChecksum) sample = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree guint8 *buf = g_malloc (FSB_COPY_BUFFER_SIZE);
+  g_autoptr(JsonNode) manifest = NULL;
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *manifest_path = g_build_filename (dir, "manifest.json", NULL);
+  guint64 done = 0, total = p->big_file_bytes + layout->tree_bytes;
+
+  for (guint i = 0; i < layout->dirs->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, layout->dirs->pdata[i], NULL);
+      if (g_mkdir (path, 0755) < 0 && errno != EEXIST)
+        {
+          fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), path);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < layout->files->len; i++)
+    {
+      const FsbDatasetFile *f = &g_array_index (layout->files, FsbDatasetFile, i);
+      g_autofree char *path = g_build_filename (dir, f->path, NULL);
+
+      checksum_header (sum, f);
+      checksum_header (sample, f);
+      if (!write_file (path, layout->seed, i, f->size, buf, sum, sample, &done, total,
+                       progress, progress_data, cancellable, error))
+        return FALSE;
+    }
+  /* Clean pages, so posix_fadvise DONTNEED can drop them before a copy. */
+  if (!fsb_sync_filesystem (dir, error))
+    return FALSE;
+
+  manifest = build_manifest (p, layout, g_checksum_get_string (sum), g_checksum_get_string (sample), FALSE);
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_root (gen, manifest);
+  /* The manifest comes last: a dataset cut short has none and is rebuilt. */
+  {
+    gsize len;
+    g_autofree char *data = json_generator_to_data (gen, &len);
+    if (!g_file_set_contents (manifest_path, data, (gssize) len, error))
+      {
+        fsb_error_normalize (error);
+        return FALSE;
+      }
+  }
+  if (summary != NULL)
+    *summary = build_manifest (p, layout, g_checksum_get_string (sum), g_checksum_get_string (sample), TRUE);
+  return TRUE;
+}
+
+gboolean
+fsb_dataset_ensure (const FsbProfile   *profile,
+                    const char         *dir,
+                    gboolean            replace,
+                    FsbItemProgressFunc progress,
+                    gpointer            progress_data,
+                    JsonNode          **summary,
+                    GCancellable       *cancellable,
+                    GError            **error)
+{
+  g_autoptr(FsbDatasetLayout) layout = NULL;
+  g_autofree char *display = g_filename_display_name (dir);
+  g_autofree char *big = g_build_filename (dir, "big.img", NULL);
+  g_autofree char *tree = g_build_filename (dir, "tree", NULL);
+  g_autofree char *manifest = g_build_filename (dir, "manifest.json", NULL);
+
+  g_return_val_if_fail (profile != NULL && dir != NULL, FALSE);
+
+  if (profile->tree_files > 0 &&
+      (profile->tree_min_file > profile->tree_max_file ||
+       profile->tree_total_bytes < profile->tree_min_file * profile->tree_files ||
+       profile->tree_total_bytes > profile->tree_max_file * profile->tree_files))
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID,
+                           _("The size of the tree does not fit its number of files and their size limits"));
+      return FALSE;
+    }
+
+  layout = fsb_dataset_layout_new (profile, FSB_DATASET_SEED);
+  if (dataset_matches (profile, layout, dir, summary, cancellable))
+    return TRUE;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+
+  if (g_file_test (big, G_FILE_TEST_EXISTS) || g_file_test (tree, G_FILE_TEST_EXISTS) ||
+      g_file_test (manifest, G_FILE_TEST_EXISTS))
+    {
+      if (!replace)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       _("“%s” already holds data that is not this dataset; choose an empty folder"), display);
+          return FALSE;
+        }
+      if (!remove_dataset (dir, cancellable, error))
+        return FALSE;
+    }
+  if (g_mkdir_with_parents (dir, 0755) < 0)
+    {
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dir);
+      return FALSE;
+    }
+  return build_dataset (profile, layout, dir, progress, progress_data, summary, cancellable, error);
+}
+
+JsonNode *
+fsb_dataset_describe_folder (const char   *dir,
+                             guint        *n_files,
+                             guint64      *n_bytes,
+                             GCancellable *cancellable,
+                             GError      **error)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  guint64 disk = 0, dirs = 0, files = 0;
+
+  /* G_FILE_MEASURE_APPARENT_SIZE: bytes as cp reads them, not blocks. */
+  if (!g_file_measure_disk_usage (file, G_FILE_MEASURE_APPARENT_SIZE | G_FILE_MEASURE_NO_XDEV,
+                                  cancellable, NULL, NULL, &disk, &dirs, &files, error))
+    {
+      fsb_error_normalize (error);
+      return NULL;
+    }
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, FSB_DATASET_FORMAT);
+  json_builder_set_member_name (b, "source");
+  json_builder_add_string_value (b, dir);
+  json_builder_set_member_name (b, "tree_files");
+  json_builder_add_int_value (b, (gint64) files);
+  json_builder_set_member_name (b, "tree_dirs");
+  json_builder_add_int_value (b, (gint64) (dirs > 0 ? dirs - 1 : 0));
+  json_builder_set_member_name (b, "tree_bytes");
+  json_builder_add_int_value (b, (gint64) disk);
+  json_builder_end_object (b);
+  if (n_files != NULL)
+    *n_files = (guint) MIN (files, G_MAXUINT);
+  if (n_bytes != NULL)
+    *n_bytes = disk;
+  return json_builder_get_root (b);
+}

@@ -1,0 +1,70 @@
+/* fsb-dataset.h: the source data: a big file and a file tree, generated from a seed */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "fsb-plan.h"
+#include "fsb-workload.h"
+
+G_BEGIN_DECLS
+
+/* The date of seed 000's study: the default seed of the generator. */
+#define FSB_DATASET_SEED G_GUINT64_CONSTANT (20060421)
+#define FSB_DATASET_FORMAT "fsbench-dataset/1"
+
+/* What the generator writes for a profile: paths relative to the dataset
+ * folder, in the order they are written. Pure arithmetic, no I/O. */
+typedef struct {
+  char    *path;    /* "tree/d012/d101/f00042.c" */
+  guint64  size;
+} FsbDatasetFile;
+
+typedef struct {
+  guint64    seed;
+  GPtrArray *dirs;    /* of char*: "tree", "tree/d000", ... parents first */
+  GArray    *files;   /* of FsbDatasetFile: big.img first, then the tree */
+  guint64    tree_bytes;
+} FsbDatasetLayout;
+
+FsbDatasetLayout *fsb_dataset_layout_new  (const FsbProfile *profile, guint64 seed);
+void              fsb_dataset_layout_free (FsbDatasetLayout *layout);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDatasetLayout, fsb_dataset_layout_free)
+
+/* The bytes of file number index (0 is big.img, then the tree's files in
+ * layout order): xoshiro256** seeded through splitmix64, so they are
+ * incompressible and the same for the same seed on every machine. */
+typedef struct {
+  guint64 s[4];
+} FsbDatasetStream;
+
+void     fsb_dataset_stream_init  (FsbDatasetStream *stream, guint64 seed, guint index);
+/* len is a multiple of 8, except in the last call for a file. */
+void     fsb_dataset_stream_fill  (FsbDatasetStream *stream, guint8 *buf, gsize len);
+
+/* g_get_user_cache_dir()/fsbench/datasets/<profile>; a custom profile's
+ * folder is named after its sizes. */
+char    *fsb_dataset_cache_dir    (const FsbProfile *profile);
+
+/* Makes dir hold the profile's dataset (big.img, tree/, manifest.json):
+ * reuses what is there when the manifest and a check of the files agree,
+ * else (re)builds it. replace allows deleting a stale dataset in dir; if
+ * FALSE, a stale one is an error. Streamed: memory use does not depend on
+ * the sizes. summary receives the manifest without its file list. */
+gboolean fsb_dataset_ensure       (const FsbProfile   *profile,
+                                   const char         *dir,
+                                   gboolean            replace,
+                                   FsbItemProgressFunc progress,
+                                   gpointer            progress_data,
+                                   JsonNode          **summary,
+                                   GCancellable       *cancellable,
+                                   GError            **error);
+
+/* A user's folder as the tree: counts files, folders and bytes. */
+JsonNode *fsb_dataset_describe_folder (const char   *dir,
+                                       guint        *n_files,
+                                       guint64      *n_bytes,
+                                       GCancellable *cancellable,
+                                       GError      **error);
+
+G_END_DECLS
