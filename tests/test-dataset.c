@@ -1,0 +1,233 @@
+/* test-dataset.c: the generated source data is deterministic, incompressible and verified */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "fsb-dataset.h"
+#include "fsb-engine.h"
+#include "fsb-plan.h"
+
+/* A tree small enough for a unit test, with the study's size mix. */
+static FsbProfile
+tiny_profile (void)
+{
+  FsbProfile p = *fsb_profile_lookup ("quick");
+
+  p.name = "custom";
+  p.big_file_bytes = 3 * 1000 * 1000 + 5;   /* not a multiple of 8 */
+  p.tree_files = 60;
+  p.tree_dirs = 12;
+  p.tree_total_bytes = 60 * 253000;
+  return p;
+}
+
+static void
+test_layout_deterministic (void)
+{
+  const FsbProfile *seed = fsb_profile_lookup ("seed");
+  g_autoptr(FsbDatasetLayout) a = fsb_dataset_layout_new (seed, FSB_DATASET_SEED);
+  g_autoptr(FsbDatasetLayout) b = fsb_dataset_layout_new (seed, FSB_DATASET_SEED);
+  g_autoptr(FsbDatasetLayout) c = fsb_dataset_layout_new (seed, FSB_DATASET_SEED + 1);
+  guint64 min = G_MAXUINT64, max = 0, small = 0;
+  gboolean differs = FALSE;
+
+  g_assert_cmpuint (a->files->len, ==, 1 + seed->tree_files);
+  g_assert_cmpuint (a->dirs->len, ==, 1 + seed->tree_dirs);
+  g_assert_cmpuint (a->tree_bytes, ==, seed->tree_total_bytes);
+  g_assert_cmpuint (g_array_index (a->files, FsbDatasetFile, 0).size, ==, seed->big_file_bytes);
+  for (guint i = 0; i < a->files->len; i++)
+    {
+      const FsbDatasetFile *fa = &g_array_index (a->files, FsbDatasetFile, i);
+      const FsbDatasetFile *fb = &g_array_index (b->files, FsbDatasetFile, i);
+      const FsbDatasetFile *fc = &g_array_index (c->files, FsbDatasetFile, i);
+
+      g_assert_cmpstr (fa->path, ==, fb->path);
+      g_assert_cmpuint (fa->size, ==, fb->size);
+      if (i == 0)
+        continue;
+      differs |= fa->size != fc->size || strcmp (fa->path, fc->path) != 0;
+      min = MIN (min, fa->size);
+      max = MAX (max, fa->size);
+      small += fa->size < 253000;
+    }
+  g_assert_true (differs);
+  g_assert_cmpuint (min, >=, seed->tree_min_file);
+  g_assert_cmpuint (max, <=, seed->tree_max_file);
+  /* A real spread, not all files the mean size: many small, a few big. */
+  g_assert_cmpuint (min, <, 20000);
+  g_assert_cmpuint (max, >, 2000000);
+  g_assert_cmpuint (small, >, seed->tree_files / 2);
+  /* Unique paths. */
+  {
+    g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+    for (guint i = 0; i < a->files->len; i++)
+      g_assert_true (g_hash_table_add (seen, g_array_index (a->files, FsbDatasetFile, i).path));
+  }
+}
+
+static void
+test_stream_deterministic_and_incompressible (void)
+{
+  gsize len = 1024 * 1024;
+  g_autofree guint8 *a = g_malloc (len), *b = g_malloc (len), *c = g_malloc (len);
+  g_autofree guint8 *zbuf = g_malloc (len + 65536);
+  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
+  FsbDatasetStream s;
+  gsize read = 0, written = 0;
+  guint64 hist[256] = { 0 };
+  double chi = 0, expected = len / 256.0;
+
+  fsb_dataset_stream_init (&s, 42, 3);
+  fsb_dataset_stream_fill (&s, a, len);
+  /* In pieces, the same bytes. */
+  fsb_dataset_stream_init (&s, 42, 3);
+  fsb_dataset_stream_fill (&s, b, 4096);
+  fsb_dataset_stream_fill (&s, b + 4096, len - 4096);
+  g_assert_cmpmem (a, len, b, len);
+  /* Another file: other bytes. */
+  fsb_dataset_stream_init (&s, 42, 4);
+  fsb_dataset_stream_fill (&s, c, len);
+  g_assert_false (memcmp (a, c, len) == 0);
+
+  /* gzip -9 cannot shrink it. */
+  g_assert_cmpint (g_converter_convert (G_CONVERTER (z), a, len, zbuf, len + 65536,
+                                        G_CONVERTER_INPUT_AT_END, &read, &written, NULL),
+                   ==, G_CONVERTER_FINISHED);
+  g_assert_cmpuint (read, ==, len);
+  g_assert_cmpfloat ((double) written / len, >, 0.99);
+
+  /* Flat byte histogram: chi-square with 255 degrees of freedom. */
+  for (gsize i = 0; i < len; i++)
+    hist[a[i]]++;
+  for (int i = 0; i < 256; i++)
+    chi += (hist[i] - expected) * (hist[i] - expected) / expected;
+  g_assert_cmpfloat (chi, <, 400);
+}
+
+static char *
+read_file (const char *dir, const char *name, gsize *len)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, len, NULL));
+  return data;
+}
+
+static void
+test_ensure_and_reuse (void)
+{
+  FsbProfile p = tiny_profile ();
+  g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "ds", NULL);
+  g_autofree char *other = g_build_filename (tmp, "other", NULL);
+  g_autoptr(FsbDatasetLayout) layout = fsb_dataset_layout_new (&p, FSB_DATASET_SEED);
+  g_autoptr(JsonNode) summary = NULL, summary2 = NULL, summary3 = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *big1 = NULL, *big2 = NULL;
+  gsize len1, len2;
+  GStatBuf st1, st2;
+  g_autofree char *big_path = g_build_filename (dir, "big.img", NULL);
+  g_autofree char *victim = NULL;
+
+  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (summary));
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (summary), "tree_files"), ==, 60);
+  g_assert_false (json_object_has_member (json_node_get_object (summary), "files"));
+
+  /* Every file of the layout, with its size. */
+  for (guint i = 0; i < layout->files->len; i++)
+    {
+      const FsbDatasetFile *f = &g_array_index (layout->files, FsbDatasetFile, i);
+      g_autofree char *path = g_build_filename (dir, f->path, NULL);
+      g_assert_cmpint (g_stat (path, &st1), ==, 0);
+      g_assert_cmpuint (st1.st_size, ==, f->size);
+    }
+
+  /* Reused as is: nothing rewritten. */
+  big1 = read_file (dir, "big.img", &len1);
+  g_assert_cmpint (g_stat (big_path, &st1), ==, 0);
+  g_usleep (20000);
+  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary2, NULL, &error));
+  g_assert_cmpint (g_stat (big_path, &st2), ==, 0);
+  g_assert_cmpint (st1.st_mtime, ==, st2.st_mtime);
+  g_assert_cmpint (st1.st_ino, ==, st2.st_ino);
+  g_assert_true (json_node_equal (summary, summary2));
+
+  /* Built elsewhere: the same bytes. */
+  g_assert_true (fsb_dataset_ensure (&p, other, FALSE, NULL, NULL, NULL, NULL, &error));
+  big2 = read_file (other, "big.img", &len2);
+  g_assert_cmpmem (big1, len1, big2, len2);
+
+  /* A damaged file is found and the dataset rebuilt. */
+  victim = g_build_filename (dir, g_array_index (layout->files, FsbDatasetFile, 5).path, NULL);
+  g_assert_true (g_file_set_contents (victim, "damaged", -1, NULL));
+  g_assert_false (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary3, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (json_node_equal (summary, summary3));
+  g_assert_cmpint (g_stat (victim, &st1), ==, 0);
+  g_assert_cmpuint (st1.st_size, ==, g_array_index (layout->files, FsbDatasetFile, 5).size);
+
+  /* An extra file in the tree is noticed too. */
+  {
+    g_autofree char *extra = g_build_filename (dir, "tree", "stray.txt", NULL);
+    g_assert_true (g_file_set_contents (extra, "x", -1, NULL));
+    g_assert_false (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error));
+    g_clear_error (&error);
+  }
+
+  /* Cleanup. */
+  {
+    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+    g_assert_cmpint (system (cmd), ==, 0);
+  }
+}
+
+static void
+test_cancel (void)
+{
+  FsbProfile p = tiny_profile ();
+  g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *manifest = g_build_filename (tmp, "manifest.json", NULL);
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (fsb_dataset_ensure (&p, tmp, TRUE, NULL, NULL, NULL, cancellable, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_CANCELLED);
+  g_assert_false (g_file_test (manifest, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+static void
+test_cache_dir (void)
+{
+  FsbProfile p = tiny_profile ();
+  g_autofree char *quick = fsb_dataset_cache_dir (fsb_profile_lookup ("quick"));
+  g_autofree char *custom = fsb_dataset_cache_dir (&p);
+
+  g_assert_true (g_str_has_prefix (quick, g_get_user_cache_dir ()));
+  g_assert_true (g_str_has_suffix (quick, "/fsbench/datasets/quick"));
+  g_assert_nonnull (strstr (custom, "/fsbench/datasets/custom-"));
+}
+
+int
+main (int argc, char **argv)
+{
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/dataset/layout-deterministic", test_layout_deterministic);
+  g_test_add_func ("/dataset/stream", test_stream_deterministic_and_incompressible);
+  g_test_add_func ("/dataset/ensure-and-reuse", test_ensure_and_reuse);
+  g_test_add_func ("/dataset/cancel", test_cancel);
+  g_test_add_func ("/dataset/cache-dir", test_cache_dir);
+  return g_test_run ();
+}
