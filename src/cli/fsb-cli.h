@@ -24,6 +24,10 @@ int  fsb_cli_clean         (int argc, char **argv);
 int  fsb_cli_report        (int argc, char **argv);
 int  fsb_cli_recommend     (int argc, char **argv);
 
+/* fsb-cli-run.c */
+int      fsb_cli_run       (int argc, char **argv);
+int      fsb_cli_dataset   (int argc, char **argv);
+
 G_END_DECLS
 
 G_BEGIN_DECLS

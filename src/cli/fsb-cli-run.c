@@ -1,0 +1,486 @@
+/* fsb-cli-run.c: `fsbench-cli run` and `fsbench-cli dataset` */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-cli.h"
+#include "fsb-dataset.h"
+#include "fsb-engine.h"
+#include "fsb-plan.h"
+#include "fsb-runner.h"
+
+/* Progress on stderr ------------------------------------------------------ */
+
+typedef struct {
+  GMainLoop *loop;
+  gboolean   tty;
+  gboolean   bar_shown;
+  char      *last_line;   /* plain mode: what was printed last */
+  FsbResult *result;
+  GError    *error;
+} RunState;
+
+static char *
+format_duration (double seconds)
+{
+  guint s = (guint) MAX (0, round (seconds));
+
+  if (s >= 3600)
+    return g_strdup_printf ("%u:%02u:%02u", s / 3600, (s / 60) % 60, s % 60);
+  return g_strdup_printf ("%u:%02u", s / 60, s % 60);
+}
+
+static void
+clear_bar (RunState *st)
+{
+  if (st->tty && st->bar_shown)
+    {
+      g_printerr ("\r\033[K");
+      st->bar_shown = FALSE;
+    }
+}
+
+static void
+progress_cb (FsbRunner *runner, const FsbProgress *p, gpointer user_data)
+{
+  RunState *st = user_data;
+  g_autofree char *eta = p->eta_seconds >= 0 ? format_duration (p->eta_seconds) : g_strdup ("?");
+  g_autofree char *where = NULL;
+
+  if (p->filesystem != NULL)
+    /* Translators: a filesystem name, then the repetition and how many: "ext4 2/3" */
+    where = g_strdup_printf (_("%s %u/%u"), p->filesystem, p->repetition, p->repetitions);
+  else
+    where = g_strdup ("");
+
+  if (st->tty)
+    {
+      const int width = 24;
+      int filled = (int) (p->fraction * width + 0.5);
+      GString *bar = g_string_new ("\r\033[K[");
+
+      for (int i = 0; i < width; i++)
+        g_string_append_c (bar, i < filled ? '#' : '.');
+      /* Translators: the progress line: percent done, where, what, time left */
+      g_string_append_printf (bar, _("] %3.0f%%  %s  %s  ETA %s"),
+                              p->fraction * 100, where, p->message != NULL ? p->message : "", eta);
+      g_printerr ("%s", bar->str);
+      g_string_free (bar, TRUE);
+      st->bar_shown = TRUE;
+    }
+  else
+    {
+      /* A line when the task changes, not for every file. */
+      g_autofree char *line = g_strdup_printf ("%s %s", where, p->task_id != NULL ? p->task_id : "");
+
+      if (g_strcmp0 (line, st->last_line) == 0 || p->task_id == NULL)
+        return;
+      g_printerr ("[%3.0f%%] %s: %s (ETA %s)\n", p->fraction * 100, where,
+                  fsb_task_display_name (p->task_id), eta);
+      g_free (st->last_line);
+      st->last_line = g_steal_pointer (&line);
+    }
+}
+
+static void
+log_cb (FsbRunner *runner, const char *line, gpointer user_data)
+{
+  RunState *st = user_data;
+
+  clear_bar (st);
+  g_printerr ("%s\n", line);
+}
+
+static void
+run_done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  RunState *st = user_data;
+
+  st->result = fsb_runner_run_finish (FSB_RUNNER (source), res, &st->error);
+  g_main_loop_quit (st->loop);
+}
+
+/* The results table on stdout ---------------------------------------------- */
+
+static void
+append_padded (GString *s, const char *text, guint width, gboolean right)
+{
+  glong len = g_utf8_strlen (text, -1);
+  guint pad = len < (glong) width ? width - (guint) len : 0;
+
+  if (right)
+    for (guint i = 0; i < pad; i++)
+      g_string_append_c (s, ' ');
+  g_string_append (s, text);
+  if (!right)
+    for (guint i = 0; i < pad; i++)
+      g_string_append_c (s, ' ');
+}
+
+static char *
+stats_cell (const FsbStats *s)
+{
+  /* A trailing ! marks a large spread between repetitions. */
+  if (s->n > 1)
+    return g_strdup_printf ("%.3f (%.3f–%.3f)%s", s->median, s->min, s->max, s->spread_large ? " !" : "");
+  return g_strdup_printf ("%.3f", s->median);
+}
+
+static void
+print_table (FsbResult *result)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  guint n_fs = result->filesystems->len;
+  g_autofree guint *widths = g_new0 (guint, n_fs + 1);
+  GString *out = g_string_new (NULL);
+  gboolean any_spread = FALSE;
+
+  /* Tasks in the order of the first filesystem that has them. */
+  for (guint f = 0; f < n_fs; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
+          gboolean seen = FALSE;
+          for (guint i = 0; i < ids->len; i++)
+            seen |= strcmp (ids->pdata[i], task->id) == 0;
+          if (!seen)
+            g_ptr_array_add (ids, task->id);
+        }
+    }
+
+  {
+    char **header = g_new0 (char *, n_fs + 2);
+    header[0] = g_strdup (_("Task"));
+    for (guint f = 0; f < n_fs; f++)
+      header[f + 1] = g_strdup (((FsbFsResult *) g_ptr_array_index (result->filesystems, f))->name);
+    g_ptr_array_add (rows, header);
+  }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const FsbTaskInfo *info = fsb_task_info_lookup (ids->pdata[i]);
+      const char *metric = info != NULL ? info->metric : "wall_s";
+      char **row = g_new0 (char *, n_fs + 2);
+
+      /* Translators: a task name and the unit of its figures: "Mount (s)" */
+      row[0] = g_strdup_printf (_("%s (%s)"), fsb_task_display_name (ids->pdata[i]), fsb_metric_unit (metric));
+      for (guint f = 0; f < n_fs; f++)
+        {
+          FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, ids->pdata[i], FALSE);
+          FsbStats s;
+
+          if (task != NULL && fsb_task_result_stats (task, metric, &s))
+            {
+              row[f + 1] = stats_cell (&s);
+              any_spread |= s.spread_large;
+            }
+          else
+            row[f + 1] = g_strdup ("—");
+        }
+      g_ptr_array_add (rows, row);
+    }
+  {
+    char **initial = g_new0 (char *, n_fs + 2);
+    char **residual = g_new0 (char *, n_fs + 2);
+    initial[0] = g_strdup (_("Initial capacity (%)"));
+    residual[0] = g_strdup (_("Residual capacity (%)"));
+    for (guint f = 0; f < n_fs; f++)
+      {
+        FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+        initial[f + 1] = g_strdup_printf ("%.2f", fs->capacity_initial.percent);
+        residual[f + 1] = g_strdup_printf ("%.2f", fs->capacity_residual.percent);
+      }
+    g_ptr_array_add (rows, initial);
+    g_ptr_array_add (rows, residual);
+  }
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **row = rows->pdata[r];
+      for (guint c = 0; c <= n_fs; c++)
+        widths[c] = MAX (widths[c], (guint) g_utf8_strlen (row[c], -1));
+    }
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **row = rows->pdata[r];
+      for (guint c = 0; c <= n_fs; c++)
+        {
+          if (c > 0)
+            g_string_append (out, "  ");
+          append_padded (out, row[c], widths[c], c > 0 && r > 0);
+        }
+      g_string_append_c (out, '\n');
+    }
+  g_string_append_c (out, '\n');
+  g_string_append (out, _("Each figure is the median of the repetitions, with the smallest and largest in brackets."));
+  g_string_append_c (out, '\n');
+  if (any_spread)
+    {
+      g_string_append (out, _("! marks a large spread between repetitions: treat that figure with care, or run more repetitions."));
+      g_string_append_c (out, '\n');
+    }
+  for (guint f = 0; f < n_fs; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+      if (fs->error != NULL)
+        {
+          /* Translators: a filesystem name and why it did not finish */
+          g_string_append_printf (out, _("%s did not finish: %s"), fs->name, fs->error);
+          g_string_append_c (out, '\n');
+        }
+    }
+  fputs (out->str, stdout);
+  fflush (stdout);
+  g_string_free (out, TRUE);
+}
+
+/* fsbench-cli run ------------------------------------------------------------ */
+
+static gboolean
+usage_error (GError **error, const char *message)
+{
+  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, message);
+  return FALSE;
+}
+
+int
+fsb_cli_run (int argc, char **argv)
+{
+  g_autofree char *opt_fs = NULL, *opt_target = NULL, *opt_profile = NULL;
+  g_autofree char *opt_source = NULL, *opt_workloads = NULL, *opt_output = NULL;
+  gboolean opt_yes = FALSE;
+  int opt_repeat = 3;
+  const GOptionEntry entries[] = {
+    { "fs", 0, 0, G_OPTION_ARG_STRING, &opt_fs, N_("Filesystems to compare, separated by commas"), N_("ext4,xfs,…") },
+    { "target", 0, 0, G_OPTION_ARG_STRING, &opt_target,
+      N_("Where to run: image[:SIZE][@DIR] (the default) or a partition such as /dev/sdb1"), N_("TARGET") },
+    { "yes-destroy-data", 0, 0, G_OPTION_ARG_NONE, &opt_yes,
+      N_("Confirm that everything on the partition given as target may be destroyed"), NULL },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &opt_profile,
+      N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &opt_repeat, N_("Repetitions of each filesystem’s cycle (default 3)"), N_("N") },
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &opt_source, N_("Copy this folder as the file tree instead of generated data"), N_("DIR") },
+    { "workloads", 0, 0, G_OPTION_ARG_STRING, &opt_workloads, N_("Workload groups, separated by commas (default: core)"), N_("GROUPS") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Where to write the result (JSON), also updated after every task"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  RunState st = { 0 };
+  int status = 0;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Format each filesystem on the target and run the workloads, "
+                                           "then print a table of the results and save them as JSON."));
+  if (!fsb_cli_parse (context, &argc, &argv, &status))
+    return status;
+  if (argc > 1)
+    {
+      g_set_error (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Unexpected argument “%s”"), argv[1]);
+      return fsb_cli_fail (error);
+    }
+
+  if (opt_fs == NULL)
+    usage_error (&error, _("Say which filesystems to compare with --fs, for example --fs ext4,xfs,btrfs"));
+  else if (opt_output == NULL)
+    usage_error (&error, _("Say where to write the result with --output FILE"));
+  else if (opt_profile != NULL)
+    fsb_plan_set_profile (plan, opt_profile, &error);
+  if (error != NULL)
+    return fsb_cli_fail (error);
+
+  g_strfreev (plan->filesystems);
+  plan->filesystems = g_strsplit (opt_fs, ",", -1);
+  for (guint i = 0; plan->filesystems[i] != NULL; i++)
+    g_strstrip (plan->filesystems[i]);
+  plan->repetitions = opt_repeat > 0 ? (guint) opt_repeat : 0;
+  if (opt_workloads != NULL)
+    {
+      g_strfreev (plan->workloads);
+      plan->workloads = g_strsplit (opt_workloads, ",", -1);
+    }
+  if (opt_target != NULL)
+    {
+      g_free (plan->target_spec);
+      plan->target_spec = g_strdup (opt_target);
+    }
+  plan->destroy_confirmed = opt_yes;
+  plan->source_dir = g_steal_pointer (&opt_source);
+  plan->partial_path = g_strdup (opt_output);
+  if (!fsb_plan_validate (plan, &error))
+    return fsb_cli_fail (error);
+
+  fsb_cli_register_polkit_agent ();
+  fsb_cli_cancel_on_signals (cancellable);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  st.loop = loop;
+  st.tty = isatty (STDERR_FILENO);
+  runner = fsb_runner_new (plan);
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &st);
+  g_signal_connect (runner, "log", G_CALLBACK (log_cb), &st);
+  fsb_runner_run_async (runner, cancellable, run_done_cb, &st);
+  g_main_loop_run (loop);
+  clear_bar (&st);
+  g_free (st.last_line);
+
+  if (st.error != NULL)
+    {
+      g_autoptr(FsbResult) partial = fsb_runner_get_result (runner);
+      g_autoptr(GError) save_error = NULL;
+
+      /* What finished is kept, marked incomplete. */
+      if (partial != NULL && partial->filesystems->len > 0 &&
+          fsb_result_save (partial, opt_output, &save_error))
+        {
+          g_autofree char *display = g_filename_display_name (opt_output);
+          g_printerr (_("The tasks that finished are saved in “%s”.\n"), display);
+        }
+      status = fsb_cli_fail (st.error);
+      g_clear_error (&st.error);
+      return status;
+    }
+
+  if (!fsb_result_save (st.result, opt_output, &error))
+    {
+      fsb_result_unref (st.result);
+      return fsb_cli_fail (error);
+    }
+  print_table (st.result);
+  for (guint f = 0; f < st.result->filesystems->len; f++)
+    if (((FsbFsResult *) g_ptr_array_index (st.result->filesystems, f))->error != NULL)
+      status = 1;
+  fsb_result_unref (st.result);
+  return status;
+}
+
+/* fsbench-cli dataset ---------------------------------------------------------- */
+
+typedef struct {
+  FsbProfile profile;
+  char      *dir;
+  JsonNode  *summary;
+} DatasetJob;
+
+static void
+dataset_job_free (DatasetJob *job)
+{
+  g_free (job->dir);
+  g_clear_pointer (&job->summary, json_node_unref);
+  g_free (job);
+}
+
+static void
+dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  static gint64 last;
+  gint64 now = g_get_monotonic_time ();
+
+  if (now - last < 250000 && done < total)
+    return;
+  last = now;
+  if (isatty (STDERR_FILENO))
+    /* Translators: megabytes written and in all */
+    g_printerr (_("\r\033[KWriting the dataset: %.0f of %.0f MB"), done / 1e6, total / 1e6);
+}
+
+static void
+dataset_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  DatasetJob *job = task_data;
+  GError *error = NULL;
+
+  if (fsb_dataset_ensure (&job->profile, job->dir, FALSE, dataset_progress_cb, NULL,
+                          &job->summary, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+dataset_done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  RunState *st = user_data;
+
+  g_task_propagate_boolean (G_TASK (res), &st->error);
+  g_main_loop_quit (st->loop);
+}
+
+int
+fsb_cli_dataset (int argc, char **argv)
+{
+  g_autofree char *opt_profile = NULL, *opt_out = NULL;
+  const GOptionEntry entries[] = {
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &opt_profile, N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
+    { "out", 0, 0, G_OPTION_ARG_FILENAME, &opt_out, N_("The folder to write big.img, tree/ and manifest.json into"), N_("DIR") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *display = NULL;
+  DatasetJob *job;
+  RunState st = { 0 };
+  int status = 0;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Write the exact source data of a profile, so the same workload "
+                                           "can be run with other tools."));
+  if (!fsb_cli_parse (context, &argc, &argv, &status))
+    return status;
+  if (opt_out == NULL)
+    usage_error (&error, _("Say where to write the dataset with --out DIR"));
+  else if (opt_profile != NULL)
+    fsb_plan_set_profile (plan, opt_profile, &error);
+  if (error != NULL)
+    return fsb_cli_fail (error);
+
+  fsb_cli_cancel_on_signals (cancellable);
+  job = g_new0 (DatasetJob, 1);
+  job->profile = plan->profile;
+  job->dir = g_strdup (opt_out);
+  st.loop = loop;
+  task = g_task_new (NULL, cancellable, dataset_done_cb, &st);
+  g_task_set_task_data (task, job, (GDestroyNotify) dataset_job_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, dataset_thread);
+  g_main_loop_run (loop);
+  if (isatty (STDERR_FILENO))
+    g_printerr ("\r\033[K");
+
+  if (st.error != NULL)
+    {
+      status = fsb_cli_fail (st.error);
+      g_clear_error (&st.error);
+      return status;
+    }
+
+  display = g_filename_display_name (opt_out);
+  {
+    JsonObject *o = json_node_get_object (job->summary);
+    /* Translators: the folder, then the size of the big file, then the tree's
+     * files, folders and size */
+    g_print (_("%s: big.img (%.1f MB) and tree/ (%u files in %u folders, %.1f MB)\n"),
+             display,
+             json_object_get_int_member (o, "big_file_bytes") / 1e6,
+             (guint) json_object_get_int_member (o, "tree_files"),
+             (guint) json_object_get_int_member (o, "tree_dirs"),
+             json_object_get_int_member (o, "tree_bytes") / 1e6);
+    g_print ("sha256 %s\n", json_object_get_string_member (o, "sha256"));
+  }
+  return 0;
+}

@@ -1,0 +1,919 @@
+/* fsb-runner.c: runs a plan in a worker thread, posting progress to the caller */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-dataset.h"
+#include "fsb-error.h"
+#include "fsb-machine.h"
+#include "fsb-runner.h"
+#include "fsb-target.h"
+#include "fsb-tasks.h"
+#include "fsb-workload.h"
+
+struct _FsbRunner
+{
+  GObject       parent_instance;
+
+  FsbPlan      *plan;
+  GMutex        lock;
+  FsbResult    *result;     /* written by the worker under lock */
+  GMainContext *context;    /* where signals are emitted */
+  gboolean      running;
+};
+
+G_DEFINE_FINAL_TYPE (FsbRunner, fsb_runner, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_PROGRESS,
+  SIGNAL_TASK_FINISHED,
+  SIGNAL_LOG,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* One step of the plan: a task of one repetition on one filesystem. */
+typedef struct {
+  guint       fs_index;
+  guint       repetition;
+  const char *task_id;      /* catalog id (static) */
+  double      estimate_s;   /* before anything is measured */
+  double      actual_s;     /* < 0 until done */
+} Step;
+
+/* The worker's state, owned by the worker thread. */
+typedef struct {
+  FsbRunner    *runner;
+  FsbPlan      *plan;
+  GCancellable *cancellable;
+  FsbTarget    *target;
+  FsbProfile    profile;        /* what the tasks see: a --source tree's real counts */
+  char         *dataset_dir;
+  char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
+  GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
+  GArray       *steps;          /* of Step */
+  guint         step;           /* the current one */
+  gint64        step_start_us;
+  gint64        last_post_us;
+  double        item_fraction;  /* within the current step */
+} Run;
+
+/* Groups the runner drives itself instead of task by task (the transfer
+ * group runs across filesystems; custom commands are not catalog tasks).
+ * A hook runs in place of the group's tasks within each cycle. */
+typedef gboolean (*GroupHook) (Run *run, FsbFsResult *fs, const char *group, GError **error);
+static const struct {
+  const char *group;
+  GroupHook   hook;
+} group_hooks[] = {
+  { NULL, NULL }
+};
+
+static gboolean
+is_target_step (const char *task_id)
+{
+  return strcmp (task_id, "mkfs") == 0 || strcmp (task_id, "mount") == 0 ||
+         strcmp (task_id, "umount") == 0;
+}
+
+/* Events to the caller's main context ------------------------------------ */
+
+typedef struct {
+  FsbRunner  *runner;
+  guint       signal;
+  FsbProgress progress;
+  char       *filesystem;
+  char       *task_id;
+  char       *message;
+  FsbSample  *sample;
+} Event;
+
+static void
+event_free (gpointer data)
+{
+  Event *ev = data;
+
+  g_object_unref (ev->runner);
+  g_free (ev->filesystem);
+  g_free (ev->task_id);
+  g_free (ev->message);
+  g_clear_pointer (&ev->sample, fsb_sample_free);
+  g_free (ev);
+}
+
+static gboolean
+emit_event_cb (gpointer data)
+{
+  Event *ev = data;
+
+  switch (ev->signal)
+    {
+    case SIGNAL_PROGRESS:
+      ev->progress.filesystem = ev->filesystem;
+      ev->progress.task_id = ev->task_id;
+      ev->progress.message = ev->message;
+      g_signal_emit (ev->runner, signals[SIGNAL_PROGRESS], 0, &ev->progress);
+      break;
+    case SIGNAL_TASK_FINISHED:
+      g_signal_emit (ev->runner, signals[SIGNAL_TASK_FINISHED], 0, ev->filesystem, ev->task_id, ev->sample);
+      break;
+    case SIGNAL_LOG:
+      g_signal_emit (ev->runner, signals[SIGNAL_LOG], 0, ev->message);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+post (Run *run, Event *ev)
+{
+  ev->runner = g_object_ref (run->runner);
+  g_main_context_invoke_full (run->runner->context, G_PRIORITY_DEFAULT, emit_event_cb, ev, event_free);
+}
+
+static void
+post_log (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+post_log (Run *run, const char *format, ...)
+{
+  Event *ev = g_new0 (Event, 1);
+  va_list args;
+
+  va_start (args, format);
+  ev->signal = SIGNAL_LOG;
+  ev->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_debug ("%s", ev->message);
+  post (run, ev);
+}
+
+/* Progress and the ETA ----------------------------------------------------- */
+
+/* A first guess per task from the dataset's size and modest disk rates;
+ * replaced by what was measured as soon as a task has run once. */
+static double
+estimate_seconds (const FsbProfile *p, const char *task_id)
+{
+  const double mb = 1e6, copy_rate = 120 * mb;
+
+  if (strcmp (task_id, "mkfs") == 0)
+    return 2.0;
+  if (strcmp (task_id, "mount") == 0 || strcmp (task_id, "umount") == 0)
+    return 0.5;
+  if (strcmp (task_id, "big-copy-in") == 0 || strcmp (task_id, "big-recopy") == 0)
+    return 0.5 + p->big_file_bytes / copy_rate;
+  if (strcmp (task_id, "big-delete") == 0)
+    return 0.7;
+  if (strcmp (task_id, "tree-copy-in") == 0 || strcmp (task_id, "tree-recopy") == 0)
+    return 0.5 + p->tree_total_bytes / copy_rate + p->tree_files / 4000.0;
+  if (strcmp (task_id, "tree-list") == 0 || strcmp (task_id, "tree-find") == 0)
+    return 0.5 + p->tree_files / 20000.0;
+  if (strcmp (task_id, "tree-delete") == 0)
+    return 0.5 + p->tree_files / 5000.0;
+  return 5.0;
+}
+
+/* Seconds left: measured means where a task has run, else the estimate
+ * scaled by how far off the estimates have been so far. */
+static double
+remaining_seconds (Run *run, gboolean *known)
+{
+  g_autoptr(GHashTable) sum = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
+  double est_done = 0, act_done = 0, scale = 1, left = 0;
+
+  *known = FALSE;
+  for (guint i = 0; i < run->steps->len; i++)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+      if (s->actual_s < 0)
+        continue;
+      est_done += s->estimate_s;
+      act_done += s->actual_s;
+      g_hash_table_insert (sum, (gpointer) s->task_id,
+                           GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (sum, s->task_id)) +
+                                             (gsize) (s->actual_s * 1000)));
+      g_hash_table_insert (count, (gpointer) s->task_id,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, s->task_id)) + 1));
+      *known = TRUE;
+    }
+  if (est_done > 0)
+    scale = CLAMP (act_done / est_done, 0.1, 10.0);
+
+  for (guint i = run->step; i < run->steps->len; i++)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (count, s->task_id));
+      double t = n > 0 ? GPOINTER_TO_SIZE (g_hash_table_lookup (sum, s->task_id)) / 1000.0 / n
+                       : s->estimate_s * scale;
+
+      if (i == run->step)
+        {
+          double spent = (g_get_monotonic_time () - run->step_start_us) / 1e6;
+          t = MAX (t * (1 - run->item_fraction), t - spent);
+          t = MAX (t, 0);
+        }
+      left += t;
+    }
+  return left;
+}
+
+static void
+post_progress (Run *run, const char *message, gboolean force)
+{
+  gint64 now = g_get_monotonic_time ();
+  Event *ev;
+  Step *s;
+  double done = 0, left;
+  gboolean known;
+
+  if (!force && now - run->last_post_us < 100000)
+    return;
+  run->last_post_us = now;
+
+  ev = g_new0 (Event, 1);
+  ev->signal = SIGNAL_PROGRESS;
+  ev->message = g_strdup (message);
+  ev->progress.n_filesystems = g_strv_length (run->plan->filesystems);
+  ev->progress.repetitions = run->plan->repetitions;
+  ev->progress.eta_seconds = -1;
+  if (run->step < run->steps->len)
+    {
+      s = &g_array_index (run->steps, Step, run->step);
+      ev->filesystem = g_strdup (run->plan->filesystems[s->fs_index]);
+      ev->task_id = g_strdup (s->task_id);
+      ev->progress.fs_index = s->fs_index;
+      ev->progress.repetition = s->repetition;
+
+      for (guint i = 0; i < run->step; i++)
+        done += g_array_index (run->steps, Step, i).actual_s;
+      done += (now - run->step_start_us) / 1e6;
+      left = remaining_seconds (run, &known);
+      ev->progress.fraction = done + left > 0 ? CLAMP (done / (done + left), 0, 1) : 0;
+      if (known)
+        ev->progress.eta_seconds = left;
+    }
+  else if (run->steps->len > 0)
+    {
+      ev->progress.fraction = 1.0;
+      ev->progress.eta_seconds = 0;
+    }
+  post (run, ev);
+}
+
+static const char *
+step_message (Run *run, const char *task_id, guint64 done, guint64 total)
+{
+  static GPrivate buffer = G_PRIVATE_INIT (g_free);
+  char *text;
+
+  if (total > 0 && (strcmp (task_id, "big-copy-in") == 0 || strcmp (task_id, "big-recopy") == 0))
+    /* Translators: a task name, then megabytes done and in all */
+    text = g_strdup_printf (_("%s (%.0f of %.0f MB)"), fsb_task_display_name (task_id), done / 1e6, total / 1e6);
+  else if (total > 0)
+    /* Translators: a task name, then files done and in all */
+    text = g_strdup_printf (_("%s (%u of %u files)"),
+                            fsb_task_display_name (task_id), (guint) done, (guint) total);
+  else
+    text = g_strdup (fsb_task_display_name (task_id));
+  g_private_replace (&buffer, text);
+  return text;
+}
+
+static void
+item_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  Run *run = user_data;
+  Step *s = &g_array_index (run->steps, Step, run->step);
+
+  run->item_fraction = total > 0 ? MIN (1.0, (double) done / total) : 0;
+  post_progress (run, step_message (run, s->task_id, done, total), FALSE);
+}
+
+static void
+step_begin (Run *run)
+{
+  Step *s = &g_array_index (run->steps, Step, run->step);
+
+  run->step_start_us = g_get_monotonic_time ();
+  run->item_fraction = 0;
+  post_progress (run, step_message (run, s->task_id, 0, 0), TRUE);
+}
+
+/* Results ---------------------------------------------------------------- */
+
+static void
+save_partial (Run *run)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (run->plan->partial_path == NULL)
+    return;
+  g_mutex_lock (&run->runner->lock);
+  if (!fsb_result_save (run->runner->result, run->plan->partial_path, &error))
+    g_warning ("Could not save the partial result: %s", error->message);
+  g_mutex_unlock (&run->runner->lock);
+}
+
+/* Files the sample (and any per-operation samples) under the task, tells
+ * the caller and saves the partial result; then moves to the next step. */
+static void
+step_done (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra)
+{
+  Step *s = &g_array_index (run->steps, Step, run->step);
+  Event *ev = g_new0 (Event, 1);
+  FsbTaskResult *task;
+
+  ev->signal = SIGNAL_TASK_FINISHED;
+  ev->filesystem = g_strdup (fs->name);
+  ev->task_id = g_strdup (s->task_id);
+  ev->sample = fsb_sample_copy (sample);
+
+  g_mutex_lock (&run->runner->lock);
+  task = fsb_fs_result_get_task (fs, s->task_id, TRUE);
+  g_ptr_array_add (task->samples, sample);
+  for (guint i = 0; extra != NULL && i < extra->len; i++)
+    g_ptr_array_add (task->samples, g_steal_pointer (&extra->pdata[i]));
+  g_mutex_unlock (&run->runner->lock);
+
+  post (run, ev);
+  save_partial (run);
+  s->actual_s = (g_get_monotonic_time () - run->step_start_us) / 1e6;
+  run->step++;
+}
+
+/* mkfs, mount and umount run in udisksd's helpers, not in this thread:
+ * only the wall time and the system-wide CPU mean anything. */
+static FsbSample *
+target_step_sample (FsbMeter *meter, double seconds)
+{
+  g_autoptr(FsbSample) all = fsb_sample_new ();
+  FsbSample *sample = fsb_sample_new ();
+  double v = 0;
+
+  fsb_meter_stop (meter, all);
+  fsb_sample_get (all, "wall_s", &v);
+  fsb_sample_set (sample, "wall_s", seconds > 0 ? seconds : v);
+  fsb_sample_get (all, "system_cpu_percent", &v);
+  fsb_sample_set (sample, "system_cpu_percent", v);
+  return sample;
+}
+
+/* The cycle of one repetition ------------------------------------------------ */
+
+static gboolean
+run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
+{
+  FsbTaskFunc func = fsb_workload_lookup (task_id);
+  g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+  FsbWorkloadContext ctx = { 0 };
+  FsbSample *sample;
+  FsbMeter meter;
+  gboolean ok;
+
+  step_begin (run);
+  /* Cold caches: remount, and drop the image's pages from the host. */
+  if (!fsb_target_remount_cold (run->target, run->cancellable, error))
+    return FALSE;
+
+  ctx.mount_point = fsb_target_get_mount_point (run->target);
+  ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
+  ctx.scratch_dir = run->dataset_dir;
+  ctx.plan = run->plan;
+  ctx.profile = &run->profile;
+  ctx.cancellable = run->cancellable;
+  ctx.progress = item_progress_cb;
+  ctx.progress_data = run;
+  ctx.extra_samples = extra;
+
+  sample = fsb_sample_new ();
+  fsb_meter_start (&meter);
+  ok = func (&ctx, sample, error);
+  fsb_meter_stop (&meter, sample);
+  if (!ok)
+    {
+      fsb_sample_free (sample);
+      return FALSE;
+    }
+  step_done (run, fs, sample, extra);
+  return TRUE;
+}
+
+static gboolean
+run_group_hooks (Run *run, FsbFsResult *fs, const char *group, gboolean *handled, GError **error)
+{
+  *handled = FALSE;
+  for (guint i = 0; group_hooks[i].group != NULL; i++)
+    if (strcmp (group_hooks[i].group, group) == 0)
+      {
+        *handled = TRUE;
+        return group_hooks[i].hook (run, fs, group, error);
+      }
+  return TRUE;
+}
+
+static gboolean
+run_cycle (Run *run, FsbFsResult *fs, GError **error)
+{
+  const char *options = g_hash_table_lookup (run->plan->mkfs_options, fs->name);
+  g_auto(GStrv) groups = NULL;
+  FsbCapacity capacity;
+  FsbMeter meter;
+  double seconds = 0;
+
+  /* mkfs */
+  step_begin (run);
+  fsb_meter_start (&meter);
+  if (!fsb_target_format (run->target, fs->name, options, &seconds, run->cancellable, error))
+    return FALSE;
+  step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+
+  /* mount */
+  step_begin (run);
+  fsb_meter_start (&meter);
+  seconds = 0;
+  if (!fsb_target_mount (run->target, &seconds, run->cancellable, error))
+    return FALSE;
+  step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+
+  if (!fsb_target_get_capacity (run->target, &capacity, error))
+    return FALSE;
+  g_mutex_lock (&run->runner->lock);
+  fs->capacity_initial = capacity;
+  g_free (fs->mount_options);
+  fs->mount_options = g_strdup (fsb_target_get_mount_options (run->target));
+  g_mutex_unlock (&run->runner->lock);
+
+  /* The groups' tasks, in catalog order within each group. */
+  groups = run->plan->workloads != NULL ? g_strdupv (run->plan->workloads) : g_strsplit ("core", ",", -1);
+  for (guint g = 0; groups[g] != NULL; g++)
+    {
+      gboolean handled;
+
+      if (!run_group_hooks (run, fs, groups[g], &handled, error))
+        return FALSE;
+      if (handled)
+        continue;
+      for (guint i = 0; i < run->task_ids->len; i++)
+        {
+          const char *id = run->task_ids->pdata[i];
+          if (strcmp (fsb_task_info_lookup (id)->group, groups[g]) == 0 &&
+              !run_task (run, fs, id, error))
+            return FALSE;
+        }
+    }
+
+  /* What is left once everything is deleted: remount first, so space
+   * freed in the background (XFS, Btrfs) is counted. */
+  if (!fsb_target_remount_cold (run->target, run->cancellable, error) ||
+      !fsb_target_get_capacity (run->target, &capacity, error))
+    return FALSE;
+  g_mutex_lock (&run->runner->lock);
+  fs->capacity_residual = capacity;
+  g_mutex_unlock (&run->runner->lock);
+
+  /* umount */
+  step_begin (run);
+  fsb_meter_start (&meter);
+  seconds = 0;
+  if (!fsb_target_unmount (run->target, &seconds, run->cancellable, error))
+    return FALSE;
+  step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+  return TRUE;
+}
+
+/* Set-up ------------------------------------------------------------------ */
+
+static char *
+mkfs_version (const char *fstype)
+{
+  g_autofree char *tool = g_strdup_printf ("mkfs.%s", fstype);
+  g_autofree char *path = g_find_program_in_path (tool);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *argv[] = { NULL, "-V", NULL };
+  g_auto(GStrv) lines = NULL;
+
+  if (path == NULL)
+    {
+      /* /sbin is not always in a user's PATH. */
+      g_free (path);
+      path = g_build_filename ("/usr/sbin", tool, NULL);
+      if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+        return NULL;
+    }
+  argv[0] = path;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (out != NULL && *g_strstrip (out) != '\0' ? out : g_strstrip (err), "\n", 2);
+  return lines[0] != NULL && *lines[0] != '\0' ? g_strdup (g_strstrip (lines[0])) : NULL;
+}
+
+static void
+dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  Run *run = user_data;
+  g_autofree char *message = NULL;
+  gint64 now = g_get_monotonic_time ();
+  Event *ev;
+
+  if (now - run->last_post_us < 200000 && done < total)
+    return;
+  run->last_post_us = now;
+  /* Translators: megabytes written and in all */
+  message = g_strdup_printf (_("Preparing the test data (%.0f of %.0f MB)"), done / 1e6, total / 1e6);
+  ev = g_new0 (Event, 1);
+  ev->signal = SIGNAL_PROGRESS;
+  ev->message = g_steal_pointer (&message);
+  ev->progress.n_filesystems = g_strv_length (run->plan->filesystems);
+  ev->progress.repetitions = run->plan->repetitions;
+  ev->progress.eta_seconds = -1;
+  post (run, ev);
+}
+
+/* Builds (or checks) the generated data and, with --source, a folder that
+ * shows the user's tree next to the big file. */
+static gboolean
+prepare_source (Run *run, FsbResult *result, GError **error)
+{
+  FsbProfile generated = run->profile;
+  g_autoptr(JsonNode) summary = NULL;
+
+  if (run->plan->source_dir != NULL)
+    {
+      g_autoptr(JsonNode) described = NULL;
+      guint files = 0;
+      guint64 bytes = 0;
+      g_autofree char *big = NULL, *tree = NULL, *link_big = NULL, *link_tree = NULL;
+
+      described = fsb_dataset_describe_folder (run->plan->source_dir, &files, &bytes, run->cancellable, error);
+      if (described == NULL)
+        return FALSE;
+      run->profile.tree_files = files;
+      run->profile.tree_total_bytes = bytes;
+      /* Only the big file is generated. */
+      generated.tree_files = generated.tree_dirs = 0;
+      generated.tree_total_bytes = 0;
+      run->dataset_dir = fsb_dataset_cache_dir (&generated);
+      if (!fsb_dataset_ensure (&generated, run->dataset_dir, TRUE, dataset_progress_cb, run,
+                               &summary, run->cancellable, error))
+        return FALSE;
+
+      run->source_view = g_dir_make_tmp ("fsbench-source-XXXXXX", error);
+      if (run->source_view == NULL)
+        return FALSE;
+      big = g_build_filename (run->dataset_dir, "big.img", NULL);
+      tree = g_canonicalize_filename (run->plan->source_dir, NULL);
+      link_big = g_build_filename (run->source_view, "big.img", NULL);
+      link_tree = g_build_filename (run->source_view, "tree", NULL);
+      if (symlink (big, link_big) < 0 || symlink (tree, link_tree) < 0)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "%s", g_strerror (errno));
+          return FALSE;
+        }
+      json_object_set_member (json_node_get_object (summary), "source", g_steal_pointer (&described));
+    }
+  else
+    {
+      run->dataset_dir = fsb_dataset_cache_dir (&generated);
+      if (!fsb_dataset_ensure (&generated, run->dataset_dir, TRUE, dataset_progress_cb, run,
+                               &summary, run->cancellable, error))
+        return FALSE;
+    }
+
+  g_mutex_lock (&run->runner->lock);
+  result->dataset = g_steal_pointer (&summary);
+  g_mutex_unlock (&run->runner->lock);
+  return TRUE;
+}
+
+static void
+remove_source_view (Run *run)
+{
+  g_autofree char *big = NULL, *tree = NULL;
+
+  if (run->source_view == NULL)
+    return;
+  big = g_build_filename (run->source_view, "big.img", NULL);
+  tree = g_build_filename (run->source_view, "tree", NULL);
+  g_unlink (big);
+  g_unlink (tree);
+  g_rmdir (run->source_view);
+}
+
+static void
+build_steps (Run *run)
+{
+  const char *const *groups = run->plan->workloads != NULL
+                              ? (const char *const *) run->plan->workloads
+                              : (const char *const []) { "core", NULL };
+  guint n_tasks;
+  const FsbTaskInfo *catalog = fsb_task_catalog (&n_tasks);
+  guint n_fs = g_strv_length (run->plan->filesystems);
+
+  /* A group is the list of its catalog tasks, run in order. */
+  for (guint g = 0; groups[g] != NULL; g++)
+    for (guint i = 0; i < n_tasks; i++)
+      if (strcmp (catalog[i].group, groups[g]) == 0 && !is_target_step (catalog[i].id))
+        {
+          if (fsb_workload_lookup (catalog[i].id) != NULL)
+            g_ptr_array_add (run->task_ids, (gpointer) catalog[i].id);
+          else
+            post_log (run, _("The task “%s” is not available in this version and is skipped"),
+                      fsb_task_display_name (catalog[i].id));
+        }
+
+  for (guint f = 0; f < n_fs; f++)
+    for (guint r = 1; r <= run->plan->repetitions; r++)
+      {
+        const char *fixed_before[] = { "mkfs", "mount" };
+        Step s = { f, r, NULL, 0, -1 };
+
+        for (guint i = 0; i < G_N_ELEMENTS (fixed_before); i++)
+          {
+            s.task_id = fixed_before[i];
+            s.estimate_s = estimate_seconds (&run->profile, s.task_id);
+            g_array_append_val (run->steps, s);
+          }
+        for (guint i = 0; i < run->task_ids->len; i++)
+          {
+            s.task_id = run->task_ids->pdata[i];
+            s.estimate_s = estimate_seconds (&run->profile, s.task_id);
+            g_array_append_val (run->steps, s);
+          }
+        s.task_id = "umount";
+        s.estimate_s = estimate_seconds (&run->profile, s.task_id);
+        g_array_append_val (run->steps, s);
+      }
+}
+
+/* Skips the steps of a filesystem that failed, so the ETA stays right. */
+static void
+skip_filesystem (Run *run, guint fs_index)
+{
+  while (run->step < run->steps->len &&
+         g_array_index (run->steps, Step, run->step).fs_index == fs_index)
+    {
+      g_array_remove_index (run->steps, run->step);
+    }
+}
+
+static gboolean
+run_plan (Run *run, GError **error)
+{
+  FsbResult *result = run->runner->result;
+
+  post_log (run, _("Preparing the test data"));
+  if (!prepare_source (run, result, error))
+    return FALSE;
+
+  build_steps (run);
+
+  run->target = fsb_target_new_from_spec (run->plan->target_spec, run->plan->destroy_confirmed, error);
+  if (run->target == NULL)
+    return FALSE;
+  post_log (run, _("Preparing the target"));
+  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes (run->plan), run->cancellable, error))
+    return FALSE;
+  g_mutex_lock (&run->runner->lock);
+  fsb_target_describe (run->target, &result->target);
+  g_mutex_unlock (&run->runner->lock);
+
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    {
+      const char *name = run->plan->filesystems[f];
+      const char *options = g_hash_table_lookup (run->plan->mkfs_options, name);
+      g_autofree char *version = mkfs_version (name);
+      FsbFsResult *fs;
+
+      g_mutex_lock (&run->runner->lock);
+      fs = fsb_result_add_filesystem (result, name);
+      fs->mkfs_version = g_steal_pointer (&version);
+      g_free (fs->mkfs_options);
+      fs->mkfs_options = g_strdup (options != NULL ? options : "");
+      g_mutex_unlock (&run->runner->lock);
+
+      for (guint r = 1; r <= run->plan->repetitions; r++)
+        {
+          g_autoptr(GError) local = NULL;
+
+          post_log (run, _("%s: repetition %u of %u"), name, r, run->plan->repetitions);
+          if (run_cycle (run, fs, &local))
+            continue;
+
+          fsb_error_normalize (&local);
+          if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED) ||
+              g_cancellable_is_cancelled (run->cancellable))
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+          /* Record it and go on with the next filesystem. */
+          post_log (run, _("%s failed: %s"), name, local->message);
+          g_mutex_lock (&run->runner->lock);
+          fs->error = g_strdup (local->message);
+          g_mutex_unlock (&run->runner->lock);
+          save_partial (run);
+          {
+            g_autoptr(GError) ignored = NULL;
+            fsb_target_unmount (run->target, NULL, NULL, &ignored);
+          }
+          skip_filesystem (run, f);
+          break;
+        }
+    }
+
+  g_mutex_lock (&run->runner->lock);
+  result->complete = TRUE;
+  g_mutex_unlock (&run->runner->lock);
+  return TRUE;
+}
+
+static void
+run_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  FsbRunner *self = source_object;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) release_error = NULL;
+  Run run = { 0 };
+  gboolean ok;
+
+  run.runner = self;
+  run.plan = self->plan;
+  run.cancellable = cancellable;
+  run.profile = self->plan->profile;
+  run.task_ids = g_ptr_array_new ();
+  run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
+
+  ok = run_plan (&run, &error);
+
+  /* Every path ends here: the target is cleaned up before the caller
+   * hears about the end. */
+  if (run.target != NULL && !fsb_target_release (run.target, &release_error))
+    post_log (&run, _("Could not clean up the target: %s"), release_error->message);
+  g_clear_object (&run.target);
+  remove_source_view (&run);
+  save_partial (&run);
+  if (ok)
+    post_progress (&run, _("Finished"), TRUE);
+
+  g_free (run.dataset_dir);
+  g_free (run.source_view);
+  g_ptr_array_unref (run.task_ids);
+  g_array_unref (run.steps);
+
+  if (!ok)
+    {
+      fsb_error_normalize (&error);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_task_return_pointer (task, fsb_result_ref (self->result), (GDestroyNotify) fsb_result_unref);
+}
+
+/* GObject ------------------------------------------------------------------- */
+
+static void
+fsb_runner_finalize (GObject *object)
+{
+  FsbRunner *self = FSB_RUNNER (object);
+
+  g_clear_pointer (&self->plan, fsb_plan_unref);
+  g_clear_pointer (&self->result, fsb_result_unref);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+  G_OBJECT_CLASS (fsb_runner_parent_class)->finalize (object);
+}
+
+static void
+fsb_runner_class_init (FsbRunnerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = fsb_runner_finalize;
+
+  signals[SIGNAL_PROGRESS] =
+    g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_TASK_FINISHED] =
+    g_signal_new ("task-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_POINTER);
+  signals[SIGNAL_LOG] =
+    g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+fsb_runner_init (FsbRunner *self)
+{
+  g_mutex_init (&self->lock);
+}
+
+FsbRunner *
+fsb_runner_new (FsbPlan *plan)
+{
+  FsbRunner *self;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  self = g_object_new (FSB_TYPE_RUNNER, NULL);
+  self->plan = fsb_plan_ref (plan);
+  return self;
+}
+
+FsbPlan *
+fsb_runner_get_plan (FsbRunner *self)
+{
+  g_return_val_if_fail (FSB_IS_RUNNER (self), NULL);
+  return self->plan;
+}
+
+void
+fsb_runner_run_async (FsbRunner           *self,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  FsbResult *result;
+
+  g_return_if_fail (FSB_IS_RUNNER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, fsb_runner_run_async);
+
+  if (self->running)
+    {
+      g_task_return_new_error (task, FSB_ERROR, FSB_ERROR_BUSY, _("This plan is already running"));
+      return;
+    }
+  if (!fsb_plan_validate (self->plan, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  self->running = TRUE;
+
+  g_clear_pointer (&self->context, g_main_context_unref);
+  self->context = g_main_context_ref_thread_default ();
+
+  /* The result's fixed parts, known before anything runs. */
+  result = fsb_result_new ();
+  fsb_machine_probe (&result->machine);
+  result->profile = g_strdup (self->plan->profile_name);
+  result->repetitions = self->plan->repetitions;
+  result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
+                                                    : g_strsplit ("core", ",", -1);
+  result->use_case = g_strdup (self->plan->use_case);
+  g_mutex_lock (&self->lock);
+  g_clear_pointer (&self->result, fsb_result_unref);
+  self->result = result;
+  g_mutex_unlock (&self->lock);
+
+  /* Cleanup must finish before the callback: no return on cancel. */
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, run_thread);
+}
+
+FsbResult *
+fsb_runner_run_finish (FsbRunner     *self,
+                       GAsyncResult  *result,
+                       GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  self->running = FALSE;
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+FsbResult *
+fsb_runner_get_result (FsbRunner *self)
+{
+  g_autoptr(JsonNode) node = NULL;
+  FsbResult *copy;
+
+  g_return_val_if_fail (FSB_IS_RUNNER (self), NULL);
+
+  g_mutex_lock (&self->lock);
+  if (self->result == NULL)
+    {
+      g_mutex_unlock (&self->lock);
+      return NULL;
+    }
+  node = fsb_result_to_json (self->result);
+  g_mutex_unlock (&self->lock);
+  copy = fsb_result_from_json (node, NULL);
+  return copy;
+}
