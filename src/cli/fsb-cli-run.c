@@ -126,7 +126,7 @@ stats_cell (const FsbStats *s)
 {
   /* A trailing ! marks a large spread between repetitions. */
   if (s->n > 1)
-    return g_strdup_printf ("%.3f (%.3f–%.3f)%s", s->median, s->min, s->max, s->spread_large ? " !" : "");
+    return g_strdup_printf ("%.3f (%.3f–%.3f)%s", s->median, s->min, s->max, s->spread_large ? " !" : "  ");
   return g_strdup_printf ("%.3f", s->median);
 }
 
@@ -219,8 +219,11 @@ print_table (FsbResult *result)
       g_string_append_c (out, '\n');
     }
   g_string_append_c (out, '\n');
-  g_string_append (out, _("Each figure is the median of the repetitions, with the smallest and largest in brackets."));
-  g_string_append_c (out, '\n');
+  if (result->repetitions > 1)
+    {
+      g_string_append (out, _("Each figure is the median of the repetitions, with the smallest and largest in brackets."));
+      g_string_append_c (out, '\n');
+    }
   if (any_spread)
     {
       g_string_append (out, _("! marks a large spread between repetitions: treat that figure with care, or run more repetitions."));

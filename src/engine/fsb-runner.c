@@ -892,10 +892,14 @@ fsb_runner_run_finish (FsbRunner     *self,
                        GAsyncResult  *result,
                        GError       **error)
 {
+  FsbResult *ret;
+
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
   self->running = FALSE;
-  return g_task_propagate_pointer (G_TASK (result), error);
+  ret = g_task_propagate_pointer (G_TASK (result), error);
+  fsb_error_normalize (error);
+  return ret;
 }
 
 FsbResult *

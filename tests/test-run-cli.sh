@@ -1,0 +1,85 @@
+#!/bin/sh
+# fsbench-cli run and dataset: exit codes, a real quick run, and SIGINT
+# mid-run giving 130 with nothing left behind.
+set -u
+cli=$1
+fail() { echo "FAIL: $*"; exit 1; }
+
+tmp=$(mktemp -d /tmp/fsbench-test-run-cli-XXXXXX) || exit 1
+export XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state"
+images="$tmp/images"
+mkdir -p "$images"
+trap 'rm -rf "$tmp"' EXIT
+
+expect_status() {
+  want=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  [ "$st" -eq "$want" ] || fail "'$*' exited $st, not $want: $(cat "$tmp/err")"
+}
+
+# Bad usage: 2.
+expect_status 2 "$cli" run --output "$tmp/r.json"
+expect_status 2 "$cli" run --fs ext4
+expect_status 2 "$cli" run --fs ext4 --profile huge --output "$tmp/r.json"
+expect_status 2 "$cli" run --fs ext4 --repeat 0 --output "$tmp/r.json"
+expect_status 2 "$cli" run --fs ext4 --workloads core,nonsense --output "$tmp/r.json"
+expect_status 2 "$cli" run --fs ext4 --source "$tmp/nonexistent" --output "$tmp/r.json"
+expect_status 2 "$cli" dataset --profile quick
+[ ! -e "$tmp/r.json" ] || fail "a refused run wrote a result"
+
+# dataset: the files of the manifest, and the same bytes twice.
+expect_status 0 "$cli" dataset --profile quick --out "$tmp/ds"
+[ "$(stat -c %s "$tmp/ds/big.img")" -eq 35000000 ] || fail "big.img has the wrong size"
+[ "$(find "$tmp/ds/tree" -type f | wc -l)" -eq 375 ] || fail "tree/ does not hold 375 files"
+[ "$(find "$tmp/ds/tree" -mindepth 1 -type d | wc -l)" -eq 45 ] || fail "tree/ does not hold 45 folders"
+[ "$(du -sb --apparent-size "$tmp/ds/tree" | cut -f1)" -ge 95000000 ] || fail "tree/ is too small"
+grep -q "sha256 " "$tmp/out" || fail "dataset did not print its checksum"
+sum1=$(cat "$tmp/ds/big.img" | sha256sum)
+expect_status 0 "$cli" dataset --profile quick --out "$tmp/ds2"
+sum2=$(cat "$tmp/ds2/big.img" | sha256sum)
+[ "$sum1" = "$sum2" ] || fail "two datasets differ"
+rm -rf "$tmp/ds2"
+
+if [ "$(id -u)" -ne 0 ] || ! busctl --system status org.freedesktop.UDisks2 >/dev/null 2>&1; then
+  echo "skipping the runs: they need root and udisksd"
+  exit 77
+fi
+
+# A partition without --yes-destroy-data is refused: 2.
+expect_status 2 "$cli" run --fs ext4 --target /dev/nonexistent-fsbench --output "$tmp/r.json"
+
+# A real run, with a user's folder as the tree.
+expect_status 0 "$cli" run --fs ext4 --repeat 2 --source "$tmp/ds/tree" \
+  --target "image@$images" --output "$tmp/r.json"
+grep -q '"complete" : true' "$tmp/r.json" || fail "the result is not complete"
+grep -q "tree-copy-in" "$tmp/r.json" || fail "the result lacks tree-copy-in"
+grep -q "ext4" "$tmp/out" || fail "no results table on stdout"
+[ -z "$(ls -A "$images")" ] || fail "an image was left in $images"
+
+# SIGINT in the middle: 130, a partial result, nothing left.
+"$cli" run --fs ext4,xfs --repeat 3 --target "image@$images" --output "$tmp/p.json" \
+  >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+until grep -q "xfs 1/3" "$tmp/err" 2>/dev/null; do
+  i=$((i + 1))
+  [ $i -lt 600 ] || { kill -KILL $pid; fail "the run never reached xfs: $(cat "$tmp/err")"; }
+  sleep 0.1
+done
+kill -INT $pid
+wait $pid
+st=$?
+[ $st -eq 130 ] || fail "SIGINT gave exit status $st, not 130: $(cat "$tmp/err")"
+grep -q '"complete" : false' "$tmp/p.json" || fail "no partial result after SIGINT"
+grep -q '"big-copy-in"' "$tmp/p.json" || fail "the partial result lacks the finished tasks"
+[ -z "$(ls -A "$images")" ] || fail "an image was left in $images after SIGINT"
+if losetup -l -n -O BACK-FILE 2>/dev/null | grep -q "$tmp"; then
+  fail "a loop device on our image was left after SIGINT"
+fi
+dev=$(sed -n 's/.*"device" : "\(\/dev\/[^"]*\)".*/\1/p' "$tmp/p.json" | head -n 1)
+[ -n "$dev" ] || fail "the partial result names no device"
+if grep -q "^$dev " /proc/mounts; then
+  fail "$dev is still mounted after SIGINT"
+fi
+echo "fsbench-cli run and dataset: ok"

@@ -1,0 +1,327 @@
+/* test-run.c: the quick profile through the runner on real images (udisksd) */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "fsb-engine.h"
+#include "fsb-mountinfo.h"
+#include "fsb-runner.h"
+#include "fsb-target.h"
+#include "fsb-udisks.h"
+
+static char *tmp_dir;
+static char *image_dir;
+
+static gboolean
+have_udisks (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (fsb_udisks_get_client (&error) == NULL)
+    {
+      g_test_skip (error->message);
+      return FALSE;
+    }
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root, or a polkit rule for udisks");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static guint
+count_files (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* No image file, no loop device on one of our images, no mount of ours. */
+static void
+assert_no_leftovers (const char *device)
+{
+  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  for (guint i = 0; i < mounts->len; i++)
+    {
+      FsbMount *m = g_ptr_array_index (mounts, i);
+      g_assert_false (g_str_has_prefix (m->mount_point, tmp_dir));
+      if (device != NULL)
+        g_assert_cmpstr (m->source, !=, device);
+    }
+  if (device != NULL)
+    {
+      g_autofree char *backing = fsb_loop_backing_file (device);
+      g_assert_true (backing == NULL || !g_str_has_prefix (backing, tmp_dir));
+    }
+}
+
+typedef struct {
+  GMainLoop *loop;
+  FsbResult *result;
+  GError    *error;
+  guint      progress;
+  guint      finished;
+  double     last_fraction;
+  gboolean   eta_known;
+  GCancellable *cancel_at_task;   /* cancelled when tree-copy-in starts */
+} RunData;
+
+static void
+progress_cb (FsbRunner *runner, const FsbProgress *p, RunData *d)
+{
+  d->progress++;
+  g_assert_cmpfloat (p->fraction, >=, 0);
+  g_assert_cmpfloat (p->fraction, <=, 1);
+  d->eta_known |= p->eta_seconds >= 0;
+  if (d->cancel_at_task != NULL && g_strcmp0 (p->task_id, "tree-copy-in") == 0)
+    g_cancellable_cancel (d->cancel_at_task);
+}
+
+static void
+finished_cb (FsbRunner *runner, const char *fs, const char *task_id, FsbSample *sample, RunData *d)
+{
+  double wall;
+
+  d->finished++;
+  g_assert_true (fsb_sample_get (sample, "wall_s", &wall));
+  g_assert_cmpfloat (wall, >, 0);
+}
+
+static void
+done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  RunData *d = user_data;
+
+  d->result = fsb_runner_run_finish (FSB_RUNNER (source), res, &d->error);
+  g_main_loop_quit (d->loop);
+}
+
+static FsbPlan *
+quick_plan (const char *filesystems)
+{
+  FsbPlan *plan = fsb_plan_new ();
+
+  g_strfreev (plan->filesystems);
+  plan->filesystems = g_strsplit (filesystems, ",", -1);
+  plan->repetitions = 1;
+  g_free (plan->target_spec);
+  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+  plan->partial_path = g_build_filename (tmp_dir, "partial.json", NULL);
+  return plan;
+}
+
+/* statvfs of a fresh filesystem of the same kind on an image of the same size. */
+static void
+fresh_capacity (const char *fstype, guint64 size, struct statvfs *out)
+{
+  g_autofree char *spec = g_strdup_printf ("image:%" G_GUINT64_FORMAT "@%s", size, image_dir);
+  g_autoptr(FsbTarget) target = NULL;
+  g_autoptr(GError) error = NULL;
+
+  target = fsb_target_new_from_spec (spec, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_prepare (target, size, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_format (target, fstype, NULL, NULL, NULL, &error));
+  g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (statvfs (fsb_target_get_mount_point (target), out), ==, 0);
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_quick_three (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr(FsbResult) partial = NULL;
+  g_autoptr(GError) error = NULL;
+  RunData d = { 0 };
+  guint n_catalog;
+  const FsbTaskInfo *catalog = fsb_task_catalog (&n_catalog);
+  const char *const names[] = { "ext4", "xfs", "btrfs" };
+
+  if (!have_udisks ())
+    return;
+
+  plan = quick_plan ("ext4,xfs,btrfs");
+  runner = fsb_runner_new (plan);
+  loop = g_main_loop_new (NULL, FALSE);
+  d.loop = loop;
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &d);
+  g_signal_connect (runner, "task-finished", G_CALLBACK (finished_cb), &d);
+  fsb_runner_run_async (runner, NULL, done_cb, &d);
+  g_main_loop_run (loop);
+
+  g_assert_no_error (d.error);
+  g_assert_nonnull (d.result);
+  g_assert_true (d.result->complete);
+  g_assert_cmpuint (d.progress, >, 30);
+  g_assert_true (d.eta_known);
+  g_assert_cmpuint (d.finished, ==, 3 * 11);
+  g_assert_cmpstr (d.result->profile, ==, "quick");
+  g_assert_nonnull (d.result->machine.kernel);
+  g_assert_cmpuint (d.result->machine.cores, >, 0);
+  g_assert_cmpstr (d.result->target.kind, ==, "image");
+  g_assert_nonnull (d.result->target.cache_policy);
+  g_assert_nonnull (d.result->dataset);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (d.result->dataset), "tree_files"), ==, 375);
+
+  g_assert_cmpuint (d.result->filesystems->len, ==, 3);
+  for (guint f = 0; f < 3; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (d.result->filesystems, f);
+      struct statvfs vfs;
+
+      g_assert_cmpstr (fs->name, ==, names[f]);
+      g_assert_null (fs->error);
+      g_assert_nonnull (fs->mkfs_version);
+      g_assert_nonnull (fs->mount_options);
+      /* Every core task, one sample each, all with time. */
+      for (guint i = 0; i < n_catalog; i++)
+        {
+          FsbTaskResult *task;
+          double wall;
+
+          if (strcmp (catalog[i].group, "core") != 0)
+            continue;
+          task = fsb_fs_result_get_task (fs, catalog[i].id, FALSE);
+          g_assert_nonnull (task);
+          g_assert_cmpuint (task->samples->len, ==, 1);
+          g_assert_true (fsb_sample_get (task->samples->pdata[0], "wall_s", &wall));
+          g_assert_cmpfloat (wall, >, 0);
+        }
+      {
+        double bytes, files;
+        FsbTaskResult *copy = fsb_fs_result_get_task (fs, "tree-copy-in", FALSE);
+        g_assert_true (fsb_sample_get (copy->samples->pdata[0], "bytes", &bytes));
+        g_assert_true (fsb_sample_get (copy->samples->pdata[0], "files", &files));
+        g_assert_cmpfloat (bytes, ==, 95e6);
+        g_assert_cmpfloat (files, ==, 375);
+      }
+
+      /* Capacity: statvfs's own figures on the same filesystem. */
+      g_assert_cmpfloat (fs->capacity_initial.percent, >, 50);
+      g_assert_cmpfloat (fs->capacity_initial.percent, <=, 100);
+      g_assert_cmpfloat_with_epsilon (fs->capacity_initial.percent,
+                                      100.0 * fs->capacity_initial.avail_bytes / fs->capacity_initial.total_bytes, 1e-6);
+      fresh_capacity (fs->name, d.result->target.size_bytes, &vfs);
+      g_assert_cmpuint (fs->capacity_initial.total_bytes, ==, (guint64) vfs.f_blocks * vfs.f_frsize);
+      g_assert_cmpuint (fs->capacity_initial.avail_bytes, ==, (guint64) vfs.f_bavail * vfs.f_frsize);
+      g_assert_cmpuint (fs->capacity_initial.total_inodes, ==, vfs.f_files);
+      g_assert_cmpfloat (fs->capacity_residual.percent, >, 0);
+    }
+
+  /* The partial file is the final result. */
+  partial = fsb_result_load (plan->partial_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (partial->filesystems->len, ==, 3);
+
+  assert_no_leftovers (d.result->target.device);
+  fsb_result_unref (d.result);
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(FsbResult) partial = NULL;
+  RunData d = { 0 };
+
+  if (!have_udisks ())
+    return;
+
+  plan = quick_plan ("ext4");
+  runner = fsb_runner_new (plan);
+  loop = g_main_loop_new (NULL, FALSE);
+  d.loop = loop;
+  d.cancel_at_task = cancellable;
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &d);
+  fsb_runner_run_async (runner, cancellable, done_cb, &d);
+  g_main_loop_run (loop);
+
+  g_assert_null (d.result);
+  g_assert_error (d.error, FSB_ERROR, FSB_ERROR_CANCELLED);
+  g_clear_error (&d.error);
+
+  /* What finished before the cancel is kept, marked incomplete. */
+  partial = fsb_runner_get_result (runner);
+  g_assert_nonnull (partial);
+  g_assert_false (partial->complete);
+  g_assert_nonnull (fsb_fs_result_get_task (g_ptr_array_index (partial->filesystems, 0), "big-copy-in", FALSE));
+  assert_no_leftovers (partial->target.device);
+}
+
+static void
+test_bad_filesystem_goes_on (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  RunData d = { 0 };
+  FsbFsResult *bad, *good;
+
+  if (!have_udisks ())
+    return;
+
+  /* A filesystem nobody can make: recorded as failed, the next one runs. */
+  plan = quick_plan ("nosuchfs,ext4");
+  runner = fsb_runner_new (plan);
+  loop = g_main_loop_new (NULL, FALSE);
+  d.loop = loop;
+  fsb_runner_run_async (runner, NULL, done_cb, &d);
+  g_main_loop_run (loop);
+
+  g_assert_no_error (d.error);
+  bad = g_ptr_array_index (d.result->filesystems, 0);
+  good = g_ptr_array_index (d.result->filesystems, 1);
+  g_assert_nonnull (bad->error);
+  g_assert_null (good->error);
+  g_assert_nonnull (fsb_fs_result_get_task (good, "tree-delete", FALSE));
+  assert_no_leftovers (d.result->target.device);
+  fsb_result_unref (d.result);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cmd = NULL;
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("fsbench-test-run-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
+  image_dir = g_build_filename (tmp_dir, "images", NULL);
+  g_mkdir (image_dir, 0700);
+
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/run/quick/ext4-xfs-btrfs", test_quick_three);
+  g_test_add_func ("/run/cancel", test_cancel);
+  g_test_add_func ("/run/bad-filesystem", test_bad_filesystem_goes_on);
+  status = g_test_run ();
+
+  cmd = g_strdup_printf ("rm -rf '%s'", tmp_dir);
+  if (system (cmd) != 0)
+    g_warning ("could not remove %s", tmp_dir);
+  g_free (image_dir);
+  g_free (tmp_dir);
+  return status;
+}
