@@ -7,8 +7,8 @@
 
 G_BEGIN_DECLS
 
-/* cp's buffer is at least 128 KiB; coreutils 9 reads 256 KiB at a time. */
-#define FSB_COPY_BUFFER_SIZE (256 * 1024)
+/* cp reads and writes 128 KiB at a time (coreutils 9.1, io_blksize). */
+#define FSB_COPY_BUFFER_SIZE (128 * 1024)
 
 /* The state of one operation over a tree: counters, progress and the
  * path being worked on (for error messages). */
