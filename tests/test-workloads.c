@@ -203,6 +203,20 @@ test_core_sequence (Fixture *f, gconstpointer data)
   g_assert_true (strstr (listing, "drwx") != NULL);
   fsb_sample_free (s);
 
+  /* Byte for byte what ls -lR prints in the C locale. */
+  {
+    const char *argv[] = { "ls", "-lR", "tree-1", NULL };
+    g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+    g_autofree char *out = NULL;
+    int wait_status = 0;
+
+    if (g_spawn_sync (f->mount, (char **) argv, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                      NULL, NULL, &out, NULL, &wait_status, NULL) && wait_status == 0)
+      g_assert_cmpstr (listing, ==, out);
+    else
+      g_test_message ("ls is not available; not compared");
+  }
+
   /* find -name: as many matches as the layout has. */
   {
     guint want = 0;

@@ -482,6 +482,7 @@ list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, GError **err
   g_autoptr(GArray) entries = NULL;
   g_autofree struct stat *stats = NULL;
   guint64 blocks = 0;
+  int w_links = 0, w_size = 0, w_user = 0, w_group = 0;
   int fd = -1;
   gsize old = path_push (ops, name);
   gboolean ok = FALSE;
@@ -504,6 +505,17 @@ list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, GError **err
       blocks += (guint64) stats[i].st_blocks;
     }
 
+  /* Columns as wide as this folder needs, as ls pads them. */
+  for (guint i = 0; i < entries->len; i++)
+    {
+      char num[32];
+
+      w_links = MAX (w_links, g_snprintf (num, sizeof num, "%lu", (gulong) stats[i].st_nlink));
+      w_size = MAX (w_size, g_snprintf (num, sizeof num, "%" G_GUINT64_FORMAT, (guint64) stats[i].st_size));
+      w_user = MAX (w_user, (int) strlen (id_name (l->users, stats[i].st_uid, FALSE)));
+      w_group = MAX (w_group, (int) strlen (id_name (l->groups, stats[i].st_gid, TRUE)));
+    }
+
   g_string_append_printf (l->out, "%s%s:\ntotal %" G_GUINT64_FORMAT "\n",
                           ops->dirs > 0 ? "\n" : "", ops->path->str, blocks / 2);
   ops->dirs++;
@@ -521,11 +533,11 @@ list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, GError **err
         strftime (date, sizeof date, "%b %e  %Y", &tm);
       else
         strftime (date, sizeof date, "%b %e %H:%M", &tm);
-      g_string_append_printf (l->out, "%s %lu %s %s %" G_GUINT64_FORMAT " %s %s",
-                              mode, (gulong) st->st_nlink,
-                              id_name (l->users, st->st_uid, FALSE),
-                              id_name (l->groups, st->st_gid, TRUE),
-                              (guint64) st->st_size, date, e->name);
+      g_string_append_printf (l->out, "%s %*lu %-*s %-*s %*" G_GUINT64_FORMAT " %s %s",
+                              mode, w_links, (gulong) st->st_nlink,
+                              w_user, id_name (l->users, st->st_uid, FALSE),
+                              w_group, id_name (l->groups, st->st_gid, TRUE),
+                              w_size, (guint64) st->st_size, date, e->name);
       if (S_ISLNK (st->st_mode))
         {
           char target[4096];

@@ -9,6 +9,7 @@
 
 #include "fsb-dataset.h"
 #include "fsb-error.h"
+#include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
@@ -492,9 +493,11 @@ run_cycle (Run *run, FsbFsResult *fs, GError **error)
 
 /* Set-up ------------------------------------------------------------------ */
 
+/* The version the support probe found; else the first line of mkfs.X -V. */
 static char *
 mkfs_version (const char *fstype)
 {
+  g_autoptr(FsbFsSupport) support = fsb_fs_support_probe_one (fsb_udisks_get_client (NULL), fstype);
   g_autofree char *tool = g_strdup_printf ("mkfs.%s", fstype);
   g_autofree char *path = g_find_program_in_path (tool);
   g_autofree char *out = NULL;
@@ -502,6 +505,8 @@ mkfs_version (const char *fstype)
   const char *argv[] = { NULL, "-V", NULL };
   g_auto(GStrv) lines = NULL;
 
+  if (support != NULL && support->mkfs_version != NULL)
+    return g_strdup (support->mkfs_version);
   if (path == NULL)
     {
       /* /sbin is not always in a user's PATH. */
