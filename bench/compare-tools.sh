@@ -28,22 +28,29 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$tmp/images" "$mnt"
 
-echo "FS Bench: $fs, profile $profile, $repeat repetitions" >&2
-"$cli" run --fs "$fs" --profile "$profile" --repeat "$repeat" --target "image@$tmp/images" \
-  --output "$tmp/fsbench.json" >/dev/null 2>"$tmp/fsbench.err" || { cat "$tmp/fsbench.err" >&2; exit 1; }
-size=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["target"]["size_bytes"])' "$tmp/fsbench.json")
+echo "$fs, profile $profile, $repeat rounds of FS Bench then the tools, alternating" >&2
 "$cli" dataset --profile "$profile" --out "$tmp/ds" >/dev/null
+# The image size FS Bench picks for this profile, for the tools' image too.
+fsbench_round() {
+  "$cli" run --fs "$fs" --profile "$profile" --repeat 1 --target "image@$tmp/images" \
+    --output "$tmp/fsbench-$1.json" >/dev/null 2>"$tmp/fsbench.err" || { cat "$tmp/fsbench.err" >&2; exit 1; }
+}
+fsbench_round 0
+size=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["target"]["size_bytes"])' "$tmp/fsbench-0.json")
 
-# The tool side: our own image, the same size, direct I/O like FS Bench's.
+# The tool side: our own image, the same size, direct I/O like FS Bench's,
+# formatted afresh for every round as FS Bench does.
 img=$tmp/images/tools.img
 truncate -s "$size" "$img"
 loop=$(losetup --direct-io=on -f --show "$img")
-case $fs in
-  ext4) mkfs.ext4 -q -F "$loop" ;;
-  xfs) mkfs.xfs -q -f "$loop" ;;
-  btrfs) mkfs.btrfs -q -f "$loop" >/dev/null ;;
-  *) "mkfs.$fs" "$loop" >/dev/null ;;
-esac
+make_fs() {
+  case $fs in
+    ext4) mkfs.ext4 -q -F "$loop" ;;
+    xfs) mkfs.xfs -q -f "$loop" ;;
+    btrfs) mkfs.btrfs -q -f "$loop" >/dev/null ;;
+    *) "mkfs.$fs" "$loop" >/dev/null ;;
+  esac
+}
 
 remount() { sync -f "$mnt" 2>/dev/null || true; mountpoint -q "$mnt" && umount "$mnt"; mount "$loop" "$mnt"; }
 drop_source() { find "$tmp/ds" -type f -exec dd if={} iflag=nocache count=0 status=none \; ; }
@@ -63,6 +70,8 @@ timed() {   # timed TASK COMMAND...: remount, run, flush; seconds appended to ti
 }
 
 for ((r = 1; r <= repeat; r++)); do
+  fsbench_round "$r"
+  make_fs
   mount "$loop" "$mnt"
   mkdir -p "$mnt/big-1" "$mnt/big-2"
   timed big-copy-in cp --reflink=never "$tmp/ds/big.img" "$mnt/big-1/big.img"
@@ -75,7 +84,8 @@ for ((r = 1; r <= repeat; r++)); do
   timed tree-delete rm -r "$mnt/tree-1" "$mnt/tree-2" "$mnt/listing.txt"
   # The cost of starting a process and of `sync -f` on a clean filesystem,
   # which FS Bench does not pay: subtracted from the tools' times.
-  timed baseline true
+  timed baseline /bin/true
+  timed baseline-sh sh -c "cd '$mnt' && /bin/true > /dev/null"
   umount "$mnt"
 done
 
@@ -83,24 +93,24 @@ done
   for task in "${!times[@]}"; do echo "$task ${times[$task]}"; done
 } > "$tmp/tools.txt"
 
-$py - "$tmp/fsbench.json" "$tmp/tools.txt" "$fs" <<'PY'
+$py - "$tmp/tools.txt" "$fs" "$tmp"/fsbench-[1-9]*.json <<'PY'
 import json, statistics, sys
-result = json.load(open(sys.argv[1]))
-tools = {l.split()[0]: [float(x) for x in l.split()[1:]] for l in open(sys.argv[2])}
-fs = next(f for f in result["filesystems"] if f["name"] == sys.argv[3])
+tools = {l.split()[0]: [float(x) for x in l.split()[1:]] for l in open(sys.argv[1])}
+runs = [next(f for f in json.load(open(p))["filesystems"] if f["name"] == sys.argv[2]) for p in sys.argv[3:]]
 order = ["big-copy-in", "big-recopy", "big-delete", "tree-copy-in", "tree-recopy",
          "tree-list", "tree-find", "tree-delete"]
 tool_name = {"big-copy-in": "cp", "big-recopy": "cp", "big-delete": "rm -r",
              "tree-copy-in": "cp -r", "tree-recopy": "cp -r", "tree-list": "ls -lR",
              "tree-find": "find -name", "tree-delete": "rm -r"}
 base = statistics.median(tools["baseline"])
+base_sh = statistics.median(tools["baseline-sh"])
+through_sh = {"tree-list", "tree-find"}
 print(f"{'task':<14} {'FS Bench (s)':>13} {'tool (s)':>10} {'tool':<11} {'ratio':>6}")
 for task in order:
-    t = next(t for t in fs["tasks"] if t["id"] == task)
-    ours = statistics.median(s["wall_s"] for s in t["samples"])
-    theirs = max(statistics.median(tools[task]) - base, 1e-6)
+    ours = statistics.median(next(t for t in fs["tasks"] if t["id"] == task)["samples"][0]["wall_s"] for fs in runs)
+    theirs = max(statistics.median(tools[task]) - (base_sh if task in through_sh else base), 1e-6)
     ratio = ours / theirs if theirs > 0 else float("nan")
     flag = "" if 0.9 <= ratio <= 1.1 else "  (outside ±10%)"
     print(f"{task:<14} {ours:13.4f} {theirs:10.4f} {tool_name[task]:<11} {ratio:6.2f}{flag}")
-print(f"medians of {len(t['samples'])} repetitions; {base * 1000:.1f} ms of process start and sync -f taken off the tools' times")
+print(f"medians of {len(runs)} rounds; {base * 1000:.1f} ms ({base_sh * 1000:.1f} ms through sh) of process start and sync -f taken off the tools' times")
 PY

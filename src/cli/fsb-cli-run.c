@@ -361,6 +361,10 @@ fsb_cli_run (int argc, char **argv)
       return fsb_cli_fail (error);
     }
   print_table (st.result);
+  {
+    g_autofree char *display = g_filename_display_name (opt_output);
+    g_printerr (_("The result is saved in “%s”.\n"), display);
+  }
   for (guint f = 0; f < st.result->filesystems->len; f++)
     if (((FsbFsResult *) g_ptr_array_index (st.result->filesystems, f))->error != NULL)
       status = 1;

@@ -42,10 +42,9 @@ fsb_set_error_from_errno (GError **error, int saved_errno, const char *what, con
 {
   g_autofree char *display = g_filename_display_name (path != NULL ? path : "");
 
+  /* what is already translated: "Cannot write", "Cannot delete", ... */
   g_set_error (error, FSB_ERROR,
                saved_errno == ENOSPC || saved_errno == EDQUOT ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
-               /* Translators: the first %s is an action ("Cannot write"), the second a
-                * file name, the third the system's reason */
                "%s “%s”: %s", what, display, g_strerror (saved_errno));
 }
 
