@@ -58,6 +58,15 @@ assert_no_leftovers (const char *device)
       if (device != NULL)
         g_assert_cmpstr (m->source, !=, device);
     }
+  /* No scratch folder either. */
+  {
+    g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
+    g_autoptr(GDir) dir = g_dir_open (cache, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      g_assert_false (g_str_has_prefix (name, "scratch-"));
+  }
   if (device != NULL)
     {
       g_autofree char *backing = fsb_loop_backing_file (device);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "fsb-dataset.h"
 #include "fsb-error.h"
+#include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
 #include "fsb-runner.h"
@@ -56,6 +58,7 @@ typedef struct {
   FsbProfile    profile;        /* what the tasks see: a --source tree's real counts */
   char         *dataset_dir;
   char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
+  char         *scratch_dir;    /* off the target, on the same disk as the dataset */
   GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
   GArray       *steps;          /* of Step */
   guint         step;           /* the current one */
@@ -387,7 +390,7 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
 
   ctx.mount_point = fsb_target_get_mount_point (run->target);
   ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
-  ctx.scratch_dir = run->dataset_dir;
+  ctx.scratch_dir = run->scratch_dir;
   ctx.plan = run->plan;
   ctx.profile = &run->profile;
   ctx.cancellable = run->cancellable;
@@ -601,6 +604,19 @@ prepare_source (Run *run, FsbResult *result, GError **error)
 }
 
 static void
+remove_scratch (Run *run)
+{
+  FsbFileOps ops;
+
+  if (run->scratch_dir == NULL)
+    return;
+  fsb_file_ops_init (&ops, NULL, NULL, NULL, 0);
+  if (!fsb_remove_tree_at (&ops, AT_FDCWD, run->scratch_dir, NULL))
+    g_warning ("Could not remove %s", run->scratch_dir);
+  fsb_file_ops_clear (&ops);
+}
+
+static void
 remove_source_view (Run *run)
 {
   g_autofree char *big = NULL, *tree = NULL;
@@ -681,6 +697,21 @@ run_plan (Run *run, GError **error)
     return FALSE;
 
   build_steps (run);
+
+  /* Not in /tmp, which may be memory: next to the dataset, on a disk. */
+  {
+    g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
+    g_autofree char *tmpl = g_build_filename (parent, "scratch-XXXXXX", NULL);
+
+    g_mkdir_with_parents (parent, 0700);
+    if (g_mkdtemp (tmpl) != NULL)
+      run->scratch_dir = g_steal_pointer (&tmpl);
+    else
+      {
+        fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
+        return FALSE;
+      }
+  }
 
   run->target = fsb_target_new_from_spec (run->plan->target_spec, run->plan->destroy_confirmed, error);
   if (run->target == NULL)
@@ -769,12 +800,14 @@ run_thread (GTask        *task,
     post_log (&run, _("Could not clean up the target: %s"), release_error->message);
   g_clear_object (&run.target);
   remove_source_view (&run);
+  remove_scratch (&run);
   save_partial (&run);
   if (ok)
     post_progress (&run, _("Finished"), TRUE);
 
   g_free (run.dataset_dir);
   g_free (run.source_view);
+  g_free (run.scratch_dir);
   g_ptr_array_unref (run.task_ids);
   g_array_unref (run.steps);
 
