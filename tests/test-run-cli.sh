@@ -41,6 +41,17 @@ sum2=$(cat "$tmp/ds2/big.img" | sha256sum)
 [ "$sum1" = "$sum2" ] || fail "two datasets differ"
 rm -rf "$tmp/ds2"
 
+# A custom profile: the sizes asked for.
+expect_status 0 "$cli" dataset --big-file 1MiB --tree-files 12 --tree-dirs 3 --tree-size 2M --out "$tmp/custom"
+[ "$(stat -c %s "$tmp/custom/big.img")" -eq 1048576 ] || fail "custom big.img is not 1 MiB"
+[ "$(find "$tmp/custom/tree" -type f | wc -l)" -eq 12 ] || fail "custom tree/ does not hold 12 files"
+[ "$(du -sb --apparent-size "$tmp/custom/tree" | cut -f1)" -ge 2000000 ] || fail "custom tree/ is too small"
+expect_status 2 "$cli" dataset --tree-size 12X --out "$tmp/custom2"
+# Foreign data in the folder is never overwritten.
+mkdir -p "$tmp/foreign/tree" && echo keep > "$tmp/foreign/tree/mine.txt"
+expect_status 2 "$cli" dataset --profile quick --out "$tmp/foreign"
+[ "$(cat "$tmp/foreign/tree/mine.txt")" = keep ] || fail "dataset overwrote a user's file"
+
 if [ "$(id -u)" -ne 0 ] || ! busctl --system status org.freedesktop.UDisks2 >/dev/null 2>&1; then
   echo "skipping the runs: they need root and udisksd"
   exit 77

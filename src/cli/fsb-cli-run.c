@@ -244,14 +244,111 @@ print_table (FsbResult *result)
   g_string_free (out, TRUE);
 }
 
-/* fsbench-cli run ------------------------------------------------------------ */
-
 static gboolean
 usage_error (GError **error, const char *message)
 {
   g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, message);
   return FALSE;
 }
+
+/* Sizes and custom profiles ------------------------------------------------ */
+
+/* "35M", "1.9G", "512MiB", "1000": decimal units as the profiles use,
+ * binary ones with "i". */
+static gboolean
+parse_size (const char *text, guint64 *out)
+{
+  char *end = NULL;
+  double v = g_ascii_strtod (text, &end);
+  double unit = 1;
+
+  if (end == text || v < 0)
+    return FALSE;
+  switch (g_ascii_toupper (*end))
+    {
+    case '\0': break;
+    case 'K': unit = 1e3; break;
+    case 'M': unit = 1e6; break;
+    case 'G': unit = 1e9; break;
+    case 'T': unit = 1e12; break;
+    default: return FALSE;
+    }
+  if (*end != '\0')
+    {
+      end++;
+      if (*end == 'i' || *end == 'I')
+        {
+          unit = pow (1024, round (log10 (unit) / 3));
+          end++;
+        }
+      if (*end == 'B' || *end == 'b')
+        end++;
+      if (*end != '\0')
+        return FALSE;
+    }
+  *out = (guint64) (v * unit + 0.5);
+  return TRUE;
+}
+
+typedef struct {
+  char *big_file;
+  char *tree_size;
+  int   tree_files;
+  int   tree_dirs;
+} CustomSizes;
+
+#define CUSTOM_ENTRIES(c) \
+  { "big-file", 0, 0, G_OPTION_ARG_STRING, &(c).big_file, N_("Custom profile: size of the big file"), N_("SIZE") }, \
+  { "tree-size", 0, 0, G_OPTION_ARG_STRING, &(c).tree_size, N_("Custom profile: total size of the file tree"), N_("SIZE") }, \
+  { "tree-files", 0, 0, G_OPTION_ARG_INT, &(c).tree_files, N_("Custom profile: number of files in the tree"), N_("N") }, \
+  { "tree-dirs", 0, 0, G_OPTION_ARG_INT, &(c).tree_dirs, N_("Custom profile: number of folders in the tree"), N_("N") }
+
+/* Any custom size turns the plan's profile into "custom", starting from
+ * the profile chosen (or quick). */
+static gboolean
+apply_custom (FsbPlan *plan, CustomSizes *c, GError **error)
+{
+  guint64 v;
+
+  if (c->big_file == NULL && c->tree_size == NULL && c->tree_files == 0 && c->tree_dirs == 0)
+    return TRUE;
+  fsb_plan_set_profile (plan, "custom", NULL);
+  if (c->big_file != NULL)
+    {
+      if (!parse_size (c->big_file, &v) || v == 0)
+        goto bad;
+      plan->profile.big_file_bytes = plan->profile.transfer_bytes = v;
+    }
+  if (c->tree_size != NULL)
+    {
+      if (!parse_size (c->tree_size, &v) || v == 0)
+        goto bad;
+      plan->profile.tree_total_bytes = v;
+    }
+  if (c->tree_files < 0 || c->tree_dirs < 0)
+    goto bad;
+  if (c->tree_files > 0)
+    plan->profile.tree_files = (guint) c->tree_files;
+  if (c->tree_dirs > 0)
+    plan->profile.tree_dirs = (guint) c->tree_dirs;
+  /* Let small custom trees have small files. */
+  if (plan->profile.tree_min_file * plan->profile.tree_files > plan->profile.tree_total_bytes)
+    plan->profile.tree_min_file = plan->profile.tree_total_bytes / MAX (plan->profile.tree_files, 1);
+  return TRUE;
+
+bad:
+  return usage_error (error, _("Custom sizes must be positive, such as 100M or 1.5G"));
+}
+
+static void
+custom_clear (CustomSizes *c)
+{
+  g_free (c->big_file);
+  g_free (c->tree_size);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CustomSizes, custom_clear)
+
+/* fsbench-cli run ------------------------------------------------------------ */
 
 int
 fsb_cli_run (int argc, char **argv)
@@ -260,6 +357,7 @@ fsb_cli_run (int argc, char **argv)
   g_autofree char *opt_source = NULL, *opt_workloads = NULL, *opt_output = NULL;
   gboolean opt_yes = FALSE;
   int opt_repeat = 3;
+  g_auto(CustomSizes) custom = { 0 };
   const GOptionEntry entries[] = {
     { "fs", 0, 0, G_OPTION_ARG_STRING, &opt_fs, N_("Filesystems to compare, separated by commas"), N_("ext4,xfs,…") },
     { "target", 0, 0, G_OPTION_ARG_STRING, &opt_target,
@@ -272,6 +370,7 @@ fsb_cli_run (int argc, char **argv)
     { "source", 0, 0, G_OPTION_ARG_FILENAME, &opt_source, N_("Copy this folder as the file tree instead of generated data"), N_("DIR") },
     { "workloads", 0, 0, G_OPTION_ARG_STRING, &opt_workloads, N_("Workload groups, separated by commas (default: core)"), N_("GROUPS") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Where to write the result (JSON), also updated after every task"), N_("FILE") },
+    CUSTOM_ENTRIES (custom),
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
@@ -300,6 +399,8 @@ fsb_cli_run (int argc, char **argv)
     usage_error (&error, _("Say where to write the result with --output FILE"));
   else if (opt_profile != NULL)
     fsb_plan_set_profile (plan, opt_profile, &error);
+  if (error == NULL)
+    apply_custom (plan, &custom, &error);
   if (error != NULL)
     return fsb_cli_fail (error);
 
@@ -428,9 +529,11 @@ int
 fsb_cli_dataset (int argc, char **argv)
 {
   g_autofree char *opt_profile = NULL, *opt_out = NULL;
+  g_auto(CustomSizes) custom = { 0 };
   const GOptionEntry entries[] = {
     { "profile", 0, 0, G_OPTION_ARG_STRING, &opt_profile, N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
     { "out", 0, 0, G_OPTION_ARG_FILENAME, &opt_out, N_("The folder to write big.img, tree/ and manifest.json into"), N_("DIR") },
+    CUSTOM_ENTRIES (custom),
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
@@ -453,6 +556,8 @@ fsb_cli_dataset (int argc, char **argv)
     usage_error (&error, _("Say where to write the dataset with --out DIR"));
   else if (opt_profile != NULL)
     fsb_plan_set_profile (plan, opt_profile, &error);
+  if (error == NULL)
+    apply_custom (plan, &custom, &error);
   if (error != NULL)
     return fsb_cli_fail (error);
 
