@@ -9,8 +9,8 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  const char *filesystem;     /* "xfs" */
-  const char *task_id;        /* "tree-copy-in" */
+  const char *filesystem;     /* "xfs"; NULL while the test data is prepared */
+  const char *task_id;        /* "tree-copy-in"; NULL while the test data is prepared */
   guint       fs_index;       /* 0-based */
   guint       n_filesystems;
   guint       repetition;     /* 1-based */
