@@ -4,7 +4,7 @@
 #include <glib-object.h>
 
 #include "fsb-engine.h"
-#include "fsb-plan.h"
+#include "fsb-plan-private.h"
 
 static void
 test_profiles (void)
@@ -139,6 +139,14 @@ test_needed_bytes (void)
   full = fsb_plan_needed_bytes (plan);
   g_assert_cmpuint (full, >, standard);
   g_assert_cmpuint (full, >=, (guint64) plan->profile.randio_files * plan->profile.randio_file_bytes);
+
+  /* A bigger tree (a user's folder) needs a bigger target. */
+  {
+    FsbProfile big = plan->profile;
+    big.tree_total_bytes *= 10;
+    g_assert_cmpuint (fsb_plan_needed_bytes_for (plan, &big), >, full + 9 * plan->profile.tree_total_bytes);
+    g_assert_cmpuint (fsb_plan_needed_bytes_for (plan, &plan->profile), ==, full);
+  }
 }
 
 int

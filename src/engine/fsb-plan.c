@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fsb-error.h"
-#include "fsb-plan.h"
+#include "fsb-plan-private.h"
 #include "fsb-tasks.h"
 
 #define KB (G_GUINT64_CONSTANT (1000))
@@ -190,10 +190,16 @@ fsb_plan_has_group (FsbPlan *self, const char *group)
 guint64
 fsb_plan_needed_bytes (FsbPlan *self)
 {
-  const FsbProfile *p = &self->profile;
+  g_return_val_if_fail (self != NULL, 0);
+  return fsb_plan_needed_bytes_for (self, &self->profile);
+}
+
+guint64
+fsb_plan_needed_bytes_for (FsbPlan *self, const FsbProfile *p)
+{
   guint64 data = 0;
 
-  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (self != NULL && p != NULL, 0);
 
   if (fsb_plan_has_group (self, "core"))
     /* Both copies of the tree, plus the listing; the big files are

@@ -13,6 +13,7 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
+#include "fsb-plan-private.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
 #include "fsb-tasks.h"
@@ -717,7 +718,8 @@ run_plan (Run *run, GError **error)
   if (run->target == NULL)
     return FALSE;
   post_log (run, _("Preparing the target"));
-  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes (run->plan), run->cancellable, error))
+  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes_for (run->plan, &run->profile),
+                           run->cancellable, error))
     return FALSE;
   g_mutex_lock (&run->runner->lock);
   fsb_target_describe (run->target, &result->target);
