@@ -26,6 +26,7 @@ expect_status 2 "$cli" run --fs ext4 --repeat 0 --output "$tmp/r.json"
 expect_status 2 "$cli" run --fs ext4 --workloads core,nonsense --output "$tmp/r.json"
 expect_status 2 "$cli" run --fs ext4 --source "$tmp/nonexistent" --output "$tmp/r.json"
 expect_status 2 "$cli" dataset --profile quick
+expect_status 2 "$cli" run --fs ext4 --output "$tmp/no/such/dir/r.json"
 [ ! -e "$tmp/r.json" ] || fail "a refused run wrote a result"
 
 # dataset: the files of the manifest, and the same bytes twice.

@@ -424,6 +424,16 @@ fsb_cli_run (int argc, char **argv)
   plan->partial_path = g_strdup (opt_output);
   if (!fsb_plan_validate (plan, &error))
     return fsb_cli_fail (error);
+  {
+    /* Find out now, not after the first task, that the result has nowhere to go. */
+    g_autofree char *parent = g_path_get_dirname (opt_output);
+    if (!g_file_test (parent, G_FILE_TEST_IS_DIR) || g_file_test (opt_output, G_FILE_TEST_IS_DIR))
+      {
+        g_autofree char *display = g_filename_display_name (opt_output);
+        g_set_error (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Cannot write the result to “%s”"), display);
+        return fsb_cli_fail (error);
+      }
+  }
 
   fsb_cli_register_polkit_agent ();
   fsb_cli_cancel_on_signals (cancellable);
