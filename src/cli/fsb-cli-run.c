@@ -121,13 +121,28 @@ append_padded (GString *s, const char *text, guint width, gboolean right)
       g_string_append_c (s, ' ');
 }
 
+/* Three significant digits or so, without exponents. */
+static char *
+format_number (double v)
+{
+  double a = fabs (v);
+  int decimals = a >= 100 || a == 0 ? 1 : a >= 1 ? 2 : a >= 0.01 ? 3 : 5;
+
+  return g_strdup_printf ("%.*f", decimals, v);
+}
+
 static char *
 stats_cell (const FsbStats *s)
 {
+  g_autofree char *median = format_number (s->median);
+  g_autofree char *min = NULL, *max = NULL;
+
+  if (s->n < 2)
+    return g_steal_pointer (&median);
+  min = format_number (s->min);
+  max = format_number (s->max);
   /* A trailing ! marks a large spread between repetitions. */
-  if (s->n > 1)
-    return g_strdup_printf ("%.3f (%.3f–%.3f)%s", s->median, s->min, s->max, s->spread_large ? " !" : "  ");
-  return g_strdup_printf ("%.3f", s->median);
+  return g_strdup_printf ("%s (%s–%s)%s", median, min, max, s->spread_large ? " !" : "  ");
 }
 
 static void
