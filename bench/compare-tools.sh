@@ -1,24 +1,25 @@
 #!/usr/bin/env bash
-# bench/compare-tools.sh: each core task as FS Bench measures it, and as cp,
-# rm, ls -lR and find take on the same kind of freshly formatted image, with
-# the same flush (syncfs, here `sync -f`) and the same cold caches (remount,
-# direct I/O loop device, source pages dropped). Prints FS Bench ÷ tool per
-# task; the goal is within ±10% (0.90 to 1.10).
+# bench/compare-tools.sh: each core task as FS Bench does it, and as cp, rm,
+# ls -lR and find do it, on the same freshly formatted loop image: the same
+# filesystem, the same flush (syncfs; `sync -f` for the tools), the same cold
+# caches (remount before each task, a direct-I/O loop device, source pages
+# dropped before a copy-in). Rounds alternate which side goes first. Prints
+# FS Bench ÷ tool per task; the goal is within ±10% (0.90 to 1.10).
 #
-#   bench/compare-tools.sh [BUILD_DIR]     (as root; FS=ext4 PROFILE=quick REPEAT=5)
+#   bench/compare-tools.sh [BUILD_DIR]     (as root; FS=ext4 PROFILE=quick ROUNDS=5)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$top/_build}
 cli=$build/src/cli/fsbench-cli
+ops=$build/tests/fsbench-ops
 fs=${FS:-ext4}
 profile=${PROFILE:-quick}
-repeat=${REPEAT:-5}
+rounds=${ROUNDS:-5}
 py=/usr/bin/python3
 
-[ "$(id -u)" -eq 0 ] || { echo "run as root: the tool side mounts a loop image" >&2; exit 2; }
+[ "$(id -u)" -eq 0 ] || { echo "run as root: it mounts a loop image of its own" >&2; exit 2; }
 tmp=$(mktemp -d /tmp/fsbench-bench-compare-XXXXXX)
-export XDG_CACHE_HOME=$tmp/cache XDG_STATE_HOME=$tmp/state
 loop= mnt=$tmp/mnt
 cleanup() {
   mountpoint -q "$mnt" && umount "$mnt"
@@ -26,23 +27,14 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-mkdir -p "$tmp/images" "$mnt"
+mkdir -p "$mnt"
 
-echo "$fs, profile $profile, $repeat rounds of FS Bench then the tools, alternating" >&2
+echo "$fs, profile $profile, $rounds rounds; FS Bench and the tools alternate going first" >&2
 "$cli" dataset --profile "$profile" --out "$tmp/ds" >/dev/null
-# The image size FS Bench picks for this profile, for the tools' image too.
-fsbench_round() {
-  "$cli" run --fs "$fs" --profile "$profile" --repeat 1 --target "image@$tmp/images" \
-    --output "$tmp/fsbench-$1.json" >/dev/null 2>"$tmp/fsbench.err" || { cat "$tmp/fsbench.err" >&2; exit 1; }
-}
-fsbench_round 0
-size=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["target"]["size_bytes"])' "$tmp/fsbench-0.json")
-
-# The tool side: our own image, the same size, direct I/O like FS Bench's,
-# formatted afresh for every round as FS Bench does.
-img=$tmp/images/tools.img
-truncate -s "$size" "$img"
-loop=$(losetup --direct-io=on -f --show "$img")
+# Room for both copies of the tree, as FS Bench's own image would have.
+size=$(( ($(du -sb --apparent-size "$tmp/ds" | cut -f1) * 3 / 1048576 + 600) * 1048576 ))
+truncate -s "$size" "$tmp/image.img"
+loop=$(losetup --direct-io=on -f --show "$tmp/image.img")
 make_fs() {
   case $fs in
     ext4) mkfs.ext4 -q -F "$loop" ;;
@@ -52,65 +44,73 @@ make_fs() {
   esac
 }
 
-remount() { sync -f "$mnt" 2>/dev/null || true; mountpoint -q "$mnt" && umount "$mnt"; mount "$loop" "$mnt"; }
+remount() { mountpoint -q "$mnt" && umount "$mnt"; mount "$loop" "$mnt"; }
 drop_source() { find "$tmp/ds" -type f -exec dd if={} iflag=nocache count=0 status=none \; ; }
-now() { date +%s.%N; }
-declare -A times
+declare -A ours tools
 
-timed() {   # timed TASK COMMAND...: remount, run, flush; seconds appended to times[TASK]
+# FS Bench: the engine's own task function, timed inside (fsbench-ops).
+fsbench_side() {
+  for task in big-copy-in big-recopy big-delete tree-copy-in tree-recopy tree-list tree-find tree-delete; do
+    remount
+    ours[$task]="${ours[$task]:-} $("$ops" "$task" "$mnt" "$tmp/ds" "$profile")"
+  done
+}
+
+# The tools, timed with bash's clock around the command and its flush.
+timed() {
   local task=$1; shift
   remount
   case $task in *copy-in) drop_source ;; esac
-  local t0 t1
-  t0=$(now)
+  local t0=$EPOCHREALTIME
   "$@"
   sync -f "$mnt"
-  t1=$(now)
-  times[$task]="${times[$task]:-} $(echo "$t1 - $t0" | bc -l)"
+  tools[$task]="${tools[$task]:-} $(echo "$EPOCHREALTIME - $t0" | bc -l)"
 }
 
-for ((r = 1; r <= repeat; r++)); do
-  fsbench_round "$r"
-  make_fs
-  mount "$loop" "$mnt"
+tools_side() {
+  remount
   mkdir -p "$mnt/big-1" "$mnt/big-2"
   timed big-copy-in cp --reflink=never "$tmp/ds/big.img" "$mnt/big-1/big.img"
   timed big-recopy cp --reflink=never "$mnt/big-1/big.img" "$mnt/big-2/big.img"
   timed big-delete rm -r "$mnt/big-1" "$mnt/big-2"
   timed tree-copy-in cp -r --reflink=never "$tmp/ds/tree" "$mnt/tree-1"
   timed tree-recopy cp -r --reflink=never "$mnt/tree-1" "$mnt/tree-2"
-  timed tree-list sh -c "cd '$mnt' && ls -lR tree-1 > listing.txt"
-  timed tree-find sh -c "find '$mnt/tree-1' -name '*.h' > /dev/null"
+  timed tree-list sh -c "cd '$mnt' && exec ls -lR tree-1 > listing.txt"
+  timed tree-find sh -c "exec find '$mnt/tree-1' -name '*.h' > /dev/null"
   timed tree-delete rm -r "$mnt/tree-1" "$mnt/tree-2" "$mnt/listing.txt"
-  # The cost of starting a process and of `sync -f` on a clean filesystem,
-  # which FS Bench does not pay: subtracted from the tools' times.
+  # What starting a process and `sync -f` cost on their own: taken off.
   timed baseline /bin/true
-  timed baseline-sh sh -c "cd '$mnt' && /bin/true > /dev/null"
+  timed baseline-sh sh -c "cd '$mnt' && exec /bin/true > /dev/null"
+}
+
+for ((r = 1; r <= rounds; r++)); do
+  make_fs
+  if (( r % 2 )); then fsbench_side; tools_side; else tools_side; fsbench_side; fi
   umount "$mnt"
 done
 
-{
-  for task in "${!times[@]}"; do echo "$task ${times[$task]}"; done
-} > "$tmp/tools.txt"
+for task in "${!ours[@]}"; do echo "ours $task ${ours[$task]}"; done > "$tmp/times.txt"
+for task in "${!tools[@]}"; do echo "tool $task ${tools[$task]}"; done >> "$tmp/times.txt"
 
-$py - "$tmp/tools.txt" "$fs" "$tmp"/fsbench-[1-9]*.json <<'PY'
-import json, statistics, sys
-tools = {l.split()[0]: [float(x) for x in l.split()[1:]] for l in open(sys.argv[1])}
-runs = [next(f for f in json.load(open(p))["filesystems"] if f["name"] == sys.argv[2]) for p in sys.argv[3:]]
-order = ["big-copy-in", "big-recopy", "big-delete", "tree-copy-in", "tree-recopy",
-         "tree-list", "tree-find", "tree-delete"]
+$py - "$tmp/times.txt" <<'PY'
+import statistics, sys
+t = {}
+for line in open(sys.argv[1]):
+    side, task, *values = line.split()
+    t[(side, task)] = [float(v) for v in values]
+med = lambda side, task: statistics.median(t[(side, task)])
+base, base_sh = med("tool", "baseline"), med("tool", "baseline-sh")
 tool_name = {"big-copy-in": "cp", "big-recopy": "cp", "big-delete": "rm -r",
              "tree-copy-in": "cp -r", "tree-recopy": "cp -r", "tree-list": "ls -lR",
              "tree-find": "find -name", "tree-delete": "rm -r"}
-base = statistics.median(tools["baseline"])
-base_sh = statistics.median(tools["baseline-sh"])
-through_sh = {"tree-list", "tree-find"}
 print(f"{'task':<14} {'FS Bench (s)':>13} {'tool (s)':>10} {'tool':<11} {'ratio':>6}")
-for task in order:
-    ours = statistics.median(next(t for t in fs["tasks"] if t["id"] == task)["samples"][0]["wall_s"] for fs in runs)
-    theirs = max(statistics.median(tools[task]) - (base_sh if task in through_sh else base), 1e-6)
-    ratio = ours / theirs if theirs > 0 else float("nan")
+for task in tool_name:
+    ours = med("ours", task)
+    theirs = max(med("tool", task) - (base_sh if task in ("tree-list", "tree-find") else base), 1e-6)
+    ratio = ours / theirs
     flag = "" if 0.9 <= ratio <= 1.1 else "  (outside ±10%)"
     print(f"{task:<14} {ours:13.4f} {theirs:10.4f} {tool_name[task]:<11} {ratio:6.2f}{flag}")
-print(f"medians of {len(runs)} rounds; {base * 1000:.1f} ms ({base_sh * 1000:.1f} ms through sh) of process start and sync -f taken off the tools' times")
+n = len(t[("ours", "big-copy-in")])
+print(f"medians of {n} rounds; {base * 1000:.1f} ms ({base_sh * 1000:.1f} ms through sh) "
+      "of process start and sync -f taken off the tools' times")
 PY
