@@ -21,8 +21,19 @@ py=/usr/bin/python3
 [ "$(id -u)" -eq 0 ] || { echo "run as root: it mounts a loop image of its own" >&2; exit 2; }
 tmp=$(mktemp -d /tmp/fsbench-bench-compare-XXXXXX)
 loop= mnt=$tmp/mnt
+# Something else on the machine may glance at the mount (udev, a scanner):
+# retry for a few seconds rather than stack mounts.
+unmount() {
+  local i
+  for ((i = 0; i < 50; i++)); do
+    mountpoint -q "$mnt" || return 0
+    umount "$mnt" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  umount "$mnt"
+}
 cleanup() {
-  mountpoint -q "$mnt" && umount "$mnt"
+  unmount || true
   [ -n "$loop" ] && losetup -d "$loop"
   rm -rf "$tmp"
 }
@@ -44,7 +55,7 @@ make_fs() {
   esac
 }
 
-remount() { mountpoint -q "$mnt" && umount "$mnt"; mount "$loop" "$mnt"; }
+remount() { unmount; mount "$loop" "$mnt"; }
 drop_source() { find "$tmp/ds" -type f -exec dd if={} iflag=nocache count=0 status=none \; ; }
 declare -A ours tools
 
@@ -86,7 +97,7 @@ tools_side() {
 for ((r = 1; r <= rounds; r++)); do
   make_fs
   if (( r % 2 )); then fsbench_side; tools_side; else tools_side; fsbench_side; fi
-  umount "$mnt"
+  unmount
 done
 
 for task in "${!ours[@]}"; do echo "ours $task ${ours[$task]}"; done > "$tmp/times.txt"
