@@ -22,8 +22,8 @@ static const Command commands[] = {
   { "filesystems", N_("List the filesystems this system can format and mount"), fsb_cli_filesystems },
   { "recommend",   N_("Say which filesystem suits a use case, and why"), fsb_cli_recommend },
   { "report",      N_("Write a report from results, or compare several"), fsb_cli_report },
-  { "run", N_("Compare filesystems: format, copy, list, search and delete"), fsb_cli_run },
-  { "dataset", N_("Write a profile's source data to a folder, for other tools"), fsb_cli_dataset },
+  { "run",         N_("Compare filesystems: format, copy, list, search and delete"), fsb_cli_run },
+  { "dataset",     N_("Write a profile's source data to a folder, for other tools"), fsb_cli_dataset },
   { NULL, NULL, NULL },
 };
 
