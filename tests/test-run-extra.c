@@ -230,6 +230,22 @@ test_every_group (void)
       g_assert_cmpfloat (t->mb_per_s, >, 0);
     }
 
+  /* The JSON keeps all of it: per-deletion samples, the matrix, commands. */
+  {
+    g_autofree char *data = fsb_result_to_data (d.result, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(FsbResult) back = fsb_result_load_from_data (data, -1, &error);
+    FsbFsResult *fs;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (back->transfers->len, ==, G_N_ELEMENTS (pairs));
+    fs = fsb_result_find_filesystem (back, "xfs");
+    g_assert_cmpuint (task (fs, "delete-return")->samples->len, ==, MAX (plan->profile.delete_count, 5));
+    g_assert_cmpstr (task (fs, "custom:broken")->command, ==, "echo 'no such thing' >&2; exit 7");
+    g_assert_cmpstr (((FsbSample *) task (fs, "custom:broken")->samples->pdata[0])->error, ==, "no such thing\n");
+    g_assert_cmpfloat (metric (task (fs, "rand-write"), 0, "latency_p99_ms"), >, 0);
+  }
+
   /* No images, no mounts of ours, no scratch folder left. */
   g_assert_cmpuint (count_files (image_dir), ==, 0);
   mounts = fsb_mountinfo_read ();
