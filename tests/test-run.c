@@ -65,7 +65,7 @@ assert_no_leftovers (const char *device)
     const char *name;
 
     while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      g_assert_false (g_str_has_prefix (name, "scratch-"));
+      g_assert_false (g_str_has_prefix (name, "fsbench-scratch-"));
   }
   if (device != NULL)
     {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "fsb-cli.h"
+#include "fsb-custom.h"
 #include "fsb-dataset.h"
 #include "fsb-engine.h"
 #include "fsb-plan.h"
@@ -259,6 +260,93 @@ print_table (FsbResult *result)
   g_string_free (out, TRUE);
 }
 
+/* The transfer matrix (seed 003), failed custom commands and random I/O
+ * that a filesystem refused to do with O_DIRECT. */
+static void
+print_other_groups (FsbResult *result)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < result->transfers->len; i++)
+    {
+      FsbTransfer *t = g_ptr_array_index (result->transfers, i);
+      gboolean seen = FALSE;
+      for (guint j = 0; j < names->len; j++)
+        seen |= strcmp (names->pdata[j], t->from) == 0;
+      if (!seen)
+        g_ptr_array_add (names, t->from);
+    }
+  if (names->len > 0)
+    {
+      /* Translators: heading of the table of copies between filesystems */
+      g_string_append_printf (out, "%s\n", _("Transfers in MB/s (rows: from, columns: to)"));
+      g_string_append_printf (out, "%-10s", "");
+      for (guint j = 0; j < names->len; j++)
+        g_string_append_printf (out, "  %10s", (char *) names->pdata[j]);
+      g_string_append_c (out, '\n');
+      for (guint i = 0; i < names->len; i++)
+        {
+          g_string_append_printf (out, "%-10s", (char *) names->pdata[i]);
+          for (guint j = 0; j < names->len; j++)
+            {
+              double v = -1;
+              for (guint k = 0; k < result->transfers->len; k++)
+                {
+                  FsbTransfer *t = g_ptr_array_index (result->transfers, k);
+                  if (strcmp (t->from, names->pdata[i]) == 0 && strcmp (t->to, names->pdata[j]) == 0)
+                    v = t->mb_per_s;
+                }
+              if (v >= 0)
+                g_string_append_printf (out, "  %10.1f", v);
+              else
+                g_string_append_printf (out, "  %10s", "—");
+            }
+          g_string_append_c (out, '\n');
+        }
+      g_string_append_c (out, '\n');
+    }
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+      for (guint i = 0; i < fs->tasks->len; i++)
+        {
+          FsbTaskResult *task = g_ptr_array_index (fs->tasks, i);
+          gboolean refused = FALSE;
+
+          for (guint k = 0; k < task->samples->len; k++)
+            {
+              FsbSample *sample = g_ptr_array_index (task->samples, k);
+              double v = 0;
+
+              if (sample->error != NULL && k == 0)
+                {
+                  g_autofree char *text = g_strstrip (g_strdup (sample->error));
+                  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+                  guint n = g_strv_length (lines);
+                  /* Translators: a command name, a filesystem, the last line of its error output */
+                  g_string_append_printf (out, _("%s failed on %s: %s"), fsb_task_display_name (task->id),
+                                          fs->name, n > 0 ? lines[n - 1] : "");
+                  g_string_append_c (out, '\n');
+                }
+              refused |= fsb_sample_get (sample, "direct_io_refused", &v) && v > 0;
+            }
+          if (refused)
+            {
+              /* Translators: a filesystem name, then a task name */
+              g_string_append_printf (out, _("%s does not support O_DIRECT: “%s” has no figures with --direct-io."),
+                                      fs->name, fsb_task_display_name (task->id));
+              g_string_append_c (out, '\n');
+            }
+        }
+    }
+  fputs (out->str, stdout);
+  fflush (stdout);
+}
+
+/* fsbench-cli run ------------------------------------------------------------ */
+
 static gboolean
 usage_error (GError **error, const char *message)
 {
@@ -370,7 +458,8 @@ fsb_cli_run (int argc, char **argv)
 {
   g_autofree char *opt_fs = NULL, *opt_target = NULL, *opt_profile = NULL;
   g_autofree char *opt_source = NULL, *opt_workloads = NULL, *opt_output = NULL;
-  gboolean opt_yes = FALSE;
+  g_auto(GStrv) opt_custom = NULL;
+  gboolean opt_yes = FALSE, opt_direct = FALSE;
   int opt_repeat = 3;
   g_auto(CustomSizes) custom = { 0 };
   const GOptionEntry entries[] = {
@@ -385,6 +474,10 @@ fsb_cli_run (int argc, char **argv)
     { "source", 0, 0, G_OPTION_ARG_FILENAME, &opt_source, N_("Copy this folder as the file tree instead of generated data"), N_("DIR") },
     { "workloads", 0, 0, G_OPTION_ARG_STRING, &opt_workloads, N_("Workload groups, separated by commas (default: core)"), N_("GROUPS") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Where to write the result (JSON), also updated after every task"), N_("FILE") },
+    { "custom", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_custom,
+      N_("Also run this shell command in the mounted filesystem and time it (repeatable)"), N_("NAME=COMMAND") },
+    { "direct-io", 0, 0, G_OPTION_ARG_NONE, &opt_direct,
+      N_("Random I/O with O_DIRECT, bypassing the page cache, instead of buffered"), NULL },
     CUSTOM_ENTRIES (custom),
     { NULL }
   };
@@ -435,6 +528,17 @@ fsb_cli_run (int argc, char **argv)
       plan->target_spec = g_strdup (opt_target);
     }
   plan->destroy_confirmed = opt_yes;
+  plan->direct_io = opt_direct;
+  for (guint i = 0; opt_custom != NULL && opt_custom[i] != NULL; i++)
+    {
+      g_autofree char *name = NULL, *command = NULL;
+
+      if (!fsb_custom_parse (opt_custom[i], &name, &command, &error))
+        return fsb_cli_fail (error);
+      fsb_plan_add_custom (plan, name, command);
+    }
+  /* Typed on this command line by the user: that is the confirmation. */
+  plan->custom_confirmed = TRUE;
   plan->source_dir = g_steal_pointer (&opt_source);
   plan->partial_path = g_strdup (opt_output);
   if (!fsb_plan_validate (plan, &error))
@@ -487,6 +591,7 @@ fsb_cli_run (int argc, char **argv)
       return fsb_cli_fail (error);
     }
   print_table (st.result);
+  print_other_groups (st.result);
   {
     g_autofree char *display = g_filename_display_name (opt_output);
     g_printerr (_("The result is saved in “%s”.\n"), display);

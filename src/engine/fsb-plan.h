@@ -49,6 +49,12 @@ typedef struct {
   GPtrArray  *custom_commands;  /* of FsbCustomCommand* */
   char       *use_case;         /* "desktop", "server", ... */
   char       *partial_path;     /* where results are written after every task, or NULL */
+  gboolean    direct_io;        /* random-io: O_DIRECT instead of buffered, a labelled mode */
+  /* TRUE only once the user saw the custom commands and agreed to run them:
+   * the CLI sets it for commands typed on its own command line; a plan or
+   * result loaded from a file leaves it FALSE until the user confirms
+   * (fsb_custom_describe() gives the text to show). */
+  gboolean    custom_confirmed;
 } FsbPlan;
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())

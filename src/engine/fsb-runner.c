@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fsb-custom.h"
 #include "fsb-dataset.h"
 #include "fsb-error.h"
 #include "fsb-fileops.h"
@@ -17,7 +18,10 @@
 #include "fsb-runner.h"
 #include "fsb-target.h"
 #include "fsb-tasks.h"
+#include "fsb-transfer.h"
 #include "fsb-workload.h"
+#include "fsb-workloads-private.h"
+#include "fsb-workloads-util.h"
 
 struct _FsbRunner
 {
@@ -59,7 +63,8 @@ typedef struct {
   FsbProfile    profile;        /* what the tasks see: a --source tree's real counts */
   char         *dataset_dir;
   char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
-  char         *scratch_dir;    /* off the target, on the same disk as the dataset */
+  char         *scratch_dir;    /* off the target: in memory if it fits, else by the dataset */
+  GPtrArray    *custom_ids;     /* "custom:NAME", one per plan->custom_commands */
   GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
   GArray       *steps;          /* of Step */
   guint         step;           /* the current one */
@@ -183,6 +188,16 @@ estimate_seconds (const FsbProfile *p, const char *task_id)
     return 0.5 + p->tree_files / 20000.0;
   if (strcmp (task_id, "tree-delete") == 0)
     return 0.5 + p->tree_files / 5000.0;
+  if (g_str_has_prefix (task_id, "kernel-"))
+    return 0.5 + (strcmp (task_id, "kernel-delete") == 0 ? 0 : p->kernel_total_bytes / copy_rate) +
+           p->kernel_files / 4000.0;
+  if (g_str_has_prefix (task_id, "small-"))
+    return 0.3 + p->small_files / 10000.0;
+  if (g_str_has_prefix (task_id, "delete-"))
+    return MAX (p->delete_count, 5) * (0.3 + p->delete_file_bytes / copy_rate);
+  if (g_str_has_prefix (task_id, "rand-"))
+    return 1.0 + MIN (p->randio_seconds, p->randio_requests / 500.0) +
+           (double) p->randio_files * p->randio_file_bytes / copy_rate;
   return 5.0;
 }
 
@@ -280,7 +295,12 @@ step_message (Run *run, const char *task_id, guint64 done, guint64 total)
   static GPrivate buffer = G_PRIVATE_INIT (g_free);
   char *text;
 
-  if (total > 0 && (strcmp (task_id, "big-copy-in") == 0 || strcmp (task_id, "big-recopy") == 0))
+  if (strcmp (task_id, "transfer") == 0 && total > 0)
+    /* Translators: copies of the big file between filesystems done and in all */
+    text = g_strdup_printf (_("Copying between filesystems (%u of %u)"), (guint) done, (guint) total);
+  else if (strcmp (task_id, "transfer") == 0)
+    text = g_strdup (_("Copying between filesystems"));
+  else if (total > 0 && (strcmp (task_id, "big-copy-in") == 0 || strcmp (task_id, "big-recopy") == 0))
     /* Translators: a task name, then megabytes done and in all */
     text = g_strdup_printf (_("%s (%.0f of %.0f MB)"), fsb_task_display_name (task_id), done / 1e6, total / 1e6);
   else if (total > 0)
@@ -344,9 +364,16 @@ step_done (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra)
 
   g_mutex_lock (&run->runner->lock);
   task = fsb_fs_result_get_task (fs, s->task_id, TRUE);
-  g_ptr_array_add (task->samples, sample);
-  for (guint i = 0; extra != NULL && i < extra->len; i++)
-    g_ptr_array_add (task->samples, g_steal_pointer (&extra->pdata[i]));
+  /* Per-operation samples (delete-latency) are the task's figures; the
+   * envelope around them would be an outlier of another kind. */
+  if (extra != NULL && extra->len > 0)
+    {
+      for (guint i = 0; i < extra->len; i++)
+        g_ptr_array_add (task->samples, g_steal_pointer (&extra->pdata[i]));
+      fsb_sample_free (sample);
+    }
+  else
+    g_ptr_array_add (task->samples, sample);
   g_mutex_unlock (&run->runner->lock);
 
   post (run, ev);
@@ -374,6 +401,19 @@ target_step_sample (FsbMeter *meter, double seconds)
 
 /* The cycle of one repetition ------------------------------------------------ */
 
+/* The read side's copies go off the target; they are removed after the
+ * task, outside its time. */
+static void
+clean_scratch (Run *run)
+{
+  FsbTreeCount junk = { 0 };
+
+  if (run->scratch_dir == NULL)
+    return;
+  fsb_remove_tree (run->scratch_dir, &junk, NULL, NULL);
+  g_mkdir_with_parents (run->scratch_dir, 0700);
+}
+
 static gboolean
 run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
 {
@@ -384,12 +424,9 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   FsbMeter meter;
   gboolean ok;
 
-  step_begin (run);
-  /* Cold caches: remount, and drop the image's pages from the host. */
-  if (!fsb_target_remount_cold (run->target, run->cancellable, error))
-    return FALSE;
+  FsbTaskFunc setup = fsb_workload_lookup_setup (task_id);
 
-  ctx.mount_point = fsb_target_get_mount_point (run->target);
+  step_begin (run);
   ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
   ctx.scratch_dir = run->scratch_dir;
   ctx.plan = run->plan;
@@ -399,16 +436,74 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   ctx.progress_data = run;
   ctx.extra_samples = extra;
 
+  /* What the task needs in place is written before the caches go cold. */
+  ctx.mount_point = fsb_target_get_mount_point (run->target);
+  if (setup != NULL && !setup (&ctx, NULL, error))
+    return FALSE;
+  /* Cold caches: remount, and drop the image's pages from the host. */
+  if (!fsb_target_remount_cold (run->target, run->cancellable, error))
+    return FALSE;
+  ctx.mount_point = fsb_target_get_mount_point (run->target);
+
   sample = fsb_sample_new ();
   fsb_meter_start (&meter);
   ok = func (&ctx, sample, error);
   fsb_meter_stop (&meter, sample);
+  clean_scratch (run);
   if (!ok)
     {
       fsb_sample_free (sample);
       return FALSE;
     }
   step_done (run, fs, sample, extra);
+  return TRUE;
+}
+
+/* Custom commands: measured from wait4(), like /usr/bin/time; a failing
+ * one is a failed task with its stderr, and the cycle goes on. */
+static gboolean
+run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
+{
+  const FsbCustomCommand *cmd = g_ptr_array_index (run->plan->custom_commands, index);
+  g_autoptr(GError) local = NULL;
+  g_autoptr(FsbSample) all = fsb_sample_new ();
+  FsbSample *sample = fsb_sample_new ();
+  FsbTaskResult *task;
+  FsbMeter meter;
+  double cpu = 0;
+
+  step_begin (run);
+  if (!fsb_target_remount_cold (run->target, run->cancellable, error))
+    {
+      fsb_sample_free (sample);
+      return FALSE;
+    }
+  fsb_meter_start (&meter);
+  if (!fsb_custom_run (run->plan, cmd, fsb_target_get_mount_point (run->target), sample,
+                       run->cancellable, &local))
+    {
+      if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED))
+        {
+          fsb_sample_free (sample);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      if (sample->error == NULL)
+        sample->error = g_strdup (local->message);
+      post_log (run, _("%s: %s"), fs->name, local->message);
+    }
+  fsb_meter_stop (&meter, all);
+  /* The command's own figures come from wait4(); only the system-wide
+   * CPU is the meter's. */
+  if (fsb_sample_get (all, "system_cpu_percent", &cpu))
+    fsb_sample_set (sample, "system_cpu_percent", cpu);
+  step_done (run, fs, sample, NULL);
+
+  g_mutex_lock (&run->runner->lock);
+  task = fsb_fs_result_get_task (fs, run->custom_ids->pdata[index], FALSE);
+  if (task != NULL && task->command == NULL)
+    task->command = g_strdup (cmd->command);
+  g_mutex_unlock (&run->runner->lock);
   return TRUE;
 }
 
@@ -484,6 +579,12 @@ run_cycle (Run *run, FsbFsResult *fs, GError **error)
   g_mutex_lock (&run->runner->lock);
   fs->capacity_residual = capacity;
   g_mutex_unlock (&run->runner->lock);
+
+  /* Custom commands last: what they leave behind is not counted as
+   * residual space. */
+  for (guint i = 0; i < run->custom_ids->len; i++)
+    if (!run_custom (run, fs, i, error))
+      return FALSE;
 
   /* umount */
   step_begin (run);
@@ -598,6 +699,26 @@ prepare_source (Run *run, FsbResult *result, GError **error)
         return FALSE;
     }
 
+  if (fsb_plan_has_group (run->plan, "kernel-tree"))
+    {
+      JsonNode *kernel = fsb_kernel_dataset_ensure (&run->profile, run->dataset_dir,
+                                                    run->cancellable, error);
+      if (kernel == NULL)
+        return FALSE;
+      if (run->source_view != NULL)
+        {
+          g_autofree char *tree = g_build_filename (run->dataset_dir, "kernel", NULL);
+          g_autofree char *link = g_build_filename (run->source_view, "kernel", NULL);
+          if (symlink (tree, link) < 0)
+            {
+              json_node_unref (kernel);
+              g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "%s", g_strerror (errno));
+              return FALSE;
+            }
+        }
+      json_object_set_member (json_node_get_object (summary), "kernel", kernel);
+    }
+
   g_mutex_lock (&run->runner->lock);
   result->dataset = g_steal_pointer (&summary);
   g_mutex_unlock (&run->runner->lock);
@@ -627,6 +748,9 @@ remove_source_view (Run *run)
   big = g_build_filename (run->source_view, "big.img", NULL);
   tree = g_build_filename (run->source_view, "tree", NULL);
   g_unlink (big);
+  g_unlink (tree);
+  g_free (tree);
+  tree = g_build_filename (run->source_view, "kernel", NULL);
   g_unlink (tree);
   g_rmdir (run->source_view);
 }
@@ -671,10 +795,25 @@ build_steps (Run *run)
             s.estimate_s = estimate_seconds (&run->profile, s.task_id);
             g_array_append_val (run->steps, s);
           }
+        for (guint i = 0; i < run->custom_ids->len; i++)
+          {
+            s.task_id = run->custom_ids->pdata[i];
+            s.estimate_s = estimate_seconds (&run->profile, s.task_id);
+            g_array_append_val (run->steps, s);
+          }
         s.task_id = "umount";
         s.estimate_s = estimate_seconds (&run->profile, s.task_id);
         g_array_append_val (run->steps, s);
       }
+
+  if (fsb_plan_has_group (run->plan, "transfer") && n_fs > 0)
+    {
+      Step s = { n_fs - 1, run->plan->repetitions, "transfer", 0, -1 };
+      /* Images and mkfs for each, then every ordered pair, cold each time. */
+      s.estimate_s = n_fs * 5.0 + (double) n_fs * n_fs * run->plan->repetitions *
+                                  (1.0 + run->profile.transfer_bytes / 120e6);
+      g_array_append_val (run->steps, s);
+    }
 }
 
 /* Skips the steps of a filesystem that failed, so the ETA stays right. */
@@ -688,6 +827,131 @@ skip_filesystem (Run *run, guint fs_index)
     }
 }
 
+/* The transfer group ----------------------------------------------------------
+ * Seed 003 copied between filesystems mounted at once, so every filesystem
+ * gets an image of its own, all attached together, after the cycles. */
+
+typedef struct {
+  Run                 *run;
+  FsbTarget          **targets;
+  FsbTransferEndpoint *endpoints;
+} Transfers;
+
+static gboolean
+transfer_cold_cb (FsbTransferEndpoint *endpoints, guint from, guint to, gpointer user_data,
+                  GCancellable *cancellable, GError **error)
+{
+  Transfers *t = user_data;
+  guint ends[2] = { from, to };
+
+  for (guint i = 0; i < (from == to ? 1 : 2); i++)
+    {
+      if (!fsb_target_remount_cold (t->targets[ends[i]], cancellable, error))
+        return FALSE;
+      g_free (endpoints[ends[i]].mount_point);
+      endpoints[ends[i]].mount_point = g_strdup (fsb_target_get_mount_point (t->targets[ends[i]]));
+    }
+  return TRUE;
+}
+
+/* "image", "image:SIZE@DIR": the same folder, each its own size. */
+static char *
+transfer_spec (const char *spec)
+{
+  const char *at;
+
+  if (!g_str_has_prefix (spec, "image"))
+    return NULL;
+  at = strchr (spec, '@');
+  return at != NULL ? g_strconcat ("image", at, NULL) : g_strdup ("image");
+}
+
+static gboolean
+run_transfers (Run *run, FsbResult *result, GError **error)
+{
+  guint n = g_strv_length (run->plan->filesystems);
+  g_autofree char *spec = transfer_spec (run->plan->target_spec);
+  g_autoptr(FsbResult) cells = fsb_result_new ();
+  g_autoptr(GError) local = NULL;
+  guint64 needed = 2 * run->profile.transfer_bytes;
+  Transfers t = { run, g_new0 (FsbTarget *, n), g_new0 (FsbTransferEndpoint, n) };
+  gboolean ok = TRUE;
+
+  /* The step was skipped with a filesystem that failed: add it back. */
+  if (run->step >= run->steps->len)
+    {
+      Step s = { n - 1, run->plan->repetitions, "transfer", 1, -1 };
+      g_array_append_val (run->steps, s);
+    }
+  step_begin (run);
+  needed += needed / 8 + 512 * 1024 * 1024;
+  if (spec == NULL)
+    {
+      post_log (run, _("Transfers need a disk image per filesystem; they are skipped on a partition"));
+      goto out;
+    }
+
+  for (guint i = 0; i < n && ok; i++)
+    {
+      const char *name = run->plan->filesystems[i];
+
+      post_log (run, _("Transfers: preparing an image for %s"), name);
+      t.targets[i] = fsb_target_new_from_spec (spec, FALSE, &local);
+      ok = t.targets[i] != NULL &&
+           fsb_target_prepare (t.targets[i], needed, run->cancellable, &local) &&
+           fsb_target_format (t.targets[i], name, g_hash_table_lookup (run->plan->mkfs_options, name),
+                              NULL, run->cancellable, &local) &&
+           fsb_target_mount (t.targets[i], NULL, run->cancellable, &local);
+      t.endpoints[i].name = g_strdup (name);
+      if (ok)
+        t.endpoints[i].mount_point = g_strdup (fsb_target_get_mount_point (t.targets[i]));
+    }
+  if (ok)
+    ok = fsb_transfer_run (t.endpoints, n, run->profile.transfer_bytes, run->plan->repetitions,
+                           transfer_cold_cb, &t, item_progress_cb, run, cells,
+                           run->cancellable, &local);
+  if (ok)
+    {
+      g_mutex_lock (&run->runner->lock);
+      for (guint i = 0; i < cells->transfers->len; i++)
+        {
+          FsbTransfer *cell = g_ptr_array_index (cells->transfers, i);
+          fsb_result_add_transfer (result, cell->from, cell->to, cell->mb_per_s);
+        }
+      g_mutex_unlock (&run->runner->lock);
+    }
+
+out:
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GError) ignored = NULL;
+
+      if (t.targets[i] != NULL && !fsb_target_release (t.targets[i], &ignored))
+        post_log (run, _("Could not clean up the target: %s"), ignored->message);
+      g_clear_object (&t.targets[i]);
+      g_free (t.endpoints[i].name);
+      g_free (t.endpoints[i].mount_point);
+    }
+  g_free (t.targets);
+  g_free (t.endpoints);
+
+  if (!ok)
+    {
+      fsb_error_normalize (&local);
+      if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      /* The filesystems' results stand; the matrix is left empty. */
+      post_log (run, _("Transfers failed: %s"), local->message);
+    }
+  g_array_index (run->steps, Step, run->step).actual_s = (g_get_monotonic_time () - run->step_start_us) / 1e6;
+  run->step++;
+  save_partial (run);
+  return TRUE;
+}
+
 static gboolean
 run_plan (Run *run, GError **error)
 {
@@ -697,12 +961,20 @@ run_plan (Run *run, GError **error)
   if (!prepare_source (run, result, error))
     return FALSE;
 
+  for (guint i = 0; i < run->plan->custom_commands->len; i++)
+    {
+      const FsbCustomCommand *c = g_ptr_array_index (run->plan->custom_commands, i);
+      g_ptr_array_add (run->custom_ids, fsb_custom_task_id (c->name));
+    }
   build_steps (run);
 
-  /* Not in /tmp, which may be memory: next to the dataset, on a disk. */
+  /* The read side (kernel-copy-out) should time the target's reads, not
+   * the host disk's writes: in memory when there is room for the tree,
+   * else next to the dataset, on a disk. */
   {
-    g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
-    g_autofree char *tmpl = g_build_filename (parent, "scratch-XXXXXX", NULL);
+    g_autofree char *parent = fsb_scratch_parent (fsb_plan_has_group (run->plan, "kernel-tree")
+                                                  ? run->profile.kernel_total_bytes : 0);
+    g_autofree char *tmpl = g_build_filename (parent, "fsbench-scratch-XXXXXX", NULL);
 
     g_mkdir_with_parents (parent, 0700);
     if (g_mkdtemp (tmpl) != NULL)
@@ -769,6 +1041,9 @@ run_plan (Run *run, GError **error)
         }
     }
 
+  if (fsb_plan_has_group (run->plan, "transfer") && !run_transfers (run, result, error))
+    return FALSE;
+
   g_mutex_lock (&run->runner->lock);
   result->complete = TRUE;
   g_mutex_unlock (&run->runner->lock);
@@ -792,6 +1067,7 @@ run_thread (GTask        *task,
   run.cancellable = cancellable;
   run.profile = self->plan->profile;
   run.task_ids = g_ptr_array_new ();
+  run.custom_ids = g_ptr_array_new_with_free_func (g_free);
   run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
 
   ok = run_plan (&run, &error);
@@ -807,6 +1083,7 @@ run_thread (GTask        *task,
   if (ok)
     post_progress (&run, _("Finished"), TRUE);
 
+  g_ptr_array_unref (run.custom_ids);
   g_free (run.dataset_dir);
   g_free (run.source_view);
   g_free (run.scratch_dir);

@@ -164,6 +164,9 @@ fsb_task_display_name (const char *id)
 
   if (g_str_has_prefix (id, "custom:"))
     return id + strlen ("custom:");
+  /* The transfer group is one step across all filesystems, not a task. */
+  if (strcmp (id, "transfer") == 0)
+    return _("Copy between filesystems");
   info = fsb_task_info_lookup (id);
   return info != NULL ? _(info->name) : id;
 }

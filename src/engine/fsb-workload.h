@@ -22,7 +22,9 @@ typedef struct {
   FsbItemProgressFunc progress;
   gpointer          progress_data;
   /* A task may add per-operation samples here (delete-latency: one per
-   * deletion); the runner appends them to the task after the measured one. */
+   * deletion). When it does, they are the task's samples and the measured
+   * envelope (creating the files included) only feeds progress and the ETA,
+   * so the distribution holds one figure per operation. */
   GPtrArray        *extra_samples; /* of FsbSample* */
 } FsbWorkloadContext;
 
@@ -36,6 +38,10 @@ typedef gboolean (*FsbTaskFunc) (FsbWorkloadContext *ctx,
 
 /* The implementation of each catalog task id, or NULL. */
 FsbTaskFunc fsb_workload_lookup (const char *task_id);
+/* What a task needs in place before it is timed (random-io writes its
+ * files), or NULL. The runner calls it untimed, with sample NULL, before
+ * it makes the caches cold for the task. */
+FsbTaskFunc fsb_workload_lookup_setup (const char *task_id);
 
 /* The meter: wall clock, this thread's rusage, and libgtop's system CPU. */
 typedef struct {

@@ -19,4 +19,41 @@ gboolean fsb_workload_tree_delete  (FsbWorkloadContext *ctx, FsbSample *sample, 
 
 /* other studies (seeds 001 to 004): fsb-workloads-*.c */
 
+/* kernel-tree (seed 001): fsb-workloads-kernel.c. The source tree is
+ * dataset_dir/kernel, generated once per profile and checked against
+ * dataset_dir/kernel.manifest.json; returns the manifest. */
+char     *fsb_kernel_dataset_default_dir   (const FsbProfile *profile);
+JsonNode *fsb_kernel_dataset_ensure        (const FsbProfile *profile,
+                                            const char       *dataset_dir,
+                                            GCancellable     *cancellable,
+                                            GError          **error);
+void      fsb_workload_kernel_clean_scratch (const char *scratch_dir);
+gboolean  fsb_workload_kernel_copy_in    (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_kernel_copy_out   (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_kernel_recopy     (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_kernel_delete     (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+
+/* small-files (seed 002, bonnie++ -n): fsb-workloads-small.c */
+gboolean  fsb_workload_small_create_seq  (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_small_stat_seq    (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_small_delete_seq  (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_small_create_rand (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_small_stat_rand   (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_small_delete_rand (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+
+/* delete-latency (seed 002): fsb-workloads-delete.c. Each deletion is an
+ * extra sample (wall_s: until unlink returned; sys_s: kernel time). */
+guint     fsb_delete_latency_count       (const FsbProfile *profile);
+gboolean  fsb_workload_delete_return     (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_delete_sys        (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+
+/* random-io (seed 004, sysbench fileio): fsb-workloads-randio.c.
+ * The setup writes the files, untimed, before the runner's cold remount. */
+gboolean  fsb_workload_randio_setup      (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_rand_read         (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+gboolean  fsb_workload_rand_write        (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+/* Tests: make every O_DIRECT open fail with EINVAL, as on a filesystem
+ * without direct I/O. */
+void      fsb_randio_refuse_direct_for_testing (gboolean refuse);
+
 G_END_DECLS

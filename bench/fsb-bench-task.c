@@ -1,0 +1,125 @@
+/* fsb-bench-task.c: runs FS Bench tasks on a folder and prints their
+ * samples, so bench/ scripts can put them next to other tools' figures
+ * on the same mounted filesystem. Not installed. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fsb-engine.h"
+#include "fsb-plan.h"
+#include "fsb-workload.h"
+#include "fsb-workloads-util.h"
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *profile_name = NULL, *dir = NULL, *scratch = NULL, *source = NULL;
+  g_auto(GStrv) drop = NULL;
+  gboolean direct = FALSE, show_profile = FALSE, setup_only = FALSE;
+  GOptionEntry entries[] = {
+    { "profile", 'p', 0, G_OPTION_ARG_STRING, &profile_name, "Profile (quick, standard, seed)", "NAME" },
+    { "dir", 'd', 0, G_OPTION_ARG_FILENAME, &dir, "The mounted filesystem to work in", "DIR" },
+    { "scratch", 0, 0, G_OPTION_ARG_FILENAME, &scratch, "A folder off the target (read side)", "DIR" },
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &source, "The dataset folder", "DIR" },
+    { "direct-io", 0, 0, G_OPTION_ARG_NONE, &direct, "random-io with O_DIRECT", NULL },
+    { "drop-cache", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &drop, "Drop FILE's pages first (an image)", "FILE" },
+    { "show-profile", 0, 0, G_OPTION_ARG_NONE, &show_profile, "Print the profile's sizes as shell variables", NULL },
+    { "setup", 0, 0, G_OPTION_ARG_NONE, &setup_only, "Only run the tasks' untimed setup (then make the caches cold)", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("TASK-ID…");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbPlan) plan = NULL;
+  const FsbProfile *profile;
+
+  fsb_engine_init ();
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) ||
+      (!show_profile && drop == NULL && (dir == NULL || argc < 2)))
+    {
+      g_printerr ("%s\n", error != NULL ? error->message : "usage: fsb-bench-task --dir DIR TASK-ID…");
+      return 2;
+    }
+  plan = fsb_plan_new ();
+  if (!fsb_plan_set_profile (plan, profile_name != NULL ? profile_name : "quick", &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  plan->direct_io = direct;
+  profile = &plan->profile;
+  if (show_profile)
+    g_print ("randio_files=%u\nrandio_file_bytes=%" G_GUINT64_FORMAT "\nrandio_requests=%u\n"
+             "randio_seconds=%g\ndelete_file_bytes=%" G_GUINT64_FORMAT "\n",
+             profile->randio_files, profile->randio_file_bytes, profile->randio_requests,
+             profile->randio_seconds, profile->delete_file_bytes);
+  if (argc < 2)
+    {
+      for (guint d = 0; drop != NULL && drop[d] != NULL; d++)
+        fsb_drop_file_cache (drop[d]);
+      return 0;
+    }
+
+  for (int i = 1; i < argc; i++)
+    {
+      FsbTaskFunc func = setup_only ? fsb_workload_lookup_setup (argv[i]) : fsb_workload_lookup (argv[i]);
+      g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+      g_autoptr(FsbSample) sample = fsb_sample_new ();
+      FsbWorkloadContext ctx = { 0 };
+      FsbMeter meter;
+      gboolean ok;
+
+      if (func == NULL && setup_only)
+        continue;
+      if (func == NULL)
+        {
+          g_printerr ("%s: no such task\n", argv[i]);
+          return 2;
+        }
+      for (guint d = 0; drop != NULL && drop[d] != NULL; d++)
+        fsb_drop_file_cache (drop[d]);
+      ctx.mount_point = dir;
+      ctx.scratch_dir = scratch != NULL ? scratch : g_get_tmp_dir ();
+      ctx.source_dir = source != NULL ? source : dir;
+      ctx.plan = plan;
+      ctx.profile = profile;
+      ctx.extra_samples = extra;
+      if (setup_only)
+        {
+          if (!func (&ctx, NULL, &error))
+            {
+              g_printerr ("%s: %s\n", argv[i], error->message);
+              return 1;
+            }
+          continue;
+        }
+      fsb_meter_start (&meter);
+      ok = func (&ctx, sample, &error);
+      fsb_meter_stop (&meter, sample);
+      if (!ok)
+        {
+          g_printerr ("%s: %s\n", argv[i], error->message);
+          return 1;
+        }
+      g_print ("%s", argv[i]);
+      for (guint m = 0; m < sample->metrics->len; m++)
+        {
+          const FsbMetric *metric = &g_array_index (sample->metrics, FsbMetric, m);
+          g_print (" %s=%.6g", metric->name, metric->value);
+        }
+      g_print ("\n");
+      for (guint e = 0; e < extra->len; e++)
+        {
+          FsbSample *one = g_ptr_array_index (extra, e);
+          g_print ("%s[%u]", argv[i], e);
+          for (guint m = 0; m < one->metrics->len; m++)
+            {
+              const FsbMetric *metric = &g_array_index (one->metrics, FsbMetric, m);
+              g_print (" %s=%.6g", metric->name, metric->value);
+            }
+          g_print ("\n");
+        }
+    }
+  return 0;
+}

@@ -1,0 +1,130 @@
+/* fsb-transfer.c: the transfer group (seed 003): a big file copied between
+ * filesystems mounted at the same time, in every direction */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+
+#include "fsb-error.h"
+#include "fsb-transfer.h"
+#include "fsb-fileops.h"
+#include "fsb-workloads-util.h"
+
+static char *
+source_path (const FsbTransferEndpoint *e, guint index)
+{
+  g_autofree char *name = g_strdup_printf ("transfer-source-%u.img", index);
+  return g_build_filename (e->mount_point, name, NULL);
+}
+
+static char *
+dest_path (const FsbTransferEndpoint *e, guint from)
+{
+  g_autofree char *name = g_strdup_printf ("transfer-from-%u.img", from);
+  return g_build_filename (e->mount_point, name, NULL);
+}
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+remove_files (FsbTransferEndpoint *endpoints, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *src = source_path (&endpoints[i], i);
+      g_unlink (src);
+      for (guint j = 0; j < n; j++)
+        {
+          g_autofree char *dst = dest_path (&endpoints[i], j);
+          g_unlink (dst);
+        }
+      fsb_sync_filesystem (endpoints[i].mount_point, NULL);
+    }
+}
+
+gboolean
+fsb_transfer_run (FsbTransferEndpoint *endpoints,
+                  guint                n_endpoints,
+                  guint64              bytes,
+                  guint                repetitions,
+                  FsbTransferColdFunc  cold,
+                  gpointer             cold_data,
+                  FsbItemProgressFunc  progress,
+                  gpointer             progress_data,
+                  FsbResult           *result,
+                  GCancellable        *cancellable,
+                  GError             **error)
+{
+  g_autofree double *rates = NULL;
+  guint64 total_steps, step = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (endpoints != NULL && n_endpoints > 0, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  repetitions = MAX (repetitions, 1);
+  rates = g_new (double, repetitions);
+  total_steps = n_endpoints + (guint64) n_endpoints * n_endpoints * repetitions;
+
+  /* Every filesystem gets its own file, with its own content. */
+  for (guint i = 0; i < n_endpoints && ok; i++)
+    {
+      g_autofree char *src = source_path (&endpoints[i], i);
+      FsbRng rng;
+
+      fsb_rng_init (&rng, fsb_seed_from ("transfer", bytes, i));
+      ok = fsb_write_random_file (src, bytes, &rng, TRUE, TRUE, cancellable, error);
+      if (progress != NULL)
+        progress (++step, total_steps, progress_data);
+    }
+
+  for (guint a = 0; a < n_endpoints && ok; a++)
+    for (guint b = 0; b < n_endpoints && ok; b++)
+      {
+        for (guint r = 0; r < repetitions && ok; r++)
+          {
+            g_autofree char *src = NULL, *dst = NULL;
+            guint64 copied = 0;
+            double t0, wall;
+
+            if (cold != NULL && !cold (endpoints, a, b, cold_data, cancellable, error))
+              {
+                ok = FALSE;
+                break;
+              }
+            src = source_path (&endpoints[a], a);
+            dst = dest_path (&endpoints[b], a);
+            fsb_drop_file_cache (src);
+
+            t0 = fsb_now ();
+            ok = fsb_copy_file (src, dst, TRUE, &copied, cancellable, error);
+            wall = fsb_now () - t0;
+            if (!ok)
+              break;
+            rates[r] = wall > 0 ? copied / 1e6 / wall : 0.0;
+
+            /* The copy goes before the next one; its deletion is not timed. */
+            g_unlink (dst);
+            ok = fsb_sync_filesystem (endpoints[b].mount_point, error);
+            if (progress != NULL)
+              progress (++step, total_steps, progress_data);
+          }
+        if (ok)
+          {
+            qsort (rates, repetitions, sizeof (double), compare_doubles);
+            fsb_result_add_transfer (result, endpoints[a].name, endpoints[b].name,
+                                     fsb_percentile (rates, repetitions, 0.5));
+          }
+      }
+
+  remove_files (endpoints, n_endpoints);
+  fsb_error_normalize (error);
+  return ok;
+}

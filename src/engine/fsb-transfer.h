@@ -1,0 +1,46 @@
+/* fsb-transfer.h: the transfer group (seed 003): a big file copied between
+ * filesystems mounted at the same time, in every direction */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "fsb-result.h"
+#include "fsb-workload.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char *name;          /* the filesystem, "xfs": the cell's from/to */
+  char *mount_point;   /* owned by the caller; the cold callback may replace it */
+} FsbTransferEndpoint;
+
+/* Called before each measured copy with the two endpoints involved (the
+ * same one for A→A), so their caches are cold: the runner remounts both
+ * targets and drops the image files' pages. It may g_free() and replace
+ * endpoints[i].mount_point. May be NULL: the file's own pages are dropped
+ * anyway (fdatasync + posix_fadvise DONTNEED). */
+typedef gboolean (*FsbTransferColdFunc) (FsbTransferEndpoint *endpoints,
+                                         guint                from,
+                                         guint                to,
+                                         gpointer             user_data,
+                                         GCancellable        *cancellable,
+                                         GError             **error);
+
+/* Puts a file of bytes (each one unique, so no copy reads another's cache)
+ * on every endpoint, then copies it A→B for every ordered pair, A→A
+ * included, repetitions times, each copy fsync'd inside its time. Adds one
+ * cell per pair to result->transfers with the median MB/s (10^6 bytes) of
+ * the repetitions, in the order from 0→0, 0→1, ... Removes its files. */
+gboolean fsb_transfer_run (FsbTransferEndpoint *endpoints,
+                           guint                n_endpoints,
+                           guint64              bytes,
+                           guint                repetitions,
+                           FsbTransferColdFunc  cold,
+                           gpointer             cold_data,
+                           FsbItemProgressFunc  progress,
+                           gpointer             progress_data,
+                           FsbResult           *result,
+                           GCancellable        *cancellable,
+                           GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,117 @@
+/* fsb-workloads-delete.c: the delete-latency group (seed 002): how long
+ * deleting a large file takes, every deletion kept, outliers included */
+#include "config.h"
+
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fsb-error.h"
+#include "fsb-workloads-private.h"
+#include "fsb-fileops.h"
+#include "fsb-workloads-util.h"
+
+#define DELETE_MIN_COUNT 5   /* the issue asks for at least five per repetition */
+
+static double
+tv_seconds (const struct timeval *tv)
+{
+  return tv->tv_sec + tv->tv_usec * 1e-6;
+}
+
+guint
+fsb_delete_latency_count (const FsbProfile *profile)
+{
+  return MAX (profile->delete_count, DELETE_MIN_COUNT);
+}
+
+static double
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Each deletion becomes a sample of its own, with the time until unlink()
+ * returned and this thread's system time during the call: the seed
+ * reported both because the first scatters (outliers of more than 20×
+ * the minimum) while the second does not.
+ * getrusage() splits user and system time only to the scheduler tick
+ * (4 ms at HZ=250), coarser than most deletions; the thread's CPU clock
+ * counts in nanoseconds, and inside unlink() all of it is kernel time. */
+static gboolean
+delete_cycles (FsbWorkloadContext *ctx, FsbSample *sample, const char *tag, GError **error)
+{
+  guint count = fsb_delete_latency_count (ctx->profile);
+  guint64 bytes = ctx->profile->delete_file_bytes;
+  FsbRng rng;
+
+  g_return_val_if_fail (ctx->extra_samples != NULL, FALSE);
+
+  fsb_rng_init (&rng, fsb_seed_from (tag, bytes, count));
+  for (guint i = 0; i < count; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-%u.dat", tag, i);
+      g_autofree char *path = g_build_filename (ctx->mount_point, name, NULL);
+      struct rusage r0, r1;
+      double t0, t1, c0, c1;
+      int rc, errsv;
+      FsbSample *one;
+
+      /* The file is on disk and out of the page cache before the clock
+       * starts, as a large file written a while ago would be. */
+      if (!fsb_write_random_file (path, bytes, &rng, TRUE, TRUE, ctx->cancellable, error))
+        {
+          unlink (path);
+          return FALSE;
+        }
+
+      getrusage (RUSAGE_THREAD, &r0);
+      c0 = thread_cpu_seconds ();
+      t0 = fsb_now ();
+      rc = unlink (path);
+      errsv = errno;
+      t1 = fsb_now ();
+      c1 = thread_cpu_seconds ();
+      getrusage (RUSAGE_THREAD, &r1);
+      if (rc < 0)
+        return fsb_errno_fail (error, errsv, _("Cannot delete"), path);
+
+      one = fsb_sample_new ();
+      fsb_sample_set (one, "wall_s", t1 - t0);
+      fsb_sample_set (one, "sys_s", MAX (0.0, c1 - c0));
+      fsb_sample_set (one, "user_s", MAX (0.0, tv_seconds (&r1.ru_utime) - tv_seconds (&r0.ru_utime)));
+      fsb_sample_set (one, "bytes", bytes);
+      fsb_sample_set (one, "files", 1);
+      g_ptr_array_add (ctx->extra_samples, one);
+
+      /* Commit the deletion before the next file, so each sample starts
+       * from a quiet filesystem. */
+      if (!fsb_sync_filesystem (ctx->mount_point, error))
+        return FALSE;
+      if (ctx->progress != NULL)
+        ctx->progress (i + 1, count, ctx->progress_data);
+    }
+  fsb_sample_set (sample, "files", count);
+  fsb_sample_set (sample, "bytes", (double) bytes * count);
+  return TRUE;
+}
+
+gboolean
+fsb_workload_delete_return (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
+{
+  return delete_cycles (ctx, sample, "delete-return", error);
+}
+
+gboolean
+fsb_workload_delete_sys (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
+{
+  return delete_cycles (ctx, sample, "delete-sys", error);
+}

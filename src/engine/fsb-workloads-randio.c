@@ -1,0 +1,337 @@
+/* fsb-workloads-randio.c: the random-io group (seed 004), as sysbench
+ * fileio rndrd and rndwr do it: 16 KiB blocks at random offsets in a set
+ * of files, bounded by a request count and a time */
+#include "config.h"
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fsb-error.h"
+#include "fsb-workloads-private.h"
+#include "fsb-fileops.h"
+#include "fsb-workloads-util.h"
+
+#define RANDIO_BLOCK      16384   /* sysbench --file-block-size default */
+#define RANDIO_FSYNC_FREQ 100     /* sysbench --file-fsync-freq default */
+#define RANDIO_ALIGN      4096
+
+static gboolean refuse_direct_for_testing;
+
+void
+fsb_randio_refuse_direct_for_testing (gboolean refuse)
+{
+  refuse_direct_for_testing = refuse;
+}
+
+static char *
+randio_dir (FsbWorkloadContext *ctx)
+{
+  return g_build_filename (ctx->mount_point, "randio", NULL);
+}
+
+static char *
+randio_file (const char *dir, guint i)
+{
+  g_autofree char *name = g_strdup_printf ("test_file.%u", i);   /* sysbench's names */
+  return g_build_filename (dir, name, NULL);
+}
+
+static guint64
+file_bytes (const FsbProfile *profile)
+{
+  /* Whole blocks only, at least one. */
+  return MAX (profile->randio_file_bytes / RANDIO_BLOCK, 1) * RANDIO_BLOCK;
+}
+
+static int
+open_file (const char *path, int flags, gboolean direct)
+{
+  if (direct && refuse_direct_for_testing)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  return open (path, flags | O_CLOEXEC | (direct ? O_DIRECT : 0));
+}
+
+/* sysbench prepare: the files are written once, flushed, and dropped from
+ * the page cache so the random phase starts cold. Files already there
+ * with the right size (rand-read made them for rand-write) are kept. */
+static gboolean
+prepare (FsbWorkloadContext *ctx, const char *dir, GError **error)
+{
+  guint64 bytes = file_bytes (ctx->profile);
+  FsbRng rng;
+
+  if (g_mkdir_with_parents (dir, 0755) < 0)
+    return fsb_errno_fail (error, errno, _("Cannot create"), dir);
+  fsb_rng_init (&rng, fsb_seed_from ("random-io", ctx->profile->randio_files, bytes));
+  for (guint i = 0; i < ctx->profile->randio_files; i++)
+    {
+      g_autofree char *path = randio_file (dir, i);
+      struct stat st;
+
+      if (stat (path, &st) == 0 && (guint64) st.st_size == bytes)
+        {
+          fsb_drop_file_cache (path);
+          continue;
+        }
+      if (!fsb_write_random_file (path, bytes, &rng, TRUE, TRUE, ctx->cancellable, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+files_ready (FsbWorkloadContext *ctx, const char *dir)
+{
+  guint64 bytes = file_bytes (ctx->profile);
+
+  for (guint i = 0; i < ctx->profile->randio_files; i++)
+    {
+      g_autofree char *path = randio_file (dir, i);
+      struct stat st;
+
+      if (stat (path, &st) < 0 || (guint64) st.st_size != bytes)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* TRUE when the filesystem takes O_DIRECT; FALSE with errno otherwise. */
+static gboolean
+probe_direct (const char *dir, int *errsv)
+{
+  g_autofree char *path = g_build_filename (dir, ".direct-io-probe", NULL);
+  int fd;
+
+  if (g_mkdir_with_parents (dir, 0755) < 0)
+    {
+      *errsv = errno;
+      return FALSE;
+    }
+  fd = open_file (path, O_RDWR | O_CREAT | O_TRUNC, TRUE);
+  *errsv = errno;
+  unlink (path);
+  if (fd < 0)
+    return FALSE;
+  close (fd);
+  return TRUE;
+}
+
+/* Untimed: the runner calls it before it remounts the target cold, so
+ * the reads that follow find nothing in any cache. */
+gboolean
+fsb_workload_randio_setup (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
+{
+  g_autofree char *dir = randio_dir (ctx);
+
+  if (ctx->plan != NULL && ctx->plan->direct_io)
+    {
+      int errsv = 0;
+
+      /* Nothing to prepare where the task will only report the refusal. */
+      if (!probe_direct (dir, &errsv))
+        {
+          g_rmdir (dir);
+          return TRUE;
+        }
+    }
+  return prepare (ctx, dir, error);
+}
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static gboolean
+fsync_all (const int *fds, guint n, const char *dir, GError **error)
+{
+  for (guint i = 0; i < n; i++)
+    if (fsync (fds[i]) < 0)
+      return fsb_errno_fail (error, errno, _("Cannot flush"), dir);
+  return TRUE;
+}
+
+static gboolean
+random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GError **error)
+{
+  const FsbProfile *profile = ctx->profile;
+  gboolean direct = ctx->plan != NULL && ctx->plan->direct_io;
+  g_autofree char *dir = randio_dir (ctx);
+  g_autofree int *fds = NULL;
+  g_autoptr(GArray) lat = NULL;
+  guint64 blocks = file_bytes (profile) / RANDIO_BLOCK;
+  guint n_files = MAX (profile->randio_files, 1);
+  guint64 done = 0, events = 0, fsyncs = 0;
+  guint fsync_next = 0;
+  gboolean dirty = FALSE;
+  double start, elapsed, deadline;
+  gboolean ok = TRUE;
+  guint8 *buf = NULL;
+  FsbRng rng;
+
+  fsb_sample_set (sample, "direct_io", direct ? 1 : 0);
+  if (direct)
+    {
+      int errsv = 0;
+
+      if (!probe_direct (dir, &errsv))
+        {
+          if (errsv != EINVAL && errsv != EOPNOTSUPP)
+            return fsb_errno_fail (error, errsv, _("Cannot read"), dir);
+          /* Not a failure: the filesystem does not do direct I/O, and the
+           * result says so instead of a buffered figure under a wrong label. */
+          fsb_sample_set (sample, "direct_io_refused", 1);
+          g_rmdir (dir);
+          return TRUE;
+        }
+    }
+
+  /* Normally done by fsb_workload_randio_setup(); a task run on its own
+   * prepares the files here, and says so. */
+  if (!files_ready (ctx, dir))
+    {
+      fsb_sample_set (sample, "prepared_in_task", 1);
+      if (!prepare (ctx, dir, error))
+        return FALSE;
+    }
+
+  fds = g_new (int, n_files);
+  for (guint i = 0; i < n_files; i++)
+    fds[i] = -1;
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = randio_file (dir, i);
+
+      fds[i] = open_file (path, write_mode ? O_RDWR : O_RDONLY, direct);
+      if (fds[i] < 0)
+        {
+          ok = fsb_errno_fail (error, errno, _("Cannot read"), path);
+          goto out;
+        }
+    }
+  if (posix_memalign ((void **) &buf, RANDIO_ALIGN, RANDIO_BLOCK) != 0)
+    g_error ("out of memory");
+
+  lat = g_array_sized_new (FALSE, FALSE, sizeof (double), MIN (profile->randio_requests, 1 << 20));
+  fsb_rng_init (&rng, fsb_seed_from (write_mode ? "rand-write" : "rand-read",
+                                     profile->randio_requests, blocks));
+  start = fsb_now ();
+  deadline = start + (profile->randio_seconds > 0 ? profile->randio_seconds : 1e9);
+  /* As sysbench counts them: the request budget is in events, and after
+   * every RANDIO_FSYNC_FREQ writes each file gets an fsync event of its
+   * own, whose latency counts like a write's. */
+  while (events < profile->randio_requests)
+    {
+      double t0, t1, ms;
+
+      if (write_mode && dirty && done % RANDIO_FSYNC_FREQ == 0)
+        {
+          t0 = fsb_now ();
+          if (fsync (fds[fsync_next]) < 0)
+            {
+              ok = fsb_errno_fail (error, errno, _("Cannot flush"), dir);
+              goto out;
+            }
+          t1 = fsb_now ();
+          fsyncs++;
+          if (++fsync_next == n_files)
+            {
+              fsync_next = 0;
+              dirty = FALSE;
+            }
+        }
+      else
+        {
+          guint f = fsb_rng_below (&rng, n_files);
+          off_t off = (off_t) fsb_rng_below (&rng, blocks) * RANDIO_BLOCK;
+          ssize_t n;
+
+          if (write_mode)
+            fsb_rng_fill (&rng, buf, RANDIO_BLOCK);
+          t0 = fsb_now ();
+          n = write_mode ? pwrite (fds[f], buf, RANDIO_BLOCK, off)
+                         : pread (fds[f], buf, RANDIO_BLOCK, off);
+          t1 = fsb_now ();
+          if (n != RANDIO_BLOCK)
+            {
+              g_autofree char *path = randio_file (dir, f);
+              ok = fsb_errno_fail (error, n < 0 ? errno : EIO,
+                                   write_mode ? _("Cannot write") : _("Cannot read"), path);
+              goto out;
+            }
+          done++;
+          dirty = write_mode;
+        }
+      ms = (t1 - t0) * 1000.0;
+      g_array_append_val (lat, ms);
+      events++;
+      if ((events & 127) == 0)
+        {
+          if (ctx->progress != NULL)
+            ctx->progress (events, profile->randio_requests, ctx->progress_data);
+          if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
+            {
+              fsb_error_normalize (error);
+              ok = FALSE;
+              goto out;
+            }
+        }
+      if (t1 >= deadline)
+        break;
+    }
+  /* sysbench --file-fsync-end: the writes reach the disk inside the time. */
+  if (write_mode && !(ok = fsync_all (fds, n_files, dir, error)))
+    goto out;
+  elapsed = fsb_now () - start;
+
+  qsort (lat->data, lat->len, sizeof (double), compare_doubles);
+  fsb_sample_set (sample, "requests", events);
+  fsb_sample_set (sample, "fsyncs", fsyncs);
+  fsb_sample_set (sample, "bytes", (double) done * RANDIO_BLOCK);
+  fsb_sample_set (sample, "io_s", elapsed);
+  fsb_sample_set (sample, "mb_per_s", elapsed > 0 ? done * RANDIO_BLOCK / 1e6 / elapsed : 0);
+  fsb_sample_set (sample, "iops", elapsed > 0 ? done / elapsed : 0);
+  fsb_sample_set (sample, "latency_p50_ms", fsb_percentile ((double *) lat->data, lat->len, 0.50));
+  fsb_sample_set (sample, "latency_p95_ms", fsb_percentile ((double *) lat->data, lat->len, 0.95));
+  fsb_sample_set (sample, "latency_p99_ms", fsb_percentile ((double *) lat->data, lat->len, 0.99));
+  fsb_sample_set (sample, "latency_max_ms", lat->len > 0 ? g_array_index (lat, double, lat->len - 1) : 0);
+
+out:
+  for (guint i = 0; i < n_files; i++)
+    if (fds[i] >= 0)
+      close (fds[i]);
+  free (buf);
+  /* sysbench cleanup, after the last task of the group. */
+  if (ok && write_mode)
+    {
+      FsbTreeCount junk = { 0 };
+      ok = fsb_remove_tree (dir, &junk, ctx->cancellable, error) &&
+           fsb_sync_filesystem (ctx->mount_point, error);
+    }
+  return ok;
+}
+
+gboolean
+fsb_workload_rand_read (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
+{
+  return random_io (ctx, sample, FALSE, error);
+}
+
+gboolean
+fsb_workload_rand_write (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
+{
+  return random_io (ctx, sample, TRUE, error);
+}

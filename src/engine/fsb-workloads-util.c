@@ -1,0 +1,368 @@
+/* fsb-workloads-util.c: what the workload groups share */
+#include "config.h"
+
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <linux/magic.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fsb-error.h"
+#include "fsb-fileops.h"
+#include "fsb-workloads-util.h"
+
+/* The generator ------------------------------------------------------------ */
+
+static guint64
+splitmix64 (guint64 *x)
+{
+  guint64 z = (*x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+void
+fsb_rng_init (FsbRng *rng, guint64 seed)
+{
+  for (guint i = 0; i < 4; i++)
+    rng->s[i] = splitmix64 (&seed);
+}
+
+static inline guint64
+rotl (guint64 x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+guint64
+fsb_rng_next (FsbRng *rng)
+{
+  guint64 *s = rng->s;
+  guint64 result = rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl (s[3], 45);
+  return result;
+}
+
+guint64
+fsb_rng_below (FsbRng *rng, guint64 n)
+{
+  guint64 limit, r;
+
+  if (n <= 1)
+    return 0;
+  /* Rejection sampling: no modulo bias. */
+  limit = G_MAXUINT64 - G_MAXUINT64 % n;
+  do
+    r = fsb_rng_next (rng);
+  while (r >= limit);
+  return r % n;
+}
+
+double
+fsb_rng_double (FsbRng *rng)
+{
+  return (fsb_rng_next (rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+void
+fsb_rng_fill (FsbRng *rng, void *buf, gsize len)
+{
+  guint8 *p = buf;
+
+  while (len >= 8)
+    {
+      guint64 v = fsb_rng_next (rng);
+      memcpy (p, &v, 8);
+      p += 8;
+      len -= 8;
+    }
+  if (len > 0)
+    {
+      guint64 v = fsb_rng_next (rng);
+      memcpy (p, &v, len);
+    }
+}
+
+guint64
+fsb_seed_from (const char *name, guint64 a, guint64 b)
+{
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+
+  for (const char *c = name; c != NULL && *c != '\0'; c++)
+    h = (h ^ (guint8) *c) * G_GUINT64_CONSTANT (0x100000001b3);
+  for (guint i = 0; i < 8; i++)
+    h = (h ^ ((a >> (8 * i)) & 0xff)) * G_GUINT64_CONSTANT (0x100000001b3);
+  for (guint i = 0; i < 8; i++)
+    h = (h ^ ((b >> (8 * i)) & 0xff)) * G_GUINT64_CONSTANT (0x100000001b3);
+  return h;
+}
+
+double
+fsb_now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+gboolean
+fsb_errno_fail (GError **error, int errsv, const char *what, const char *path)
+{
+  fsb_set_error_from_errno (error, errsv, what, path);
+  return FALSE;
+}
+
+static gboolean
+check_cancelled (GCancellable *cancellable, GError **error)
+{
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      fsb_error_normalize (error);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Copies and deletes: fsb-fileops does them the way cp and rm do ---------- */
+
+static void
+take_counts (FsbTreeCount *count, const FsbFileOps *ops)
+{
+  if (count != NULL)
+    {
+      count->files += ops->files;
+      count->dirs += ops->dirs;
+      count->bytes += ops->bytes;
+    }
+}
+
+gboolean
+fsb_copy_file (const char *src, const char *dst, gboolean do_fsync, guint64 *bytes,
+               GCancellable *cancellable, GError **error)
+{
+  FsbFileOps ops;
+  gboolean ok;
+
+  fsb_file_ops_init (&ops, cancellable, NULL, NULL, 0);
+  ok = fsb_copy_file_at (&ops, AT_FDCWD, src, AT_FDCWD, dst, error);
+  if (bytes != NULL)
+    *bytes += ops.bytes;
+  fsb_file_ops_clear (&ops);
+  if (ok && do_fsync)
+    {
+      int fd = open (dst, O_WRONLY | O_CLOEXEC);
+
+      if (fd < 0 || fsync (fd) < 0)
+        ok = fsb_errno_fail (error, errno, _("Cannot flush"), dst);
+      if (fd >= 0)
+        close (fd);
+    }
+  return ok;
+}
+
+gboolean
+fsb_copy_tree (const char *src, const char *dst, gboolean drop_source_cache, FsbTreeCount *count,
+               FsbItemProgressFunc progress, gpointer progress_data, guint64 total,
+               GCancellable *cancellable, GError **error)
+{
+  FsbFileOps ops;
+  gboolean ok;
+
+  fsb_file_ops_init (&ops, cancellable, progress, progress_data, total);
+  ops.drop_source_cache = drop_source_cache;
+  ok = fsb_copy_tree_at (&ops, AT_FDCWD, src, AT_FDCWD, dst, error);
+  take_counts (count, &ops);
+  fsb_file_ops_clear (&ops);
+  return ok;
+}
+
+gboolean
+fsb_remove_tree (const char *path, FsbTreeCount *count,
+                 GCancellable *cancellable, GError **error)
+{
+  FsbFileOps ops;
+  gboolean ok;
+
+  fsb_file_ops_init (&ops, cancellable, NULL, NULL, 0);
+  ok = fsb_remove_tree_at (&ops, AT_FDCWD, path, error);
+  take_counts (count, &ops);
+  fsb_file_ops_clear (&ops);
+  return ok;
+}
+
+static gboolean
+count_dir (int dir, const char *path, FsbTreeCount *count, GError **error)
+{
+  DIR *d;
+  struct dirent *e;
+  gboolean ok = TRUE;
+  int fd = dup (dir);
+
+  if (fd < 0 || (d = fdopendir (fd)) == NULL)
+    {
+      int errsv = errno;
+      if (fd >= 0)
+        close (fd);
+      return fsb_errno_fail (error, errsv, _("Cannot read"), path);
+    }
+  while (ok && (e = readdir (d)) != NULL)
+    {
+      g_autofree char *p = NULL;
+      struct stat st;
+
+      if (strcmp (e->d_name, ".") == 0 || strcmp (e->d_name, "..") == 0)
+        continue;
+      p = g_build_filename (path, e->d_name, NULL);
+      if (fstatat (dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+        ok = fsb_errno_fail (error, errno, _("Cannot read"), p);
+      else if (S_ISDIR (st.st_mode))
+        {
+          int sub = openat (dir, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+
+          if (sub < 0)
+            ok = fsb_errno_fail (error, errno, _("Cannot read"), p);
+          else
+            {
+              count->dirs++;
+              ok = count_dir (sub, p, count, error);
+              close (sub);
+            }
+        }
+      else
+        {
+          count->files++;
+          if (S_ISREG (st.st_mode))
+            count->bytes += st.st_size;
+        }
+    }
+  closedir (d);
+  return ok;
+}
+
+gboolean
+fsb_count_tree (const char *path, FsbTreeCount *count, GError **error)
+{
+  int fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+  gboolean ok;
+
+  if (fd < 0)
+    return fsb_errno_fail (error, errno, _("Cannot read"), path);
+  ok = count_dir (fd, path, count, error);
+  close (fd);
+  return ok;
+}
+
+void
+fsb_drop_file_cache (const char *path)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+
+  if (fd < 0)
+    return;
+  fdatasync (fd);
+  posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
+  close (fd);
+}
+
+static gboolean
+write_all (int fd, const guint8 *buf, gsize len, const char *path, GError **error)
+{
+  while (len > 0)
+    {
+      ssize_t n = write (fd, buf, len);
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          return fsb_errno_fail (error, errno, _("Cannot write"), path);
+        }
+      buf += n;
+      len -= n;
+    }
+  return TRUE;
+}
+
+gboolean
+fsb_write_random_file (const char *path, guint64 bytes, FsbRng *rng,
+                       gboolean do_fsync, gboolean cold,
+                       GCancellable *cancellable, GError **error)
+{
+  g_autofree guint8 *buf = g_malloc (FSB_COPY_BUFFER_SIZE);
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+  if (fd < 0)
+    return fsb_errno_fail (error, errno, _("Cannot create"), path);
+  while (bytes > 0)
+    {
+      gsize n = MIN (bytes, FSB_COPY_BUFFER_SIZE);
+
+      fsb_rng_fill (rng, buf, n);
+      if (!write_all (fd, buf, n, path, error) || check_cancelled (cancellable, error))
+        {
+          close (fd);
+          return FALSE;
+        }
+      bytes -= n;
+    }
+  if (do_fsync && fsync (fd) < 0)
+    {
+      int errsv = errno;
+      close (fd);
+      return fsb_errno_fail (error, errsv, _("Cannot flush"), path);
+    }
+  if (cold)
+    {
+      fdatasync (fd);
+      posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
+    }
+  if (close (fd) < 0)
+    return fsb_errno_fail (error, errno, _("Cannot write"), path);
+  return TRUE;
+}
+
+char *
+fsb_scratch_parent (guint64 needed_bytes)
+{
+  struct statfs fs;
+  struct statvfs vfs;
+  long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
+  guint64 ram = pages > 0 && page > 0 ? (guint64) pages * page : 0;
+
+  if (statfs ("/dev/shm", &fs) == 0 && fs.f_type == TMPFS_MAGIC &&
+      statvfs ("/dev/shm", &vfs) == 0 && access ("/dev/shm", W_OK) == 0 &&
+      (guint64) vfs.f_bavail * vfs.f_frsize >= 2 * needed_bytes && needed_bytes <= ram / 4)
+    return g_strdup ("/dev/shm");
+  return g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
+}
+
+double
+fsb_percentile (const double *sorted, guint n, double p)
+{
+  double rank;
+  guint lo, hi;
+
+  if (n == 0)
+    return 0.0;
+  rank = p * (n - 1);
+  lo = (guint) floor (rank);
+  hi = lo + 1 < n ? lo + 1 : lo;
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
+}

@@ -1,0 +1,89 @@
+/* fsb-workloads-util.h: what the workload groups share: a seeded generator,
+ * cp-like copies, rm-like deletes, flushes and clocks */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "fsb-workload.h"
+
+G_BEGIN_DECLS
+
+/* xoshiro256**, seeded through splitmix64: fast, deterministic on every
+ * platform, and its output does not compress. */
+typedef struct {
+  guint64 s[4];
+} FsbRng;
+
+void    fsb_rng_init      (FsbRng *rng, guint64 seed);
+guint64 fsb_rng_next      (FsbRng *rng);
+/* Uniform in [0, n). */
+guint64 fsb_rng_below     (FsbRng *rng, guint64 n);
+/* Uniform in [0, 1). */
+double  fsb_rng_double    (FsbRng *rng);
+void    fsb_rng_fill      (FsbRng *rng, void *buf, gsize len);
+/* A stable seed from a name and numbers (FNV-1a). */
+guint64 fsb_seed_from     (const char *name, guint64 a, guint64 b);
+
+/* Monotonic seconds. */
+double  fsb_now           (void);
+
+/* fsb_set_error_from_errno () that returns FALSE, for return statements. */
+gboolean fsb_errno_fail   (GError **error, int errsv, const char *what, const char *path);
+
+typedef struct {
+  guint64 files;
+  guint64 dirs;
+  guint64 bytes;
+} FsbTreeCount;
+
+/* Thin wrappers over fsb-fileops (cp, cp -r and rm -r) for paths, adding
+ * to count. */
+
+/* Copies a file like cp, then fsync when asked. */
+gboolean fsb_copy_file    (const char   *src,
+                           const char   *dst,
+                           gboolean      do_fsync,
+                           guint64      *bytes,
+                           GCancellable *cancellable,
+                           GError      **error);
+/* drop_source_cache: posix_fadvise DONTNEED on each source file first,
+ * so a copy-in reads the dataset from disk, not from RAM. */
+gboolean fsb_copy_tree    (const char         *src,
+                           const char         *dst,
+                           gboolean            drop_source_cache,
+                           FsbTreeCount       *count,
+                           FsbItemProgressFunc progress,
+                           gpointer            progress_data,
+                           guint64             total_files,
+                           GCancellable       *cancellable,
+                           GError            **error);
+/* A missing tree is not an error. */
+gboolean fsb_remove_tree  (const char   *path,
+                           FsbTreeCount *count,
+                           GCancellable *cancellable,
+                           GError      **error);
+/* Counts the files, directories and bytes of a tree. */
+gboolean fsb_count_tree   (const char   *path,
+                           FsbTreeCount *count,
+                           GError      **error);
+/* Writes bytes of generated data to path (created or truncated), fsync'd
+ * when asked, then drops its pages from the page cache when cold. */
+gboolean fsb_write_random_file (const char   *path,
+                                guint64       bytes,
+                                FsbRng       *rng,
+                                gboolean      do_fsync,
+                                gboolean      cold,
+                                GCancellable *cancellable,
+                                GError      **error);
+/* fdatasync and posix_fadvise DONTNEED: the file is read from disk next. */
+void     fsb_drop_file_cache (const char *path);
+
+/* Where the runner's scratch folder goes: /dev/shm when it is a tmpfs
+ * with twice needed_bytes free and not more than a quarter of the RAM
+ * is asked for, else g_get_user_cache_dir()/fsbench. */
+char    *fsb_scratch_parent (guint64 needed_bytes);
+
+/* Linear interpolation between closest ranks, as fsb_stats_compute. */
+double   fsb_percentile   (const double *sorted, guint n, double p);
+
+G_END_DECLS

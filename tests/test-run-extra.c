@@ -1,0 +1,329 @@
+/* test-run-extra.c: every group of seeds 001 to 004, transfers and custom
+ * commands at quick scale on ext4 and xfs images, through the real udisksd */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-engine.h"
+#include "fsb-mountinfo.h"
+#include "fsb-runner.h"
+#include "fsb-target.h"
+#include "fsb-udisks.h"
+#include "fsb-workloads-util.h"
+
+static char *tmp_dir;
+static char *image_dir;
+
+static gboolean
+have_udisks (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (fsb_udisks_get_client (&error) == NULL)
+    {
+      g_test_skip (error->message);
+      return FALSE;
+    }
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root, or a polkit rule for udisks");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static guint
+count_files (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+typedef struct {
+  GMainLoop *loop;
+  FsbResult *result;
+  GError    *error;
+  GPtrArray *logs;
+} RunData;
+
+static void
+log_cb (FsbRunner *runner, const char *line, RunData *d)
+{
+  g_ptr_array_add (d->logs, g_strdup (line));
+}
+
+static void
+done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  RunData *d = user_data;
+
+  d->result = fsb_runner_run_finish (FSB_RUNNER (source), res, &d->error);
+  g_main_loop_quit (d->loop);
+}
+
+static double
+metric (FsbTaskResult *task, guint i, const char *name)
+{
+  double v = -1;
+
+  if (!fsb_sample_get (g_ptr_array_index (task->samples, i), name, &v))
+    g_error ("%s: metric %s missing", task->id, name);
+  return v;
+}
+
+static FsbTaskResult *
+task (FsbFsResult *fs, const char *id)
+{
+  FsbTaskResult *t = fsb_fs_result_get_task (fs, id, FALSE);
+
+  if (t == NULL || t->samples->len == 0)
+    g_error ("%s: no task %s", fs->name, id);
+  return t;
+}
+
+static void
+check_filesystem (FsbFsResult *fs, const FsbProfile *p)
+{
+  const char *kernel[] = { "kernel-copy-in", "kernel-copy-out", "kernel-recopy" };
+  const char *small[] = { "small-create-seq", "small-stat-seq", "small-delete-seq",
+                          "small-create-rand", "small-stat-rand", "small-delete-rand" };
+  const char *randio[] = { "rand-read", "rand-write" };
+  const char *deletes[] = { "delete-return", "delete-sys" };
+  FsbTaskResult *t;
+  FsbStats st;
+
+  g_assert_null (fs->error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kernel); i++)
+    {
+      t = task (fs, kernel[i]);
+      g_assert_cmpfloat (metric (t, 0, "files"), ==, p->kernel_files);
+      g_assert_cmpfloat (metric (t, 0, "bytes"), ==, p->kernel_total_bytes);
+      g_assert_cmpfloat (metric (t, 0, "wall_s"), >, 0);
+    }
+  t = task (fs, "kernel-delete");
+  g_assert_cmpfloat (metric (t, 0, "files"), ==, 2.0 * p->kernel_files);
+
+  for (guint i = 0; i < G_N_ELEMENTS (small); i++)
+    {
+      t = task (fs, small[i]);
+      g_assert_cmpfloat (metric (t, 0, "files"), ==, p->small_files);
+      g_assert_cmpfloat (metric (t, 0, "files_per_s"), >, 0);
+    }
+
+  /* One sample per deletion, nothing else mixed in. */
+  for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
+    {
+      t = task (fs, deletes[i]);
+      g_assert_cmpuint (t->samples->len, ==, MAX (p->delete_count, 5));
+      for (guint k = 0; k < t->samples->len; k++)
+        {
+          g_assert_cmpfloat (metric (t, k, "bytes"), ==, p->delete_file_bytes);
+          g_assert_cmpfloat (metric (t, k, "wall_s"), >, 0);
+          g_assert_cmpfloat (metric (t, k, "wall_s"), <, 30);
+          g_assert_cmpfloat (metric (t, k, "sys_s"), >=, 0);
+        }
+      g_assert_true (fsb_task_result_stats (t, i == 0 ? "wall_s" : "sys_s", &st));
+      g_assert_cmpuint (st.n, ==, t->samples->len);
+      g_assert_cmpfloat (st.min, <=, st.median);
+      g_assert_cmpfloat (st.median, <=, st.p99);
+      g_assert_cmpfloat (st.p99, <=, st.max);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (randio); i++)
+    {
+      t = task (fs, randio[i]);
+      g_assert_cmpfloat (metric (t, 0, "direct_io"), ==, 0);
+      g_assert_cmpfloat (metric (t, 0, "requests"), >, 0);
+      g_assert_cmpfloat (metric (t, 0, "mb_per_s"), >, 0);
+      g_assert_cmpfloat (metric (t, 0, "iops"), >, 0);
+      g_assert_cmpfloat (metric (t, 0, "latency_p50_ms"), <=, metric (t, 0, "latency_p95_ms"));
+      g_assert_cmpfloat (metric (t, 0, "latency_p95_ms"), <=, metric (t, 0, "latency_p99_ms"));
+      g_assert_cmpfloat (metric (t, 0, "latency_p99_ms"), <=, metric (t, 0, "latency_max_ms"));
+      /* The files were written by the setup, before the cold remount. */
+      g_assert_false (fsb_sample_get (t->samples->pdata[0], "prepared_in_task", NULL));
+    }
+
+  t = task (fs, "custom:list");
+  g_assert_cmpstr (t->command, ==, "ls -la > /dev/null");
+  g_assert_null (((FsbSample *) t->samples->pdata[0])->error);
+  g_assert_cmpfloat (metric (t, 0, "exit_status"), ==, 0);
+  g_assert_cmpfloat (metric (t, 0, "wall_s"), >, 0);
+  t = task (fs, "custom:broken");
+  g_assert_cmpstr (((FsbSample *) t->samples->pdata[0])->error, ==, "no such thing\n");
+  g_assert_cmpfloat (metric (t, 0, "exit_status"), ==, 7);
+}
+
+/* Scratch folders in /dev/shm, where the runner prefers them. */
+static GPtrArray *
+scratch_folders (void)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) dir = g_dir_open ("/dev/shm", 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "fsbench-scratch-"))
+      g_ptr_array_add (names, g_strdup (name));
+  return names;
+}
+
+static void
+test_every_group (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GPtrArray) mounts = NULL;
+  g_autofree char *cache = g_build_filename (tmp_dir, "fsbench", NULL);
+  const char *pairs[][2] = { { "ext4", "ext4" }, { "ext4", "xfs" }, { "xfs", "ext4" }, { "xfs", "xfs" } };
+  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GPtrArray) before = scratch_folders ();
+  g_autoptr(GPtrArray) after = NULL;
+  const char *name;
+
+  if (!have_udisks ())
+    {
+      g_ptr_array_unref (d.logs);
+      return;
+    }
+
+  g_strfreev (plan->filesystems);
+  plan->filesystems = g_strsplit ("ext4,xfs", ",", -1);
+  g_strfreev (plan->workloads);
+  plan->workloads = g_strsplit ("kernel-tree,small-files,delete-latency,random-io,transfer", ",", -1);
+  plan->repetitions = 1;
+  g_free (plan->target_spec);
+  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+  fsb_plan_add_custom (plan, "list", "ls -la > /dev/null");
+  fsb_plan_add_custom (plan, "broken", "echo 'no such thing' >&2; exit 7");
+  plan->custom_confirmed = TRUE;
+
+  runner = fsb_runner_new (plan);
+  g_signal_connect (runner, "log", G_CALLBACK (log_cb), &d);
+  fsb_runner_run_async (runner, NULL, done_cb, &d);
+  g_main_loop_run (loop);
+
+  g_assert_no_error (d.error);
+  g_assert_true (d.result->complete);
+  g_assert_cmpuint (d.result->filesystems->len, ==, 2);
+  for (guint f = 0; f < 2; f++)
+    check_filesystem (g_ptr_array_index (d.result->filesystems, f), &plan->profile);
+
+  /* The kernel tree's manifest is part of the dataset. */
+  g_assert_true (json_object_has_member (json_node_get_object (d.result->dataset), "kernel"));
+
+  /* Every ordered pair, A→A included. */
+  g_assert_cmpuint (d.result->transfers->len, ==, G_N_ELEMENTS (pairs));
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      FsbTransfer *t = g_ptr_array_index (d.result->transfers, i);
+      g_assert_cmpstr (t->from, ==, pairs[i][0]);
+      g_assert_cmpstr (t->to, ==, pairs[i][1]);
+      g_assert_cmpfloat (t->mb_per_s, >, 0);
+    }
+
+  /* The JSON keeps all of it: per-deletion samples, the matrix, commands. */
+  {
+    g_autofree char *data = fsb_result_to_data (d.result, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(FsbResult) back = fsb_result_load_from_data (data, -1, &error);
+    FsbFsResult *fs;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (back->transfers->len, ==, G_N_ELEMENTS (pairs));
+    fs = fsb_result_find_filesystem (back, "xfs");
+    g_assert_cmpuint (task (fs, "delete-return")->samples->len, ==, MAX (plan->profile.delete_count, 5));
+    g_assert_cmpstr (task (fs, "custom:broken")->command, ==, "echo 'no such thing' >&2; exit 7");
+    g_assert_cmpstr (((FsbSample *) task (fs, "custom:broken")->samples->pdata[0])->error, ==, "no such thing\n");
+    g_assert_cmpfloat (metric (task (fs, "rand-write"), 0, "latency_p99_ms"), >, 0);
+  }
+
+  /* No images, no mounts of ours, no scratch folder left. */
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  mounts = fsb_mountinfo_read ();
+  for (guint i = 0; i < mounts->len; i++)
+    g_assert_false (g_str_has_prefix (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, tmp_dir));
+  dir = g_dir_open (cache, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_assert_false (g_str_has_prefix (name, "fsbench-scratch-"));
+  after = scratch_folders ();
+  for (guint i = 0; i < after->len; i++)
+    g_assert_true (g_ptr_array_find_with_equal_func (before, after->pdata[i], g_str_equal, NULL));
+
+  fsb_result_unref (d.result);
+  g_ptr_array_unref (d.logs);
+}
+
+/* A plan whose custom commands nobody confirmed runs nothing of them. */
+static void
+test_unconfirmed_custom (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autofree char *marker = g_build_filename (tmp_dir, "custom-ran", NULL);
+  g_autofree char *command = g_strdup_printf ("touch '%s'", marker);
+  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  FsbTaskResult *t;
+
+  if (!have_udisks ())
+    {
+      g_ptr_array_unref (d.logs);
+      return;
+    }
+  g_strfreev (plan->filesystems);
+  plan->filesystems = g_strsplit ("ext4", ",", -1);
+  g_strfreev (plan->workloads);
+  plan->workloads = g_new0 (char *, 1);
+  plan->repetitions = 1;
+  g_free (plan->target_spec);
+  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+  fsb_plan_add_custom (plan, "touch", command);
+
+  runner = fsb_runner_new (plan);
+  fsb_runner_run_async (runner, NULL, done_cb, &d);
+  g_main_loop_run (loop);
+
+  g_assert_no_error (d.error);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+  t = fsb_fs_result_get_task (g_ptr_array_index (d.result->filesystems, 0), "custom:touch", FALSE);
+  g_assert_nonnull (t);
+  g_assert_nonnull (((FsbSample *) t->samples->pdata[0])->error);
+  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  fsb_result_unref (d.result);
+  g_ptr_array_unref (d.logs);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  FsbTreeCount junk = { 0 };
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("fsbench-test-run-extra-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
+  image_dir = g_build_filename (tmp_dir, "images", NULL);
+  g_mkdir (image_dir, 0700);
+
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/run-extra/every-group/ext4-xfs", test_every_group);
+  g_test_add_func ("/run-extra/custom-unconfirmed", test_unconfirmed_custom);
+  status = g_test_run ();
+
+  fsb_remove_tree (tmp_dir, &junk, NULL, NULL);
+  g_free (image_dir);
+  g_free (tmp_dir);
+  return status;
+}
