@@ -1,0 +1,20 @@
+/* fsb-chart-view.h: a GtkDrawingArea that draws a result with the engine's chart renderer */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+#define FSB_TYPE_CHART_VIEW (fsb_chart_view_get_type ())
+G_DECLARE_FINAL_TYPE (FsbChartView, fsb_chart_view, FSB, CHART_VIEW, GtkDrawingArea)
+
+GtkWidget *fsb_chart_view_new         (void);
+/* result may be NULL (nothing yet); it is referenced, not copied. */
+void       fsb_chart_view_set_result  (FsbChartView *self, FsbResult *result);
+/* An FsbSection, or -1 for every task (the live view while a run goes on). */
+void       fsb_chart_view_set_section (FsbChartView *self, int section);
+void       fsb_chart_view_set_live    (FsbChartView *self, gboolean live);
+
+G_END_DECLS

@@ -1,0 +1,204 @@
+/* fsb-history-page.c: earlier runs: open one, or compare several */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "fsb-gui-util.h"
+#include "fsb-history.h"
+#include "fsb-history-page.h"
+
+struct _FsbHistoryPage
+{
+  GtkBox parent_instance;
+
+  GtkWidget *list;
+
+  GCancellable *cancellable;
+  GPtrArray    *entries;   /* of FsbHistoryEntry*, as listed */
+  GPtrArray    *checks;    /* of GtkCheckButton*, data "entry" */
+  guint         n_selected;
+};
+
+G_DEFINE_FINAL_TYPE (FsbHistoryPage, fsb_history_page, GTK_TYPE_BOX)
+
+enum { PROP_0, PROP_N_SELECTED, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+check_toggled_cb (FsbHistoryPage *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->checks->len; i++)
+    if (gtk_toggle_button_get_active (g_ptr_array_index (self->checks, i)))
+      n++;
+  if (n != self->n_selected)
+    {
+      self->n_selected = n;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SELECTED]);
+    }
+}
+
+static GtkWidget *
+entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  g_autofree char *basename = g_path_get_basename (entry->path);
+
+  if (entry->result != NULL)
+    {
+      g_autofree char *text = fsb_history_describe (entry->result);
+      GtkWidget *check = gtk_check_button_new_with_label (text);
+      GtkWidget *open = gtk_button_new_with_mnemonic (_("_Open"));
+      /* Translators: %s describes a run: its date, filesystems and machine */
+      g_autofree char *open_name = g_strdup_printf (_("Open %s"), text);
+
+      gtk_widget_set_hexpand (check, TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (gtk_bin_get_child (GTK_BIN (check))), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (check, entry->path);
+      g_object_set_data (G_OBJECT (check), "entry", entry);
+      g_signal_connect_object (check, "toggled", G_CALLBACK (check_toggled_cb), self, G_CONNECT_SWAPPED);
+      g_ptr_array_add (self->checks, check);
+      gtk_container_add (GTK_CONTAINER (box), check);
+
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "win.open-run");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "s", entry->path);
+      fsb_gui_set_accessible_name (open, open_name);
+      gtk_container_add (GTK_CONTAINER (box), open);
+    }
+  else
+    {
+      /* Translators: a file name, then why it cannot be read */
+      g_autofree char *text = g_strdup_printf (_("%s: %s"), basename, entry->problem);
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_sensitive (label, FALSE);
+      gtk_container_add (GTK_CONTAINER (box), label);
+    }
+
+  gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
+  gtk_container_add (GTK_CONTAINER (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_show_all (row);
+  return row;
+}
+
+static void
+listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(FsbHistoryPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = fsb_history_list_finish (result, &error);
+
+  if (entries == NULL || g_cancellable_is_cancelled (self->cancellable))
+    return;
+
+  fsb_gui_container_clear (GTK_CONTAINER (self->list));
+  g_ptr_array_set_size (self->checks, 0);
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  self->entries = g_steal_pointer (&entries);
+  for (guint i = 0; i < self->entries->len; i++)
+    gtk_container_add (GTK_CONTAINER (self->list), entry_row_new (self, g_ptr_array_index (self->entries, i)));
+  check_toggled_cb (self);
+}
+
+void
+fsb_history_page_reload (FsbHistoryPage *self)
+{
+  g_return_if_fail (FSB_IS_HISTORY_PAGE (self));
+
+  fsb_history_list_async (self->cancellable, listed_cb, g_object_ref (self));
+}
+
+GPtrArray *
+fsb_history_page_get_selected (FsbHistoryPage *self, GStrv *labels)
+{
+  GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->checks->len; i++)
+    {
+      GtkToggleButton *check = g_ptr_array_index (self->checks, i);
+      FsbHistoryEntry *entry = g_object_get_data (G_OBJECT (check), "entry");
+      g_autofree char *label = NULL;
+
+      if (!gtk_toggle_button_get_active (check))
+        continue;
+      g_ptr_array_add (runs, fsb_result_ref (entry->result));
+      /* Runs are told apart by their date, or by their number. */
+      if (entry->result->created != NULL && strlen (entry->result->created) >= 16)
+        label = g_strndup (entry->result->created, 16);
+      else
+        label = g_strdup_printf (_("run %u"), runs->len);
+      g_strdelimit (label, "T", ' ');
+      g_strv_builder_add (builder, label);
+    }
+  if (labels != NULL)
+    *labels = g_strv_builder_end (builder);
+  return runs;
+}
+
+static void
+fsb_history_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  FsbHistoryPage *self = FSB_HISTORY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_N_SELECTED:
+      g_value_set_uint (value, self->n_selected);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+fsb_history_page_dispose (GObject *object)
+{
+  FsbHistoryPage *self = FSB_HISTORY_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  G_OBJECT_CLASS (fsb_history_page_parent_class)->dispose (object);
+}
+
+static void
+fsb_history_page_finalize (GObject *object)
+{
+  FsbHistoryPage *self = FSB_HISTORY_PAGE (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  G_OBJECT_CLASS (fsb_history_page_parent_class)->finalize (object);
+}
+
+static void
+fsb_history_page_class_init (FsbHistoryPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = fsb_history_page_get_property;
+  object_class->dispose = fsb_history_page_dispose;
+  object_class->finalize = fsb_history_page_finalize;
+
+  properties[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-history-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, FsbHistoryPage, list);
+}
+
+static void
+fsb_history_page_init (FsbHistoryPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
+  self->checks = g_ptr_array_new ();
+}

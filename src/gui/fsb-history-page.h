@@ -1,0 +1,18 @@
+/* fsb-history-page.h: earlier runs: open one, or compare several */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define FSB_TYPE_HISTORY_PAGE (fsb_history_page_get_type ())
+G_DECLARE_FINAL_TYPE (FsbHistoryPage, fsb_history_page, FSB, HISTORY_PAGE, GtkBox)
+
+/* Property "n-selected": how many runs are ticked for comparison.
+ * Rows activate win.open-run with the file's path. */
+
+void       fsb_history_page_reload       (FsbHistoryPage *self);
+/* The ticked runs (FsbResult*, referenced) and a label for each. */
+GPtrArray *fsb_history_page_get_selected (FsbHistoryPage *self, GStrv *labels);
+
+G_END_DECLS

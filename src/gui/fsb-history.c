@@ -1,0 +1,189 @@
+/* fsb-history.c: earlier runs, kept as JSON files in the user's data folder */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "fsb-error.h"
+#include "fsb-gui-util.h"
+#include "fsb-history.h"
+
+void
+fsb_history_entry_free (FsbHistoryEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->path);
+  g_clear_pointer (&entry->result, fsb_result_unref);
+  g_free (entry->problem);
+  g_free (entry);
+}
+
+char *
+fsb_history_dir (void)
+{
+  char *dir = g_build_filename (g_get_user_data_dir (), "fsbench", "history", NULL);
+
+  g_mkdir_with_parents (dir, 0700);
+  return dir;
+}
+
+/* A file name that sorts by time and never overwrites an earlier run. */
+static char *
+unique_path (const char *stem)
+{
+  g_autofree char *dir = fsb_history_dir ();
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+
+  for (guint i = 0; ; i++)
+    {
+      g_autofree char *name = i == 0 ? g_strdup_printf ("%s-%s.json", stamp, stem)
+                                     : g_strdup_printf ("%s-%s-%u.json", stamp, stem, i);
+      char *path = g_build_filename (dir, name, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        return path;
+      g_free (path);
+    }
+}
+
+char *
+fsb_history_save (FsbResult *result, GError **error)
+{
+  g_autofree char *path = unique_path ("run");
+
+  if (!fsb_result_save (result, path, error))
+    return NULL;
+  return g_steal_pointer (&path);
+}
+
+char *
+fsb_history_import (const char *path, GError **error)
+{
+  g_autoptr(FsbResult) result = fsb_result_load (path, error);
+  g_autofree char *dest = NULL;
+
+  if (result == NULL)
+    return NULL;
+  dest = unique_path ("imported");
+  if (!fsb_result_save (result, dest, error))
+    return NULL;
+  return g_steal_pointer (&dest);
+}
+
+static int
+compare_names_desc (gconstpointer a, gconstpointer b)
+{
+  return -g_strcmp0 (*(const char **) a, *(const char **) b);
+}
+
+GPtrArray *
+fsb_history_list (GCancellable *cancellable)
+{
+  g_autofree char *dir_path = fsb_history_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_history_entry_free);
+  const char *name;
+
+  if (dir == NULL)
+    return entries;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names_desc);
+
+  for (guint i = 0; i < names->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      FsbHistoryEntry *entry = g_new0 (FsbHistoryEntry, 1);
+      g_autoptr(GError) error = NULL;
+
+      entry->path = g_build_filename (dir_path, g_ptr_array_index (names, i), NULL);
+      entry->result = fsb_result_load (entry->path, &error);
+      if (entry->result == NULL)
+        entry->problem = g_strdup (error->message);
+      g_ptr_array_add (entries, entry);
+    }
+  return entries;
+}
+
+static void
+list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  g_task_return_pointer (task, fsb_history_list (cancellable), (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+fsb_history_list_async (GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, fsb_history_list_async);
+  g_task_run_in_thread (task, list_thread);
+}
+
+GPtrArray *
+fsb_history_list_finish (GAsyncResult *result, GError **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+FsbResult *
+fsb_history_merge (GPtrArray *runs, const char *const *labels, GError **error)
+{
+  g_autoptr(FsbResult) merged = NULL;
+
+  g_return_val_if_fail (runs != NULL && runs->len > 0, NULL);
+
+  /* The first run gives the machine and method; the others add their
+   * filesystems, renamed so each run keeps its own bars and rows. */
+  for (guint r = 0; r < runs->len; r++)
+    {
+      g_autoptr(JsonNode) node = fsb_result_to_json (g_ptr_array_index (runs, r));
+      g_autoptr(FsbResult) copy = fsb_result_from_json (node, error);
+
+      if (copy == NULL)
+        return NULL;
+      for (guint f = 0; f < copy->filesystems->len; f++)
+        {
+          FsbFsResult *fs = g_ptr_array_index (copy->filesystems, f);
+          /* Translators: a filesystem, then which run it comes from */
+          char *name = g_strdup_printf (_("%s · %s"), fsb_gui_fs_display_name (fs->name), labels[r]);
+
+          g_free (fs->name);
+          fs->name = name;
+        }
+      if (merged == NULL)
+        merged = g_steal_pointer (&copy);
+      else
+        while (copy->filesystems->len > 0)
+          g_ptr_array_add (merged->filesystems, g_ptr_array_steal_index (copy->filesystems, 0));
+    }
+  /* Transfers are between filesystems of one run only. */
+  g_ptr_array_set_size (merged->transfers, 0);
+  return g_steal_pointer (&merged);
+}
+
+char *
+fsb_history_describe (FsbResult *result)
+{
+  g_autoptr(GDateTime) when = result->created != NULL ? g_date_time_new_from_iso8601 (result->created, NULL) : NULL;
+  g_autoptr(GDateTime) local = when != NULL ? g_date_time_to_local (when) : NULL;
+  g_autofree char *date = local != NULL ? g_date_time_format (local, "%x %X") : g_strdup (_("Unknown date"));
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *joined = NULL;
+
+  for (guint i = 0; i < result->filesystems->len; i++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, i);
+      g_ptr_array_add (names, (gpointer) fsb_gui_fs_display_name (fs->name));
+    }
+  g_ptr_array_add (names, NULL);
+  joined = fsb_gui_join_names ((const char *const *) names->pdata);
+  /* Translators: date · filesystems · profile · host name or CPU */
+  return g_strdup_printf (_("%s · %s · %s · %s%s"), date, joined,
+                          result->profile != NULL ? result->profile : "",
+                          result->machine.cpu_model != NULL ? result->machine.cpu_model : "",
+                          result->complete ? "" : _(" · incomplete"));
+}

@@ -1,0 +1,35 @@
+/* fsb-history.h: earlier runs, kept as JSON files in the user's data folder */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char      *path;
+  FsbResult *result;   /* NULL when the file could not be read */
+  char      *problem;  /* why not, naming the file; NULL when fine */
+} FsbHistoryEntry;
+
+void     fsb_history_entry_free (FsbHistoryEntry *entry);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbHistoryEntry, fsb_history_entry_free)
+
+/* $XDG_DATA_HOME/fsbench/history, created on demand. */
+char      *fsb_history_dir         (void);
+/* Saves under a name made from the creation time; returns the path. */
+char      *fsb_history_save        (FsbResult *result, GError **error);
+/* Checks the file and copies it into the history; returns the new path. */
+char      *fsb_history_import      (const char *path, GError **error);
+/* Every entry, newest first, readable or not. Blocking: call it in a thread. */
+GPtrArray *fsb_history_list        (GCancellable *cancellable);   /* of FsbHistoryEntry* */
+void       fsb_history_list_async  (GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
+GPtrArray *fsb_history_list_finish (GAsyncResult *result, GError **error);
+/* One result holding every run's filesystems side by side, each named
+ * "ext4 · label"; labels[i] names runs[i] (a date, a host). */
+FsbResult *fsb_history_merge       (GPtrArray *runs, const char *const *labels, GError **error);
+/* "30 Nov 2026, 06:10 · ext4, XFS · quick · host" */
+char      *fsb_history_describe    (FsbResult *result);
+
+G_END_DECLS

@@ -1,0 +1,284 @@
+/* fsb-results-page.c: the recommendation, then a chart and a table per section */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "fsb-chart-view.h"
+#include "fsb-format.h"
+#include "fsb-gui-util.h"
+#include "fsb-recommend.h"
+#include "fsb-results-page.h"
+#include "fsb-tasks.h"
+
+enum {
+  COL_FS,
+  COL_TASK,
+  COL_MEDIAN_TEXT,
+  COL_MEDIAN,
+  COL_RANGE_TEXT,
+  COL_SPREAD,
+  COL_CPU_TEXT,
+  COL_CPU,
+  COL_FAULTS_TEXT,
+  COL_FAULTS,
+  N_COLS
+};
+
+struct _FsbResultsPage
+{
+  GtkBox parent_instance;
+
+  GtkWidget *headline;
+  GtkWidget *reasons;
+  GtkWidget *notes;
+  GtkWidget *sections;
+  GtkWidget *saved_label;
+
+  FsbResult *result;
+  char      *use_case;
+};
+
+G_DEFINE_FINAL_TYPE (FsbResultsPage, fsb_results_page, GTK_TYPE_BOX)
+
+static void
+add_row (GtkListStore *store, const char *fs, const char *task, const char *metric,
+         const FsbStats *stats, const FsbTaskResult *task_result)
+{
+  g_autofree char *median = fsb_format_value_unit (stats->median, metric);
+  g_autofree char *min = fsb_format_value (stats->min, metric);
+  g_autofree char *max = fsb_format_value (stats->max, metric);
+  g_autofree char *range = g_strdup_printf (_("%s – %s"), min, max);
+  g_autofree char *cpu_text = NULL;
+  g_autofree char *faults_text = NULL;
+  FsbStats cpu = { 0 }, faults = { 0 };
+  gboolean has_cpu = task_result != NULL && fsb_task_result_stats (task_result, "cpu_percent", &cpu);
+  gboolean has_faults = task_result != NULL && fsb_task_result_stats (task_result, "minor_faults", &faults);
+
+  cpu_text = has_cpu ? fsb_format_percent (cpu.median, 0) : g_strdup ("—");
+  faults_text = has_faults ? fsb_format_value (faults.median, "minor_faults") : g_strdup ("—");
+  gtk_list_store_insert_with_values (store, NULL, -1,
+                                     COL_FS, fsb_format_fs_name (fs),
+                                     COL_TASK, task,
+                                     COL_MEDIAN_TEXT, median,
+                                     COL_MEDIAN, stats->median,
+                                     COL_RANGE_TEXT, range,
+                                     COL_SPREAD, stats->max - stats->min,
+                                     COL_CPU_TEXT, cpu_text,
+                                     COL_CPU, has_cpu ? cpu.median : -1.0,
+                                     COL_FAULTS_TEXT, faults_text,
+                                     COL_FAULTS, has_faults ? faults.median : -1.0,
+                                     -1);
+}
+
+static GtkListStore *
+section_store (FsbResult *result, FsbSection section)
+{
+  GtkListStore *store = gtk_list_store_new (N_COLS, G_TYPE_STRING, G_TYPE_STRING,
+                                            G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE,
+                                            G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE);
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+
+      if (section == FSB_SECTION_CAPACITY)
+        {
+          FsbStats stats = { 0 };
+          double percent = fs->capacity_initial.percent;
+
+          if (fs->capacity_initial.total_bytes == 0)
+            continue;
+          fsb_stats_compute (&percent, 1, &stats);
+          add_row (store, fs->name, fsb_metric_display_name ("percent"), "percent", &stats, NULL);
+          continue;
+        }
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
+          gboolean higher = FALSE;
+          const char *metric;
+          FsbStats stats;
+
+          if (fsb_task_section (task->id) != section)
+            continue;
+          metric = fsb_task_metric (task->id, &higher);
+          if (!fsb_task_result_stats (task, metric, &stats))
+            continue;
+          add_row (store, fs->name, fsb_task_display_name (task->id), metric, &stats, task);
+        }
+    }
+  return store;
+}
+
+static void
+add_column (GtkTreeView *view, const char *title, int text_col, int sort_col, gboolean numeric)
+{
+  GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
+  GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes (title, cell, "text", text_col, NULL);
+
+  if (numeric)
+    g_object_set (cell, "xalign", 1.0, NULL);
+  gtk_tree_view_column_set_sort_column_id (column, sort_col);
+  gtk_tree_view_column_set_resizable (column, TRUE);
+  gtk_tree_view_append_column (view, column);
+}
+
+static GtkWidget *
+section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusion, GtkListStore *store)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *chart = fsb_chart_view_new ();
+  GtkWidget *frame = gtk_frame_new (NULL);
+  GtkWidget *table = gtk_tree_view_new_with_model (GTK_TREE_MODEL (store));
+  g_autofree char *chart_name = NULL;
+  g_autofree char *table_name = NULL;
+
+  gtk_container_set_border_width (GTK_CONTAINER (box), 8);
+  fsb_chart_view_set_section (FSB_CHART_VIEW (chart), section);
+  fsb_chart_view_set_result (FSB_CHART_VIEW (chart), self->result);
+  gtk_widget_set_size_request (chart, -1, 300);
+  /* Translators: %s is a report section, "Big files" */
+  chart_name = g_strdup_printf (_("Chart: %s"), fsb_section_title (section));
+  fsb_gui_set_accessible_name (chart, chart_name);
+  gtk_container_add (GTK_CONTAINER (box), chart);
+
+  if (conclusion != NULL)
+    {
+      GtkWidget *label = gtk_label_new (conclusion);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_style_context_add_class (gtk_widget_get_style_context (label), "fsb-conclusion");
+      gtk_container_add (GTK_CONTAINER (box), label);
+    }
+
+  add_column (GTK_TREE_VIEW (table), _("Filesystem"), COL_FS, COL_FS, FALSE);
+  add_column (GTK_TREE_VIEW (table), _("Task"), COL_TASK, COL_TASK, FALSE);
+  add_column (GTK_TREE_VIEW (table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
+  add_column (GTK_TREE_VIEW (table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
+  add_column (GTK_TREE_VIEW (table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE);
+  add_column (GTK_TREE_VIEW (table), _("Page faults"), COL_FAULTS_TEXT, COL_FAULTS, TRUE);
+  /* Translators: %s is a report section, "Big files" */
+  table_name = g_strdup_printf (_("Table: %s"), fsb_section_title (section));
+  fsb_gui_set_accessible_name (table, table_name);
+  gtk_container_add (GTK_CONTAINER (frame), table);
+  gtk_container_add (GTK_CONTAINER (box), frame);
+
+  gtk_widget_show_all (box);
+  return box;
+}
+
+static char *
+bullets (GPtrArray *lines)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; lines != NULL && i < lines->len; i++)
+    g_string_append_printf (s, "%s• %s", i > 0 ? "\n" : "", (const char *) g_ptr_array_index (lines, i));
+  return g_string_free (s, FALSE);
+}
+
+void
+fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_case, const char *note)
+{
+  g_autoptr(FsbRecommendation) rec = NULL;
+  g_autofree char *reasons = NULL;
+  g_autofree char *notes = NULL;
+  FsbUseCase uc = FSB_USE_CASE_SERVER;
+
+  g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
+  g_return_if_fail (result != NULL);
+
+  fsb_result_ref (result);
+  g_clear_pointer (&self->result, fsb_result_unref);
+  self->result = result;
+  if (use_case == NULL)
+    use_case = result->use_case;
+  if (!fsb_use_case_from_id (use_case, &uc))
+    uc = FSB_USE_CASE_SERVER;
+  g_free (self->use_case);
+  self->use_case = g_strdup (fsb_use_case_id (uc));
+
+  /* The recommendation first: the answer the user came for. */
+  rec = fsb_recommend (result, uc);
+  gtk_label_set_text (GTK_LABEL (self->headline),
+                      rec->headline != NULL ? rec->headline : _("No filesystem can be recommended from these results"));
+  reasons = bullets (rec->reasons);
+  notes = bullets (rec->notes);
+  gtk_label_set_text (GTK_LABEL (self->reasons), reasons);
+  gtk_widget_set_visible (self->reasons, reasons[0] != '\0');
+  gtk_label_set_text (GTK_LABEL (self->notes), notes);
+  gtk_widget_set_visible (self->notes, notes[0] != '\0');
+
+  fsb_gui_container_clear (GTK_CONTAINER (self->sections));
+  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+    {
+      g_autoptr(GtkListStore) store = section_store (result, s);
+      const FsbVerdict *verdict;
+      GtkWidget *tab;
+
+      if (gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) == 0)
+        continue;
+      verdict = fsb_recommendation_get_verdict (rec, s);
+      tab = gtk_label_new (fsb_section_title (s));
+      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections),
+                                section_page_new (self, s, verdict != NULL ? verdict->conclusion : NULL, store),
+                                tab);
+    }
+  gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
+}
+
+FsbResult *
+fsb_results_page_get_result (FsbResultsPage *self)
+{
+  g_return_val_if_fail (FSB_IS_RESULTS_PAGE (self), NULL);
+  return self->result;
+}
+
+const char *
+fsb_results_page_get_use_case (FsbResultsPage *self)
+{
+  g_return_val_if_fail (FSB_IS_RESULTS_PAGE (self), NULL);
+  return self->use_case;
+}
+
+const char *
+fsb_results_page_get_headline (FsbResultsPage *self)
+{
+  g_return_val_if_fail (FSB_IS_RESULTS_PAGE (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->headline));
+}
+
+static void
+fsb_results_page_finalize (GObject *object)
+{
+  FsbResultsPage *self = FSB_RESULTS_PAGE (object);
+
+  g_clear_pointer (&self->result, fsb_result_unref);
+  g_free (self->use_case);
+  G_OBJECT_CLASS (fsb_results_page_parent_class)->finalize (object);
+}
+
+static void
+fsb_results_page_class_init (FsbResultsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = fsb_results_page_finalize;
+
+  g_type_ensure (FSB_TYPE_CHART_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-results-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, headline);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, reasons);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, notes);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, sections);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, saved_label);
+}
+
+static void
+fsb_results_page_init (FsbResultsPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

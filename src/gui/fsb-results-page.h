@@ -1,0 +1,24 @@
+/* fsb-results-page.h: the recommendation, then a chart and a table per section */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+#define FSB_TYPE_RESULTS_PAGE (fsb_results_page_get_type ())
+G_DECLARE_FINAL_TYPE (FsbResultsPage, fsb_results_page, FSB, RESULTS_PAGE, GtkBox)
+
+/* use_case: "server", ...; NULL takes the one the result was run for.
+ * note: a line under the results ("Saved in …", "Comparing 2 runs"), or NULL. */
+void       fsb_results_page_show       (FsbResultsPage *self,
+                                        FsbResult      *result,
+                                        const char     *use_case,
+                                        const char     *note);
+FsbResult *fsb_results_page_get_result (FsbResultsPage *self);
+const char *fsb_results_page_get_use_case (FsbResultsPage *self);
+/* The recommendation's headline, as shown. */
+const char *fsb_results_page_get_headline (FsbResultsPage *self);
+
+G_END_DECLS

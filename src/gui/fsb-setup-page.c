@@ -1,0 +1,728 @@
+/* fsb-setup-page.c: where to test, which filesystems, which workload */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "fsb-confirm-dialog.h"
+#include "fsb-device.h"
+#include "fsb-error.h"
+#include "fsb-fs-support.h"
+#include "fsb-gui-util.h"
+#include "fsb-setup-page.h"
+#include "fsb-target.h"
+#include "fsb-tasks.h"
+
+#define GB (G_GUINT64_CONSTANT (1000000000))
+
+typedef struct {
+  char      *name;
+  GtkWidget *check;
+  GtkWidget *options;
+} FsRow;
+
+struct _FsbSetupPage
+{
+  GtkBox parent_instance;
+
+  GtkWidget *target_list;
+  GtkWidget *image_row;
+  GtkWidget *image_radio;
+  GtkWidget *image_size;
+  GtkWidget *image_folder;
+  GtkWidget *fs_list;
+  GtkWidget *fs_spinner;
+  GtkWidget *fs_placeholder;
+  GtkWidget *profile_combo;
+  GtkWidget *repetitions_spin;
+  GtkWidget *use_case_combo;
+  GtkWidget *groups_box;
+  GtkWidget *source_combo;
+  GtkWidget *source_folder;
+  GtkWidget *summary_label;
+
+  GSettings        *settings;
+  FsbDeviceMonitor *monitor;
+  GCancellable     *cancellable;
+  GPtrArray        *devices;      /* of FsbDevice*, as shown */
+  GPtrArray        *fs_rows;      /* of FsRow* */
+  GPtrArray        *group_checks; /* of GtkCheckButton*, data "group" */
+  FsbDevice        *chosen;       /* a confirmed partition, or NULL for the image */
+  gboolean          reverting;
+  gboolean          can_start;
+};
+
+G_DEFINE_FINAL_TYPE (FsbSetupPage, fsb_setup_page, GTK_TYPE_BOX)
+
+enum { PROP_0, PROP_CAN_START, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+enum { PROBLEM, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+fs_row_free (gpointer data)
+{
+  FsRow *row = data;
+
+  g_free (row->name);
+  g_free (row);
+}
+
+static void
+update_can_start (FsbSetupPage *self)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *joined = NULL;
+  gboolean can_start;
+
+  for (guint i = 0; i < self->fs_rows->len; i++)
+    {
+      FsRow *row = g_ptr_array_index (self->fs_rows, i);
+
+      if (gtk_widget_is_sensitive (row->check) &&
+          gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (row->check)))
+        g_ptr_array_add (names, (gpointer) gtk_button_get_label (GTK_BUTTON (row->check)));
+    }
+  g_ptr_array_add (names, NULL);
+  joined = fsb_gui_join_names ((const char *const *) names->pdata);
+
+  if (names->len > 1)
+    {
+      /* Translators: %s is a list of filesystems, "ext4, XFS and Btrfs" */
+      g_autofree char *text = g_strdup_printf (_("Compares %s"), joined);
+      gtk_label_set_text (GTK_LABEL (self->summary_label), text);
+    }
+  else if (self->fs_rows->len > 0)
+    gtk_label_set_text (GTK_LABEL (self->summary_label), _("Choose at least one filesystem"));
+
+  can_start = names->len > 1;
+  if (can_start != self->can_start)
+    {
+      self->can_start = can_start;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_START]);
+    }
+}
+
+static void
+emit_problem (FsbSetupPage *self, const char *what, const char *todo)
+{
+  g_signal_emit (self, signals[PROBLEM], 0, what, todo);
+}
+
+/* Where to test: the disk image and the drives */
+
+static void
+choose_image (FsbSetupPage *self)
+{
+  self->reverting = TRUE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->image_radio), TRUE);
+  self->reverting = FALSE;
+  g_clear_pointer (&self->chosen, fsb_device_free);
+}
+
+static void
+confirm_response_cb (GtkDialog *dialog, int response, gpointer user_data)
+{
+  FsbSetupPage *self = FSB_SETUP_PAGE (user_data);
+  const FsbDevice *device = g_object_get_data (G_OBJECT (dialog), "device");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_clear_pointer (&self->chosen, fsb_device_free);
+      self->chosen = fsb_device_copy (device);
+    }
+  else
+    choose_image (self);
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+  g_object_unref (self);
+}
+
+static void
+target_radio_toggled_cb (FsbSetupPage *self, GtkToggleButton *radio)
+{
+  const FsbDevice *device = g_object_get_data (G_OBJECT (radio), "device");
+  GtkWidget *dialog;
+
+  if (self->reverting || !gtk_toggle_button_get_active (radio))
+    return;
+  if (device == NULL)
+    {
+      g_clear_pointer (&self->chosen, fsb_device_free);
+      return;
+    }
+  if (self->chosen != NULL && g_strcmp0 (self->chosen->device, device->device) == 0)
+    return;
+
+  /* Nothing destructive without a dialog that names the device and its contents. */
+  dialog = fsb_confirm_dialog_new (GTK_WINDOW (gtk_widget_get_toplevel (GTK_WIDGET (self))), device);
+  g_object_set_data_full (G_OBJECT (dialog), "device", fsb_device_copy (device),
+                          (GDestroyNotify) fsb_device_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (confirm_response_cb), g_object_ref (self));
+  gtk_widget_show (dialog);
+}
+
+static GtkWidget *
+device_row_new (FsbSetupPage *self, const FsbDevice *device)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *radio;
+  GtkWidget *reason;
+  g_autofree char *size = g_format_size (device->size);
+  g_autofree char *contents = fsb_gui_describe_contents (device);
+  g_autofree char *text = NULL;
+  const char *model = device->model != NULL && device->model[0] != '\0' ? device->model : _("Unknown disk");
+
+  /* Translators: model · device · size · contents */
+  text = g_strdup_printf (_("%s · %s · %s · %s"), model, device->device, size, contents);
+  radio = gtk_radio_button_new_with_label_from_widget (GTK_RADIO_BUTTON (self->image_radio), text);
+  gtk_widget_set_hexpand (radio, TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (gtk_bin_get_child (GTK_BIN (radio))), PANGO_ELLIPSIZE_MIDDLE);
+  fsb_gui_set_accessible_name (radio, device->device);
+  g_object_set_data_full (G_OBJECT (radio), "device", fsb_device_copy (device),
+                          (GDestroyNotify) fsb_device_free);
+  gtk_container_add (GTK_CONTAINER (box), radio);
+
+  if (!device->usable)
+    {
+      gtk_widget_set_sensitive (radio, FALSE);
+      reason = gtk_label_new (device->reason != NULL ? device->reason : _("Cannot be used"));
+      gtk_label_set_xalign (GTK_LABEL (reason), 1.0);
+      gtk_label_set_line_wrap (GTK_LABEL (reason), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (reason), 40);
+      gtk_style_context_add_class (gtk_widget_get_style_context (reason), "dim-label");
+      gtk_container_add (GTK_CONTAINER (box), reason);
+    }
+  else if (self->chosen != NULL && g_strcmp0 (self->chosen->device, device->device) == 0)
+    {
+      self->reverting = TRUE;
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (radio), TRUE);
+      self->reverting = FALSE;
+    }
+  g_signal_connect_object (radio, "toggled", G_CALLBACK (target_radio_toggled_cb), self, G_CONNECT_SWAPPED);
+
+  gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
+  gtk_container_add (GTK_CONTAINER (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_show_all (row);
+  return row;
+}
+
+static void
+devices_changed_cb (FsbSetupPage *self)
+{
+  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->target_list));
+  gboolean chosen_present = FALSE;
+
+  for (GList *l = rows; l != NULL; l = l->next)
+    if (l->data != self->image_row)
+      gtk_widget_destroy (GTK_WIDGET (l->data));
+
+  g_clear_pointer (&self->devices, g_ptr_array_unref);
+  self->devices = fsb_device_monitor_list (self->monitor);
+  for (guint i = 0; i < self->devices->len; i++)
+    {
+      const FsbDevice *device = g_ptr_array_index (self->devices, i);
+
+      /* Loop devices are our own images (or another program's). */
+      if (g_strcmp0 (device->connection, "loop") == 0 || g_str_has_prefix (device->device, "/dev/loop"))
+        continue;
+      if (g_str_has_prefix (device->device, "/dev/zram") || device->size == 0)
+        continue;
+      if (self->chosen != NULL && device->usable && g_strcmp0 (self->chosen->device, device->device) == 0)
+        chosen_present = TRUE;
+      gtk_container_add (GTK_CONTAINER (self->target_list), device_row_new (self, device));
+    }
+
+  if (self->chosen != NULL && !chosen_present)
+    {
+      g_autofree char *what = g_strdup_printf (_("%s is gone or can no longer be used"), self->chosen->device);
+      choose_image (self);
+      emit_problem (self, what, _("FS Bench will use a disk image instead. Plug the drive in again to choose it."));
+    }
+}
+
+static int
+image_size_input_cb (GtkSpinButton *spin, double *value, gpointer user_data)
+{
+  const char *text = gtk_entry_get_text (GTK_ENTRY (spin));
+  char *end = NULL;
+  double v;
+
+  if (g_strcmp0 (text, _("automatic")) == 0)
+    {
+      *value = 0;
+      return TRUE;
+    }
+  v = g_strtod (text, &end);
+  if (end == text)
+    return GTK_INPUT_ERROR;
+  *value = v;
+  return TRUE;
+}
+
+static gboolean
+image_size_output_cb (GtkSpinButton *spin, gpointer user_data)
+{
+  double v = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
+  g_autofree char *text = NULL;
+
+  if (v < 0.5)
+    text = g_strdup (_("automatic"));
+  else
+    text = g_strdup_printf ("%.0f", v);
+  if (g_strcmp0 (text, gtk_entry_get_text (GTK_ENTRY (spin))) != 0)
+    gtk_entry_set_text (GTK_ENTRY (spin), text);
+  return TRUE;
+}
+
+static void
+image_folder_set_cb (FsbSetupPage *self)
+{
+  choose_image (self);
+}
+
+/* Filesystems */
+
+static void
+fs_check_toggled_cb (FsbSetupPage *self)
+{
+  update_can_start (self);
+}
+
+static GtkWidget *
+fs_row_new (FsbSetupPage *self, const FsbFsSupport *fs, const char *const *wanted)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *check = gtk_check_button_new_with_label (fs->display_name);
+  GtkWidget *info;
+  FsRow *fs_row = g_new0 (FsRow, 1);
+
+  gtk_widget_set_size_request (check, 110, -1);
+  fsb_gui_set_accessible_name (check, fs->display_name);
+  gtk_container_add (GTK_CONTAINER (box), check);
+
+  if (fs->usable)
+    {
+      g_autofree char *name = NULL;
+
+      info = gtk_label_new (fs->mkfs_version != NULL ? fs->mkfs_version : fs->package);
+      gtk_label_set_ellipsize (GTK_LABEL (info), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_hexpand (info, TRUE);
+      gtk_label_set_xalign (GTK_LABEL (info), 0);
+      gtk_style_context_add_class (gtk_widget_get_style_context (info), "dim-label");
+      gtk_container_add (GTK_CONTAINER (box), info);
+
+      fs_row->options = gtk_entry_new ();
+      gtk_entry_set_placeholder_text (GTK_ENTRY (fs_row->options), _("mkfs options"));
+      gtk_entry_set_width_chars (GTK_ENTRY (fs_row->options), 16);
+      /* Translators: %s is a filesystem; the field holds extra mkfs options */
+      name = g_strdup_printf (_("Options for %s"), fs->display_name);
+      fsb_gui_set_accessible_name (fs_row->options, name);
+      gtk_widget_set_tooltip_text (fs_row->options, _("Extra options for mkfs, such as “-m 1”; empty keeps the defaults"));
+      gtk_container_add (GTK_CONTAINER (box), fs_row->options);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains (wanted, fs->name));
+    }
+  else
+    {
+      gtk_widget_set_sensitive (check, FALSE);
+      info = gtk_label_new (fs->reason);
+      gtk_label_set_line_wrap (GTK_LABEL (info), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (info), 0);
+      gtk_widget_set_hexpand (info, TRUE);
+      gtk_style_context_add_class (gtk_widget_get_style_context (info), "dim-label");
+      gtk_container_add (GTK_CONTAINER (box), info);
+    }
+  g_signal_connect_object (check, "toggled", G_CALLBACK (fs_check_toggled_cb), self, G_CONNECT_SWAPPED);
+
+  fs_row->name = g_strdup (fs->name);
+  fs_row->check = check;
+  g_ptr_array_add (self->fs_rows, fs_row);
+
+  gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
+  gtk_container_add (GTK_CONTAINER (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_show_all (row);
+  return row;
+}
+
+static void
+probe_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+  UDisksClient *client = fsb_udisks_get_client (&error);
+
+  /* Without udisksd, can_format comes from the tools alone. */
+  g_task_return_pointer (task, fsb_fs_support_probe (client), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+probe_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(FsbSetupPage) self = user_data;
+  g_autoptr(GPtrArray) list = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_auto(GStrv) wanted = NULL;
+
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return;
+  gtk_spinner_stop (GTK_SPINNER (self->fs_spinner));
+  gtk_widget_hide (self->fs_spinner);
+  if (list == NULL || list->len == 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->fs_placeholder), _("No filesystem can be created here"));
+      return;
+    }
+  wanted = g_settings_get_strv (self->settings, "filesystems");
+  for (guint i = 0; i < list->len; i++)
+    gtk_container_add (GTK_CONTAINER (self->fs_list),
+                       fs_row_new (self, g_ptr_array_index (list, i), (const char *const *) wanted));
+  update_can_start (self);
+}
+
+/* Workload */
+
+static void
+source_changed_cb (FsbSetupPage *self)
+{
+  gboolean folder = g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->source_combo)), "folder") == 0;
+
+  gtk_widget_set_sensitive (self->source_folder, folder);
+}
+
+static void
+load_groups (FsbSetupPage *self)
+{
+  g_auto(GStrv) wanted = g_settings_get_strv (self->settings, "workloads");
+  guint n;
+  const FsbGroupInfo *groups = fsb_group_catalog (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (_(groups[i].name));
+
+      gtk_widget_set_tooltip_text (check, _(groups[i].description));
+      fsb_gui_set_accessible_name (check, _(groups[i].name));
+      g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i].id);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains ((const char *const *) wanted, groups[i].id));
+      gtk_widget_show (check);
+      gtk_container_add (GTK_CONTAINER (self->groups_box), check);
+      g_ptr_array_add (self->group_checks, check);
+    }
+}
+
+static void
+set_folder (GtkWidget *chooser, const char *path)
+{
+  if (path != NULL && path[0] != '\0' && g_file_test (path, G_FILE_TEST_IS_DIR))
+    gtk_file_chooser_set_filename (GTK_FILE_CHOOSER (chooser), path);
+}
+
+void
+fsb_setup_page_load (FsbSetupPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *image_folder = g_settings_get_string (self->settings, "image-folder");
+  g_autofree char *source_folder = g_settings_get_string (self->settings, "source-folder");
+  g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
+  UDisksClient *client;
+
+  g_return_if_fail (FSB_IS_SETUP_PAGE (self));
+
+  if (image_folder[0] == '\0')
+    {
+      g_mkdir_with_parents (cache, 0700);
+      set_folder (self->image_folder, cache);
+    }
+  else
+    set_folder (self->image_folder, image_folder);
+  gtk_adjustment_set_value (gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (self->image_size)),
+                            (double) (g_settings_get_uint64 (self->settings, "image-size") / GB));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->repetitions_spin),
+                             g_settings_get_uint (self->settings, "repetitions"));
+  g_settings_bind (self->settings, "profile", self->profile_combo, "active-id",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  g_settings_bind (self->settings, "use-case", self->use_case_combo, "active-id",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  if (source_folder[0] != '\0')
+    {
+      set_folder (self->source_folder, source_folder);
+      gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->source_combo), "folder");
+    }
+  load_groups (self);
+
+  client = fsb_udisks_get_client (&error);
+  if (client == NULL)
+    emit_problem (self, _("The disk service (udisks2) is not running"),
+                  _("Only a disk image can be used. Start udisksd, or install the udisks2 package, then restart FS Bench."));
+  else
+    {
+      self->monitor = fsb_device_monitor_new (client);
+      g_signal_connect_object (self->monitor, "changed", G_CALLBACK (devices_changed_cb), self, G_CONNECT_SWAPPED);
+      devices_changed_cb (self);
+    }
+
+  task = g_task_new (NULL, self->cancellable, probe_done_cb, g_object_ref (self));
+  g_task_run_in_thread (task, probe_thread);
+}
+
+static char **
+checked_groups (FsbSetupPage *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->group_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->group_checks, i);
+
+      if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (check)))
+        g_strv_builder_add (builder, g_object_get_data (G_OBJECT (check), "group"));
+    }
+  return g_strv_builder_end (builder);
+}
+
+static char **
+checked_filesystems (FsbSetupPage *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->fs_rows->len; i++)
+    {
+      FsRow *row = g_ptr_array_index (self->fs_rows, i);
+
+      if (gtk_widget_is_sensitive (row->check) &&
+          gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (row->check)))
+        g_strv_builder_add (builder, row->name);
+    }
+  return g_strv_builder_end (builder);
+}
+
+static guint64
+image_bytes (FsbSetupPage *self)
+{
+  double gb = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->image_size));
+
+  return gb < 0.5 ? 0 : (guint64) (gb + 0.5) * GB;
+}
+
+static char *
+target_spec (FsbSetupPage *self)
+{
+  g_autofree char *folder = NULL;
+  GString *spec;
+  guint64 bytes;
+
+  if (self->chosen != NULL)
+    return g_strdup (self->chosen->device);
+
+  spec = g_string_new ("image");
+  bytes = image_bytes (self);
+  if (bytes > 0)
+    g_string_append_printf (spec, ":%" G_GUINT64_FORMAT "G", bytes / GB);
+  folder = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (self->image_folder));
+  if (folder != NULL)
+    g_string_append_printf (spec, "@%s", folder);
+  return g_string_free (spec, FALSE);
+}
+
+FsbPlan *
+fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_auto(GStrv) filesystems = checked_filesystems (self);
+  g_auto(GStrv) groups = checked_groups (self);
+  const char *profile = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo));
+
+  g_return_val_if_fail (FSB_IS_SETUP_PAGE (self), NULL);
+
+  if (filesystems[0] == NULL)
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one filesystem to compare."));
+      return NULL;
+    }
+  if (groups[0] == NULL)
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one group of tasks."));
+      return NULL;
+    }
+  if (!fsb_plan_set_profile (plan, profile != NULL ? profile : "quick", error))
+    return NULL;
+
+  g_strfreev (plan->filesystems);
+  plan->filesystems = g_steal_pointer (&filesystems);
+  g_strfreev (plan->workloads);
+  plan->workloads = g_steal_pointer (&groups);
+  plan->repetitions = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->repetitions_spin));
+  g_free (plan->use_case);
+  plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
+  g_free (plan->target_spec);
+  plan->target_spec = target_spec (self);
+  plan->destroy_confirmed = self->chosen != NULL;
+
+  if (plan->mkfs_options == NULL)
+    plan->mkfs_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint i = 0; i < self->fs_rows->len; i++)
+    {
+      FsRow *row = g_ptr_array_index (self->fs_rows, i);
+      const char *options = row->options != NULL ? gtk_entry_get_text (GTK_ENTRY (row->options)) : "";
+
+      if (options[0] != '\0' && g_strv_contains ((const char *const *) plan->filesystems, row->name))
+        g_hash_table_replace (plan->mkfs_options, g_strdup (row->name), g_strstrip (g_strdup (options)));
+    }
+
+  g_clear_pointer (&plan->source_dir, g_free);
+  if (g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->source_combo)), "folder") == 0)
+    {
+      plan->source_dir = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (self->source_folder));
+      if (plan->source_dir == NULL)
+        {
+          g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID,
+                               _("Choose the folder to copy, or use generated files."));
+          return NULL;
+        }
+    }
+
+  if (!fsb_plan_validate (plan, error))
+    return NULL;
+  return g_steal_pointer (&plan);
+}
+
+void
+fsb_setup_page_save_choices (FsbSetupPage *self)
+{
+  g_auto(GStrv) filesystems = checked_filesystems (self);
+  g_auto(GStrv) groups = checked_groups (self);
+  g_autofree char *image_folder = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (self->image_folder));
+  g_autofree char *source_folder = NULL;
+  const char *id;
+
+  g_settings_delay (self->settings);
+  g_settings_set_strv (self->settings, "filesystems", (const char *const *) filesystems);
+  g_settings_set_strv (self->settings, "workloads", (const char *const *) groups);
+  if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo))) != NULL)
+    g_settings_set_string (self->settings, "profile", id);
+  if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo))) != NULL)
+    g_settings_set_string (self->settings, "use-case", id);
+  g_settings_set_uint (self->settings, "repetitions",
+                       gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->repetitions_spin)));
+  g_settings_set_uint64 (self->settings, "image-size", image_bytes (self));
+  g_settings_set_string (self->settings, "image-folder", image_folder != NULL ? image_folder : "");
+  if (g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->source_combo)), "folder") == 0)
+    source_folder = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (self->source_folder));
+  g_settings_set_string (self->settings, "source-folder", source_folder != NULL ? source_folder : "");
+  g_settings_apply (self->settings);
+}
+
+char *
+fsb_setup_page_describe (FsbSetupPage *self)
+{
+  g_auto(GStrv) filesystems = checked_filesystems (self);
+  guint n = g_strv_length (filesystems);
+  guint64 bytes = image_bytes (self);
+
+  if (self->chosen != NULL)
+    /* Translators: the number of filesystems, then a device, "/dev/sdb1" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Testing %u filesystem on %s",
+                                         "Comparing %u filesystems on %s", n), n, self->chosen->device);
+  if (bytes > 0)
+    {
+      g_autofree char *size = g_format_size (bytes);
+      /* Translators: the number of filesystems, then a size, "4.0 GB" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Testing %u filesystem on a %s disk image",
+                                           "Comparing %u filesystems on a %s disk image", n), n, size);
+    }
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Testing %u filesystem on a disk image",
+                                       "Comparing %u filesystems on a disk image", n), n);
+}
+
+static void
+fsb_setup_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  FsbSetupPage *self = FSB_SETUP_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_START:
+      g_value_set_boolean (value, self->can_start);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+fsb_setup_page_dispose (GObject *object)
+{
+  FsbSetupPage *self = FSB_SETUP_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->monitor);
+  G_OBJECT_CLASS (fsb_setup_page_parent_class)->dispose (object);
+}
+
+static void
+fsb_setup_page_finalize (GObject *object)
+{
+  FsbSetupPage *self = FSB_SETUP_PAGE (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->devices, g_ptr_array_unref);
+  g_clear_pointer (&self->fs_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->group_checks, g_ptr_array_unref);
+  g_clear_pointer (&self->chosen, fsb_device_free);
+  G_OBJECT_CLASS (fsb_setup_page_parent_class)->finalize (object);
+}
+
+static void
+fsb_setup_page_class_init (FsbSetupPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = fsb_setup_page_get_property;
+  object_class->dispose = fsb_setup_page_dispose;
+  object_class->finalize = fsb_setup_page_finalize;
+
+  properties[PROP_CAN_START] =
+    g_param_spec_boolean ("can-start", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[PROBLEM] = g_signal_new ("problem", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-setup-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, target_list);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, image_row);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, image_radio);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, image_size);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, image_folder);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, fs_list);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, fs_spinner);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, fs_placeholder);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, profile_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, repetitions_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, use_case_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, groups_box);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, source_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, source_folder);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, summary_label);
+  gtk_widget_class_bind_template_callback (widget_class, target_radio_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, image_size_input_cb);
+  gtk_widget_class_bind_template_callback (widget_class, image_size_output_cb);
+  gtk_widget_class_bind_template_callback (widget_class, image_folder_set_cb);
+  gtk_widget_class_bind_template_callback (widget_class, source_changed_cb);
+}
+
+static void
+fsb_setup_page_init (FsbSetupPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  self->cancellable = g_cancellable_new ();
+  self->fs_rows = g_ptr_array_new_with_free_func (fs_row_free);
+  self->group_checks = g_ptr_array_new ();
+}
