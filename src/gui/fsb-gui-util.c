@@ -30,39 +30,6 @@ fsb_gui_describe_contents (const FsbDevice *device)
   return g_string_free (s, FALSE);
 }
 
-const char *
-fsb_gui_fs_display_name (const char *name)
-{
-  static const struct { const char *name, *display; } names[] = {
-    { "xfs", "XFS" }, { "btrfs", "Btrfs" }, { "jfs", "JFS" }, { "f2fs", "F2FS" },
-    { "reiserfs", "ReiserFS" }, { "nilfs2", "NILFS2" }, { "vfat", "FAT" },
-    { "exfat", "exFAT" }, { "ntfs", "NTFS" }, { "udf", "UDF" }, { "bcachefs", "bcachefs" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_strcmp0 (names[i].name, name) == 0)
-      return names[i].display;
-  return name;
-}
-
-char *
-fsb_gui_join_names (const char *const *names)
-{
-  guint n = names != NULL ? g_strv_length ((char **) names) : 0;
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0 && i == n - 1)
-        /* Translators: between the last two items of a list */
-        g_string_append (s, _(" and "));
-      else if (i > 0)
-        g_string_append (s, _(", "));
-      g_string_append (s, names[i]);
-    }
-  return g_string_free (s, FALSE);
-}
-
 void
 fsb_gui_set_accessible_name (GtkWidget *widget, const char *name)
 {

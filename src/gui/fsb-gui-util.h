@@ -10,10 +10,6 @@ G_BEGIN_DECLS
 
 /* "ext4 “Data”, mounted at /mnt/data", "empty", "no known filesystem" */
 char *fsb_gui_describe_contents (const FsbDevice *device);
-/* "XFS" for "xfs", from the task catalog's spelling; falls back to the name. */
-const char *fsb_gui_fs_display_name (const char *name);
-/* "ext4, XFS and Btrfs" */
-char *fsb_gui_join_names (const char *const *names);
 /* Sets the accessible name of a widget made in code. */
 void fsb_gui_set_accessible_name (GtkWidget *widget, const char *name);
 /* Removes every child of a container. */

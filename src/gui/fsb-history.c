@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fsb-error.h"
+#include "fsb-format.h"
 #include "fsb-gui-util.h"
 #include "fsb-history.h"
 
@@ -149,7 +150,7 @@ fsb_history_merge (GPtrArray *runs, const char *const *labels, GError **error)
         {
           FsbFsResult *fs = g_ptr_array_index (copy->filesystems, f);
           /* Translators: a filesystem, then which run it comes from */
-          char *name = g_strdup_printf (_("%s · %s"), fsb_gui_fs_display_name (fs->name), labels[r]);
+          char *name = g_strdup_printf (_("%s · %s"), fsb_format_fs_name (fs->name), labels[r]);
 
           g_free (fs->name);
           fs->name = name;
@@ -177,10 +178,9 @@ fsb_history_describe (FsbResult *result)
   for (guint i = 0; i < result->filesystems->len; i++)
     {
       FsbFsResult *fs = g_ptr_array_index (result->filesystems, i);
-      g_ptr_array_add (names, (gpointer) fsb_gui_fs_display_name (fs->name));
+      g_ptr_array_add (names, (gpointer) fsb_format_fs_name (fs->name));
     }
-  g_ptr_array_add (names, NULL);
-  joined = fsb_gui_join_names ((const char *const *) names->pdata);
+  joined = fsb_format_join_names ((const char *const *) names->pdata, names->len, FALSE);
   /* Translators: date · filesystems · profile · host name or CPU */
   return g_strdup_printf (_("%s · %s · %s · %s%s"), date, joined,
                           result->profile != NULL ? result->profile : "",

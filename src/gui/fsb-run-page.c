@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "fsb-chart-view.h"
+#include "fsb-format.h"
 #include "fsb-gui-util.h"
 #include "fsb-run-page.h"
 #include "fsb-tasks.h"
@@ -51,7 +52,7 @@ progress_cb (FsbRunner *runner, const FsbProgress *p, FsbRunPage *self)
   g_autofree char *percent = g_strdup_printf (_("%.0f %%"), CLAMP (p->fraction, 0, 1) * 100.0);
   g_autofree char *eta = format_eta (p->eta_seconds);
   g_autofree char *status = NULL;
-  const char *fs = p->filesystem != NULL ? fsb_gui_fs_display_name (p->filesystem) : "";
+  const char *fs = p->filesystem != NULL ? fsb_format_fs_name (p->filesystem) : "";
   const char *task = p->task_id != NULL ? fsb_task_display_name (p->task_id) : "";
 
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), CLAMP (p->fraction, 0, 1));

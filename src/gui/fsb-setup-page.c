@@ -8,6 +8,7 @@
 #include "fsb-device.h"
 #include "fsb-error.h"
 #include "fsb-fs-support.h"
+#include "fsb-format.h"
 #include "fsb-gui-util.h"
 #include "fsb-setup-page.h"
 #include "fsb-target.h"
@@ -84,10 +85,9 @@ update_can_start (FsbSetupPage *self)
           gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (row->check)))
         g_ptr_array_add (names, (gpointer) gtk_button_get_label (GTK_BUTTON (row->check)));
     }
-  g_ptr_array_add (names, NULL);
-  joined = fsb_gui_join_names ((const char *const *) names->pdata);
+  joined = fsb_format_join_names ((const char *const *) names->pdata, names->len, FALSE);
 
-  if (names->len > 1)
+  if (names->len > 0)
     {
       /* Translators: %s is a list of filesystems, "ext4, XFS and Btrfs" */
       g_autofree char *text = g_strdup_printf (_("Compares %s"), joined);
@@ -96,7 +96,7 @@ update_can_start (FsbSetupPage *self)
   else if (self->fs_rows->len > 0)
     gtk_label_set_text (GTK_LABEL (self->summary_label), _("Choose at least one filesystem"));
 
-  can_start = names->len > 1;
+  can_start = names->len > 0;
   if (can_start != self->can_start)
     {
       self->can_start = can_start;
