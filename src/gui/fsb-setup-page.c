@@ -166,19 +166,19 @@ static GtkWidget *
 device_row_new (FsbSetupPage *self, const FsbDevice *device)
 {
   GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *radio;
-  GtkWidget *reason;
+  GtkWidget *detail;
   g_autofree char *size = g_format_size (device->size);
   g_autofree char *contents = fsb_gui_describe_contents (device);
   g_autofree char *text = NULL;
+  g_autofree char *detail_text = NULL;
   const char *model = device->model != NULL && device->model[0] != '\0' ? device->model : _("Unknown disk");
 
-  /* Translators: model · device · size · contents */
-  text = g_strdup_printf (_("%s · %s · %s · %s"), model, device->device, size, contents);
+  /* Translators: a disk's model · its device · its size */
+  text = g_strdup_printf (_("%s · %s · %s"), model, device->device, size);
   radio = gtk_radio_button_new_with_label_from_widget (GTK_RADIO_BUTTON (self->image_radio), text);
-  gtk_widget_set_hexpand (radio, TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (gtk_bin_get_child (GTK_BIN (radio))), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_ellipsize (GTK_LABEL (gtk_bin_get_child (GTK_BIN (radio))), PANGO_ELLIPSIZE_END);
   fsb_gui_set_accessible_name (radio, device->device);
   g_object_set_data_full (G_OBJECT (radio), "device", fsb_device_copy (device),
                           (GDestroyNotify) fsb_device_free);
@@ -187,19 +187,26 @@ device_row_new (FsbSetupPage *self, const FsbDevice *device)
   if (!device->usable)
     {
       gtk_widget_set_sensitive (radio, FALSE);
-      reason = gtk_label_new (device->reason != NULL ? device->reason : _("Cannot be used"));
-      gtk_label_set_xalign (GTK_LABEL (reason), 1.0);
-      gtk_label_set_line_wrap (GTK_LABEL (reason), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (reason), 40);
-      gtk_style_context_add_class (gtk_widget_get_style_context (reason), "dim-label");
-      gtk_container_add (GTK_CONTAINER (box), reason);
+      /* Translators: what a device holds, then why it cannot be used */
+      detail_text = g_strdup_printf (_("%s. %s"), contents,
+                                     device->reason != NULL ? device->reason : _("It cannot be used."));
     }
-  else if (self->chosen != NULL && g_strcmp0 (self->chosen->device, device->device) == 0)
+  else
     {
-      self->reverting = TRUE;
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (radio), TRUE);
-      self->reverting = FALSE;
+      detail_text = g_strdup (contents);
+      if (self->chosen != NULL && g_strcmp0 (self->chosen->device, device->device) == 0)
+        {
+          self->reverting = TRUE;
+          gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (radio), TRUE);
+          self->reverting = FALSE;
+        }
     }
+  detail = gtk_label_new (detail_text);
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (detail), TRUE);
+  gtk_widget_set_margin_start (detail, 26);
+  gtk_style_context_add_class (gtk_widget_get_style_context (detail), "dim-label");
+  gtk_container_add (GTK_CONTAINER (box), detail);
   g_signal_connect_object (radio, "toggled", G_CALLBACK (target_radio_toggled_cb), self, G_CONNECT_SWAPPED);
 
   gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
@@ -388,7 +395,7 @@ source_changed_cb (FsbSetupPage *self)
 {
   gboolean folder = g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->source_combo)), "folder") == 0;
 
-  gtk_widget_set_sensitive (self->source_folder, folder);
+  gtk_widget_set_visible (self->source_folder, folder);
 }
 
 static void
