@@ -330,6 +330,8 @@ fs_row_new (FsbSetupPage *self, const FsbFsSupport *fs, const char *const *wante
       fsb_gui_set_accessible_name (fs_row->options, name);
       gtk_widget_set_tooltip_text (fs_row->options, _("Extra options for mkfs, such as “-m 1”; empty keeps the defaults"));
       gtk_container_add (GTK_CONTAINER (box), fs_row->options);
+      /* Options only for the filesystems that will run: a calmer list. */
+      g_object_bind_property (check, "active", fs_row->options, "visible", G_BINDING_SYNC_CREATE);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains (wanted, fs->name));
     }
   else
@@ -351,7 +353,10 @@ fs_row_new (FsbSetupPage *self, const FsbFsSupport *fs, const char *const *wante
   gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
   gtk_container_add (GTK_CONTAINER (row), box);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_show_all (row);
+  gtk_widget_show (row);
+  gtk_widget_show (box);
+  gtk_widget_show (check);
+  gtk_widget_show (info);
   return row;
 }
 

@@ -104,6 +104,7 @@ def run_tests(tests):
             t()
             print(f"ok {i} - {t.__name__}")
         except Exception as e:  # report and go on with the next test
+            screenshot("failed-" + t.__name__)
             failed += 1
             print(f"not ok {i} - {t.__name__}: {e!r}")
     print(f"1..{len(tests)}")

@@ -1,0 +1,276 @@
+"""The whole flow, driving the real window: a disk image in a temporary
+folder, ext4 and XFS, the quick profile; the run, its results, the HTML
+export, the history; a cancelled run that leaves nothing behind; a device
+the engine refuses shows why; the same window in Russian."""
+import gettext
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+import fsbtest
+from fsbtest import App, find, screenshot, wait_for, keyCombo, pressKey
+from dogtail.rawinput import typeText
+
+BUILDDIR = os.environ.get("FSBENCH_BUILDDIR", ".")
+RUN_TIMEOUT = float(os.environ.get("FSBENCH_TEST_RUN_TIMEOUT", "900"))
+
+
+class Session:
+    """A private home: the keyfile settings backend, data and cache folders
+    in a temporary folder, and the disk image folder chosen there (the
+    setting a user's earlier choice leaves)."""
+
+    def __init__(self, filesystems=("ext4", "xfs")):
+        self.tmp = tempfile.mkdtemp(prefix="fsbench-gui-test-")
+        self.images = os.path.join(self.tmp, "images")
+        os.makedirs(self.images)
+        conf = os.path.join(self.tmp, "config", "glib-2.0", "settings")
+        os.makedirs(conf)
+        fs_list = ", ".join(f"'{f}'" for f in filesystems)
+        with open(os.path.join(conf, "keyfile"), "w") as f:
+            f.write("[io/github/fsbench/FsBench]\n"
+                    f"image-folder='{self.images}'\n"
+                    f"filesystems=[{fs_list}]\n"
+                    "repetitions=uint32 1\n")
+        self.env = {
+            "GSETTINGS_BACKEND": "keyfile",
+            "XDG_CONFIG_HOME": os.path.join(self.tmp, "config"),
+            "XDG_DATA_HOME": os.path.join(self.tmp, "data"),
+            "XDG_CACHE_HOME": os.path.join(self.tmp, "cache"),
+        }
+
+    def history_dir(self):
+        return os.path.join(self.tmp, "data", "fsbench", "history")
+
+    def loops(self):
+        """Loop devices backed by a file in our image folder."""
+        out = subprocess.run(["losetup", "-a"], capture_output=True, text=True).stdout
+        return [line.split(":", 1)[0] for line in out.splitlines() if self.images in line]
+
+    def cleanup(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def mounted_devices():
+    with open("/proc/self/mounts") as f:
+        return {line.split()[0] for line in f}
+
+
+def choose_filesystems(win, wanted):
+    fs_list = find(win, "Filesystems", "list box")
+    wait_for(lambda: any(c.roleName == "check box" for c in fs_list.findChildren(lambda n: n.roleName == "check box")),
+             60, "the filesystem list")
+    for check in fs_list.findChildren(lambda n: n.roleName == "check box"):
+        if not check.sensitive:
+            continue
+        if (check.name in wanted) != check.checked:
+            check.click()
+    for name in wanted:
+        assert find(fs_list, name, "check box").checked, name
+
+
+def choose_combo(win, combo_name, item):
+    combo = find(win, combo_name, "combo box")
+    combo.click()
+    find(fsbtest.tree.root, item, "menu item").click()
+    wait_for(lambda: find(win, combo_name, "combo box").name is not None, 5)
+
+
+def start_quick_run(app, session):
+    win = app.window()
+    find(win, "Disk image", "radio button")
+    folder = find(win, os.path.basename(session.images), "combo box")
+    assert folder is not None
+    choose_filesystems(win, ("ext4", "XFS"))
+    choose_combo(win, "Size", "Quick · about 1/20 of the study")
+    screenshot("setup")
+    find(win, "Start comparison", "push button").click()
+    find(win, "Progress", "progress bar", timeout=30)
+    return win
+
+
+def type_path(dialog, path):
+    """Enters a path in a file chooser's focused entry: the folder set
+    through AT-SPI (typed keys race the entry's completion), the name typed,
+    then Return."""
+    def entry():
+        found = [n for n in dialog.findChildren(lambda n: n.roleName == "text")
+                 if n.showing and n.focused]
+        return found[0] if found else None
+    wait_for(lambda: entry() is not None, 10, "the file chooser's entry")
+    e = entry()
+    e.text = os.path.dirname(path) + "/"
+    pressKey("End")
+    typeText(os.path.basename(path))
+    wait_for(lambda: e.text == path, 10, "the path in the entry")
+    time.sleep(1)   # the completion popup would take a quick Return
+    pressKey("Return")
+
+
+def chart_has_drawing(node, name):
+    """The chart's part of the screen has more than a handful of colours."""
+    x, y = node.position
+    w, h = node.size
+    path = screenshot(name)
+    out = subprocess.run(["convert", path, "-crop", f"{w}x{h}+{x}+{y}", "-format", "%k", "info:"],
+                         capture_output=True, text=True).stdout.strip()
+    return int(out or 0) > 8
+
+
+def test_quick_run_results_export_history():
+    session = Session()
+    app = App(extra_env=session.env)
+    try:
+        win = start_quick_run(app, session)
+        time.sleep(3)
+        screenshot("run")
+        headline = find(win, "Recommendation", "label", timeout=RUN_TIMEOUT)
+        wait_for(lambda: headline.text.strip() != "", 10, "the recommendation")
+        assert "ext4" in headline.text or "XFS" in headline.text, headline.text
+        charts = win.findChildren(lambda n: n.name.startswith("Chart: "))
+        assert charts, "no chart on the results page"
+        assert chart_has_drawing(charts[0], "results"), "the chart is empty"
+        tables = win.findChildren(lambda n: n.name.startswith("Table: "))
+        assert tables, "no table on the results page"
+
+        # Saved to the history without being asked.
+        saved = [f for f in os.listdir(session.history_dir()) if f.endswith(".json")]
+        assert len(saved) == 1, saved
+        with open(os.path.join(session.history_dir(), saved[0])) as f:
+            result = json.load(f)
+        assert [fs["name"] for fs in result["filesystems"]] == ["ext4", "xfs"], result["filesystems"]
+
+        # Export HTML through the file chooser.
+        out = os.path.join(session.tmp, "report.html")
+        find(win, "Export", "toggle button").click()
+        find(app.node, "HTML page…", None).click()
+        dialog = find(app.node, "Export the report", None, timeout=15)
+        type_path(dialog, out)
+        wait_for(lambda: os.path.exists(out) and os.path.getsize(out) > 0, 60, "the HTML report")
+        time.sleep(1)
+        with open(out, encoding="utf-8") as f:
+            html = f.read()
+        assert "<svg" in html and "</html>" in html.lower(), html[:200]
+        assert "ext4" in html and "XFS" in html
+
+        # The history lists the run.
+        find(win, "History", "push button").click()
+        find(win, "Earlier comparisons", "list box")
+        wait_for(lambda: len(win.findChildren(lambda n: n.roleName == "check box" and "ext4" in n.name)) == 1,
+                 15, "the run in the history")
+        screenshot("history")
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+def test_import_corrupt_file_shows_its_name():
+    session = Session()
+    bad = os.path.join(session.tmp, "broken-run.json")
+    with open(bad, "w") as f:
+        f.write('{"schema": "fsbench-result/1", "filesystems": [')
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "History", "push button").click()
+        find(win, "Import", "push button").click()
+        dialog = find(app.node, "Import results", None, timeout=15)
+        time.sleep(0.5)
+        keyCombo("<Control>l")
+        type_path(dialog, bad)
+        bar = find(win, "Problem", "info bar")
+        wait_for(lambda: any("broken-run.json" in n.text for n in bar.findChildren(lambda n: n.roleName == "label")),
+                 15, "the file name in the info bar")
+        time.sleep(1)   # the info bar slides in
+        screenshot("import-error")
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+def test_cancel_leaves_nothing():
+    session = Session()
+    app = App(extra_env=session.env)
+    seen = set()
+    try:
+        win = start_quick_run(app, session)
+        # Wait until the image is attached, so the cancel has something to clean.
+        wait_for(lambda: seen.update(session.loops()) or seen, 120, "the loop device of the run")
+        time.sleep(2)
+        seen.update(session.loops())
+        find(win, "Cancel", "push button").click()
+        find(app.node, "Stop the comparison?", None, timeout=10)
+        screenshot("cancel-question")
+        find(app.node, "Stop", "push button").click()
+        bar = find(win, "Problem", "info bar")
+        wait_for(lambda: any("cancelled" in n.text for n in bar.findChildren(lambda n: n.roleName == "label")),
+                 120, "the cancelled message")
+        assert session.loops() == [], session.loops()
+        left = seen & mounted_devices()
+        assert not left, f"still mounted: {left}"
+        assert os.listdir(session.images) == [], os.listdir(session.images)
+        assert find(win, "Start comparison", "push button").showing
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+def test_refused_device_shows_reason():
+    cli = os.environ["FSBENCH_CLI"]
+    devices = json.loads(subprocess.run([cli, "devices", "--json"], capture_output=True, text=True,
+                                        check=True).stdout)
+    refused = [d for d in devices if not d["usable"] and d["reason"]
+               and not d["device"].startswith(("/dev/loop", "/dev/zram")) and d["size"] > 0]
+    if not refused:
+        print("# SKIP no refused device on this machine")
+        return
+    session = Session()
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        for d in refused:
+            radio = find(win, d["device"], "radio button")
+            assert not radio.sensitive, d["device"]
+            labels = [n.text for n in radio.parent.findChildren(lambda n: n.roleName == "label")]
+            assert any(d["reason"] in t for t in labels), (d["reason"], labels)
+        screenshot("refused-device")
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+def test_russian_labels():
+    localedir = os.path.join(BUILDDIR, "po")
+    try:
+        ru = gettext.translation("fsbench", localedir=localedir, languages=["ru"])
+    except OSError:
+        print("# SKIP no Russian catalog built in", localedir)
+        return
+    wanted = ["Where to test", "Start comparison", "Filesystems", "Disk image"]
+    missing = [s for s in wanted if ru.gettext(s) == s]
+    if missing:
+        print("# SKIP the Russian catalog does not translate yet:", ", ".join(missing))
+        return
+    session = Session()
+    app = App(locale="ru_RU.UTF-8", extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, ru.gettext("Start comparison"), "push button")
+        find(win, ru.gettext("Disk image"), "radio button")
+        find(win, ru.gettext("Filesystems"), "list box")
+        find(win, ru.gettext("History"), "push button")
+        screenshot("setup-ru")
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+if __name__ == "__main__":
+    fsbtest.run_tests([test_refused_device_shows_reason,
+                       test_russian_labels,
+                       test_import_corrupt_file_shows_its_name,
+                       test_cancel_leaves_nothing,
+                       test_quick_run_results_export_history])
