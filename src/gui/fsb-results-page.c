@@ -44,9 +44,10 @@ static void
 add_row (GtkListStore *store, const char *fs, const char *task, const char *metric,
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
-  g_autofree char *median = fsb_format_value_unit (stats->median, metric);
-  g_autofree char *min = fsb_format_value (stats->min, metric);
-  g_autofree char *max = fsb_format_value (stats->max, metric);
+  gboolean percent = g_strcmp0 (metric, "percent") == 0;
+  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_value_unit (stats->median, metric);
+  g_autofree char *min = percent ? fsb_format_number (stats->min, 1) : fsb_format_value (stats->min, metric);
+  g_autofree char *max = percent ? fsb_format_number (stats->max, 1) : fsb_format_value (stats->max, metric);
   g_autofree char *range = g_strdup_printf (_("%s – %s"), min, max);
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
@@ -148,7 +149,7 @@ section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusi
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 70);
       gtk_style_context_add_class (gtk_widget_get_style_context (label), "fsb-conclusion");
       gtk_container_add (GTK_CONTAINER (box), label);
     }

@@ -204,6 +204,7 @@ device_row_new (FsbSetupPage *self, const FsbDevice *device)
   detail = gtk_label_new (detail_text);
   gtk_label_set_xalign (GTK_LABEL (detail), 0);
   gtk_label_set_line_wrap (GTK_LABEL (detail), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (detail), 70);
   gtk_widget_set_margin_start (detail, 26);
   gtk_style_context_add_class (gtk_widget_get_style_context (detail), "dim-label");
   gtk_container_add (GTK_CONTAINER (box), detail);
@@ -339,6 +340,7 @@ fs_row_new (FsbSetupPage *self, const FsbFsSupport *fs, const char *const *wante
       gtk_widget_set_sensitive (check, FALSE);
       info = gtk_label_new (fs->reason);
       gtk_label_set_line_wrap (GTK_LABEL (info), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (info), 60);
       gtk_label_set_xalign (GTK_LABEL (info), 0);
       gtk_widget_set_hexpand (info, TRUE);
       gtk_style_context_add_class (gtk_widget_get_style_context (info), "dim-label");
