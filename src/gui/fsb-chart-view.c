@@ -2,11 +2,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
-#include "fsb-chart-view.h"
-#ifdef HAVE_FSB_CHART
 #include "fsb-chart.h"
-#endif
+#include "fsb-chart-view.h"
 
 struct _FsbChartView
 {
@@ -15,6 +14,7 @@ struct _FsbChartView
   FsbResult *result;
   int        section;
   gboolean   live;
+  FsbChartViewKind kind;
 };
 
 G_DEFINE_FINAL_TYPE (FsbChartView, fsb_chart_view, GTK_TYPE_DRAWING_AREA)
@@ -39,22 +39,60 @@ draw_message (GtkWidget *widget, cairo_t *cr, const char *text)
   g_object_unref (layout);
 }
 
+static void
+get_options (FsbChartView *self, FsbChartOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->section = self->section < 0 ? FSB_N_SECTIONS : (FsbSection) self->section;
+  options->live = self->live;
+  if (self->section == FSB_SECTION_CAPACITY)
+    options->kind = FSB_CHART_CAPACITY;
+  else if (self->section == FSB_SECTION_TRANSFER)
+    options->kind = FSB_CHART_TRANSFER;
+  else if (self->kind == FSB_CHART_VIEW_CPU)
+    options->kind = FSB_CHART_CPU;
+  else if (self->kind == FSB_CHART_VIEW_FAULTS)
+    options->kind = FSB_CHART_FAULTS;
+  else
+    options->kind = FSB_CHART_SECTION;
+}
+
 static gboolean
 fsb_chart_view_draw (GtkWidget *widget, cairo_t *cr)
 {
   FsbChartView *self = FSB_CHART_VIEW (widget);
+  FsbChartOptions options;
 
-  if (self->result == NULL || self->result->filesystems->len == 0)
+  get_options (self, &options);
+  if (self->result == NULL || !fsb_chart_has_data (self->result, &options))
     {
       draw_message (widget, cr, self->live ? _("Results appear here as each task finishes.") : _("No results"));
       return GDK_EVENT_STOP;
     }
-#ifdef HAVE_FSB_CHART
-  FSB_CHART_VIEW_DRAW (self, widget, cr);
-#else
-  draw_message (widget, cr, _("Charts are not available in this build."));
-#endif
+  /* The renderer draws its own background, axes, legend and numbers. */
+  fsb_chart_draw (cr, self->result, &options,
+                  gtk_widget_get_allocated_width (widget), gtk_widget_get_allocated_height (widget));
   return GDK_EVENT_STOP;
+}
+
+static GtkSizeRequestMode
+fsb_chart_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+fsb_chart_view_get_preferred_height_for_width (GtkWidget *widget, int width, int *minimum, int *natural)
+{
+  FsbChartView *self = FSB_CHART_VIEW (widget);
+  FsbChartOptions options;
+  double height = 220;
+
+  get_options (self, &options);
+  /* The live chart fills what it is given; a section's chart is as tall as its rows. */
+  if (!self->live && self->result != NULL && fsb_chart_has_data (self->result, &options))
+    height = MAX (fsb_chart_get_height (self->result, &options, width), 160);
+  *minimum = *natural = (int) height;
 }
 
 void
@@ -66,7 +104,7 @@ fsb_chart_view_set_result (FsbChartView *self, FsbResult *result)
     fsb_result_ref (result);
   g_clear_pointer (&self->result, fsb_result_unref);
   self->result = result;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 void
@@ -79,12 +117,23 @@ fsb_chart_view_set_section (FsbChartView *self, int section)
 }
 
 void
+fsb_chart_view_set_kind (FsbChartView *self, FsbChartViewKind kind)
+{
+  g_return_if_fail (FSB_IS_CHART_VIEW (self));
+
+  self->kind = kind;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
 fsb_chart_view_set_live (FsbChartView *self, gboolean live)
 {
   g_return_if_fail (FSB_IS_CHART_VIEW (self));
 
   self->live = live;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* The live chart fills the run page; a result's chart is as tall as its rows. */
+  gtk_widget_set_vexpand (GTK_WIDGET (self), live);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 GtkWidget *
@@ -148,6 +197,8 @@ fsb_chart_view_class_init (FsbChartViewClass *klass)
   object_class->set_property = fsb_chart_view_set_property;
   object_class->finalize = fsb_chart_view_finalize;
   widget_class->draw = fsb_chart_view_draw;
+  widget_class->get_request_mode = fsb_chart_view_get_request_mode;
+  widget_class->get_preferred_height_for_width = fsb_chart_view_get_preferred_height_for_width;
 
   properties[PROP_LIVE] = g_param_spec_boolean ("live", NULL, NULL, FALSE,
                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
@@ -161,6 +212,5 @@ static void
 fsb_chart_view_init (FsbChartView *self)
 {
   self->section = -1;
-  gtk_widget_set_size_request (GTK_WIDGET (self), 200, 220);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 200, -1);
 }

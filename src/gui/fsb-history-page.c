@@ -118,27 +118,47 @@ GPtrArray *
 fsb_history_page_get_selected (FsbHistoryPage *self, GStrv *labels)
 {
   GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < self->checks->len; i++)
     {
       GtkToggleButton *check = g_ptr_array_index (self->checks, i);
       FsbHistoryEntry *entry = g_object_get_data (G_OBJECT (check), "entry");
-      g_autofree char *label = NULL;
 
       if (!gtk_toggle_button_get_active (check))
         continue;
       g_ptr_array_add (runs, fsb_result_ref (entry->result));
-      /* Runs are told apart by their date, or by their number. */
-      if (entry->result->created != NULL && strlen (entry->result->created) >= 16)
-        label = g_strndup (entry->result->created, 16);
-      else
-        label = g_strdup_printf (_("run %u"), runs->len);
-      g_strdelimit (label, "T", ' ');
-      g_strv_builder_add (builder, label);
+      g_ptr_array_add (names, fsb_history_label (entry->result));
     }
+
+  /* Runs are told apart by their date; the same date (two machines at
+   * once) adds the machine, and then a number. */
+  for (guint i = 0; i < names->len; i++)
+    for (guint j = i + 1; j < names->len; j++)
+      if (g_strcmp0 (names->pdata[i], names->pdata[j]) == 0)
+        {
+          FsbResult *r = g_ptr_array_index (runs, j);
+          char *longer = r->machine.cpu_model != NULL && r->machine.cpu_model[0] != '\0'
+                         ? g_strdup_printf ("%s, %s", (char *) names->pdata[j], r->machine.cpu_model)
+                         /* Translators: a run's label, then its number among the compared runs */
+                         : g_strdup_printf (_("%s, run %u"), (char *) names->pdata[j], j + 1);
+          g_free (names->pdata[j]);
+          names->pdata[j] = longer;
+        }
+  for (guint i = 0; i < names->len; i++)
+    for (guint j = i + 1; j < names->len; j++)
+      if (g_strcmp0 (names->pdata[i], names->pdata[j]) == 0)
+        {
+          char *longer = g_strdup_printf (_("%s, run %u"), (char *) names->pdata[j], j + 1);
+          g_free (names->pdata[j]);
+          names->pdata[j] = longer;
+        }
+
   if (labels != NULL)
-    *labels = g_strv_builder_end (builder);
+    {
+      g_ptr_array_add (names, NULL);
+      *labels = (GStrv) g_ptr_array_steal (names, NULL);
+    }
   return runs;
 }
 

@@ -166,11 +166,26 @@ fsb_history_merge (GPtrArray *runs, const char *const *labels, GError **error)
   return g_steal_pointer (&merged);
 }
 
+static GDateTime *
+created_local (FsbResult *result)
+{
+  g_autoptr(GDateTime) when = result->created != NULL ? g_date_time_new_from_iso8601 (result->created, NULL) : NULL;
+
+  return when != NULL ? g_date_time_to_local (when) : NULL;
+}
+
+char *
+fsb_history_label (FsbResult *result)
+{
+  g_autoptr(GDateTime) local = created_local (result);
+
+  return local != NULL ? g_date_time_format (local, "%x %H:%M") : g_strdup (_("Unknown date"));
+}
+
 char *
 fsb_history_describe (FsbResult *result)
 {
-  g_autoptr(GDateTime) when = result->created != NULL ? g_date_time_new_from_iso8601 (result->created, NULL) : NULL;
-  g_autoptr(GDateTime) local = when != NULL ? g_date_time_to_local (when) : NULL;
+  g_autoptr(GDateTime) local = created_local (result);
   g_autofree char *date = local != NULL ? g_date_time_format (local, "%x %X") : g_strdup (_("Unknown date"));
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *joined = NULL;

@@ -29,6 +29,8 @@ GPtrArray *fsb_history_list_finish (GAsyncResult *result, GError **error);
 /* One result holding every run's filesystems side by side, each named
  * "ext4 · label"; labels[i] names runs[i] (a date, a host). */
 FsbResult *fsb_history_merge       (GPtrArray *runs, const char *const *labels, GError **error);
+/* A short name for a run in a comparison: its local date and time. */
+char      *fsb_history_label       (FsbResult *result);
 /* "30 Nov 2026, 06:10 · ext4, XFS · quick · host" */
 char      *fsb_history_describe    (FsbResult *result);
 

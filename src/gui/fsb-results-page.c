@@ -28,6 +28,7 @@ struct _FsbResultsPage
 {
   GtkBox parent_instance;
 
+  GtkWidget *recommendation;
   GtkWidget *headline;
   GtkWidget *reasons;
   GtkWidget *notes;
@@ -111,7 +112,7 @@ section_store (FsbResult *result, FsbSection section)
   return store;
 }
 
-static void
+static GtkTreeViewColumn *
 add_column (GtkTreeView *view, const char *title, int text_col, int sort_col, gboolean numeric)
 {
   GtkCellRenderer *cell = gtk_cell_renderer_text_new ();
@@ -122,6 +123,13 @@ add_column (GtkTreeView *view, const char *title, int text_col, int sort_col, gb
   gtk_tree_view_column_set_sort_column_id (column, sort_col);
   gtk_tree_view_column_set_resizable (column, TRUE);
   gtk_tree_view_append_column (view, column);
+  return column;
+}
+
+static void
+kind_changed_cb (GtkComboBox *combo, FsbChartView *chart)
+{
+  fsb_chart_view_set_kind (chart, (FsbChartViewKind) gtk_combo_box_get_active (combo));
 }
 
 static GtkWidget *
@@ -137,10 +145,27 @@ section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusi
   gtk_container_set_border_width (GTK_CONTAINER (box), 8);
   fsb_chart_view_set_section (FSB_CHART_VIEW (chart), section);
   fsb_chart_view_set_result (FSB_CHART_VIEW (chart), self->result);
-  gtk_widget_set_size_request (chart, -1, 300);
   /* Translators: %s is a report section, "Big files" */
   chart_name = g_strdup_printf (_("Chart: %s"), fsb_section_title (section));
   fsb_gui_set_accessible_name (chart, chart_name);
+
+  if (section != FSB_SECTION_CAPACITY && section != FSB_SECTION_TRANSFER)
+    {
+      GtkWidget *kind = gtk_combo_box_text_new ();
+      g_autofree char *kind_name = NULL;
+
+      /* In the order of FsbChartViewKind */
+      gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (kind), _("Time and rates"));
+      gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (kind), _("CPU use"));
+      gtk_combo_box_text_append_text (GTK_COMBO_BOX_TEXT (kind), _("Page faults"));
+      gtk_combo_box_set_active (GTK_COMBO_BOX (kind), 0);
+      gtk_widget_set_halign (kind, GTK_ALIGN_END);
+      /* Translators: %s is a report section, "Big files" */
+      kind_name = g_strdup_printf (_("What the chart shows: %s"), fsb_section_title (section));
+      fsb_gui_set_accessible_name (kind, kind_name);
+      g_signal_connect_object (kind, "changed", G_CALLBACK (kind_changed_cb), chart, 0);
+      gtk_container_add (GTK_CONTAINER (box), kind);
+    }
   gtk_container_add (GTK_CONTAINER (box), chart);
 
   if (conclusion != NULL)
@@ -158,8 +183,11 @@ section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusi
   add_column (GTK_TREE_VIEW (table), _("Task"), COL_TASK, COL_TASK, FALSE);
   add_column (GTK_TREE_VIEW (table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
   add_column (GTK_TREE_VIEW (table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
-  add_column (GTK_TREE_VIEW (table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE);
-  add_column (GTK_TREE_VIEW (table), _("Page faults"), COL_FAULTS_TEXT, COL_FAULTS, TRUE);
+  /* Capacity is measured, not timed: no CPU or faults to show. */
+  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
+                                    section != FSB_SECTION_CAPACITY);
+  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("Page faults"), COL_FAULTS_TEXT, COL_FAULTS, TRUE),
+                                    section != FSB_SECTION_CAPACITY);
   /* Translators: %s is a report section, "Big files" */
   table_name = g_strdup_printf (_("Table: %s"), fsb_section_title (section));
   fsb_gui_set_accessible_name (table, table_name);
@@ -181,7 +209,8 @@ bullets (GPtrArray *lines)
 }
 
 void
-fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_case, const char *note)
+fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_case, const char *note,
+                       gboolean comparison)
 {
   g_autoptr(FsbRecommendation) rec = NULL;
   g_autofree char *reasons = NULL;
@@ -211,6 +240,7 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   gtk_widget_set_visible (self->reasons, reasons[0] != '\0');
   gtk_label_set_text (GTK_LABEL (self->notes), notes);
   gtk_widget_set_visible (self->notes, notes[0] != '\0');
+  gtk_widget_set_visible (self->recommendation, !comparison);
 
   fsb_gui_container_clear (GTK_CONTAINER (self->sections));
   for (guint s = 0; s < FSB_N_SECTIONS; s++)
@@ -224,7 +254,8 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
       verdict = fsb_recommendation_get_verdict (rec, s);
       tab = gtk_label_new (fsb_section_title (s));
       gtk_notebook_append_page (GTK_NOTEBOOK (self->sections),
-                                section_page_new (self, s, verdict != NULL ? verdict->conclusion : NULL, store),
+                                section_page_new (self, s, verdict != NULL && !comparison ? verdict->conclusion : NULL,
+                                                  store),
                                 tab);
     }
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
@@ -271,6 +302,7 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
 
   g_type_ensure (FSB_TYPE_CHART_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-results-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, recommendation);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, headline);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, reasons);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, notes);

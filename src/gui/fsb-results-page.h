@@ -11,11 +11,14 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FsbResultsPage, fsb_results_page, FSB, RESULTS_PAGE, GtkBox)
 
 /* use_case: "server", ...; NULL takes the one the result was run for.
- * note: a line under the results ("Saved in …", "Comparing 2 runs"), or NULL. */
+ * note: a line under the results ("Saved in …", "Comparing 2 runs"), or NULL.
+ * comparison: several runs merged side by side; a recommendation between
+ * runs of the same filesystem would make no sense, so none is shown. */
 void       fsb_results_page_show       (FsbResultsPage *self,
                                         FsbResult      *result,
                                         const char     *use_case,
-                                        const char     *note);
+                                        const char     *note,
+                                        gboolean        comparison);
 FsbResult *fsb_results_page_get_result (FsbResultsPage *self);
 const char *fsb_results_page_get_use_case (FsbResultsPage *self);
 /* The recommendation's headline, as shown. */

@@ -11,9 +11,7 @@
 #include "fsb-runner.h"
 #include "fsb-setup-page.h"
 #include "fsb-window.h"
-#ifdef HAVE_FSB_REPORT
 #include "fsb-report.h"
-#endif
 
 struct _FsbWindow
 {
@@ -37,6 +35,8 @@ struct _FsbWindow
   guint         inhibit_cookie;
   gboolean      close_after_run;
   char         *page_before_history;
+  GPtrArray    *compared;        /* of FsbResult*: the runs behind a comparison shown, or NULL */
+  char        **compared_labels;
 };
 
 G_DEFINE_FINAL_TYPE (FsbWindow, fsb_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -71,6 +71,20 @@ static void
 page_problem_cb (FsbWindow *self, const char *what, const char *todo)
 {
   fsb_window_show_problem (self, GTK_MESSAGE_WARNING, what, todo);
+}
+
+/* runs and labels: the runs behind a comparison, or NULL for one result. */
+static void
+show_results (FsbWindow *self, FsbResult *result, const char *note, GPtrArray *runs, char **labels)
+{
+  g_clear_pointer (&self->compared, g_ptr_array_unref);
+  g_clear_pointer (&self->compared_labels, g_strfreev);
+  if (runs != NULL)
+    {
+      self->compared = g_ptr_array_ref (runs);
+      self->compared_labels = g_strdupv (labels);
+    }
+  fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, note, runs != NULL);
 }
 
 static void
@@ -190,7 +204,7 @@ run_finished_cb (GObject *source, GAsyncResult *res, gpointer user_data)
     if (path != NULL)
       /* Translators: %s is a file path */
       note = g_strdup_printf (_("Saved in %s"), path);
-    fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, note);
+    show_results (self, result, note, NULL, NULL);
     show_page (self, "results");
     update_actions (self);
     if (path == NULL)
@@ -346,8 +360,9 @@ open_run_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("This comparison cannot be opened"), error->message);
       return;
     }
-  fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, path);
+  show_results (self, result, path, NULL, NULL);
   show_page (self, "results");
+  update_actions (self);
 }
 
 static void
@@ -370,8 +385,9 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
     }
   note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparing %u run side by side",
                                        "Comparing %u runs side by side", runs->len), runs->len);
-  fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), merged, NULL, note);
+  show_results (self, merged, note, runs, labels);
   show_page (self, "results");
+  update_actions (self);
 }
 
 static void
@@ -429,7 +445,8 @@ import_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 /* Export */
 
 typedef struct {
-  FsbResult *result;
+  GPtrArray *results;   /* of FsbResult*: one, or the runs of a comparison */
+  char     **labels;
   char      *format;
   char      *use_case;
   char      *path;
@@ -438,7 +455,8 @@ typedef struct {
 static void
 export_job_free (ExportJob *job)
 {
-  fsb_result_unref (job->result);
+  g_ptr_array_unref (job->results);
+  g_strfreev (job->labels);
   g_free (job->format);
   g_free (job->use_case);
   g_free (job->path);
@@ -450,17 +468,17 @@ export_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
 {
   ExportJob *job = task_data;
   GError *error = NULL;
+  FsbReportOptions options;
+  FsbReportFormat format = FSB_REPORT_HTML;
   gboolean ok;
 
-  if (g_strcmp0 (job->format, "json") == 0)
-    ok = fsb_result_save (job->result, job->path, &error);
-  else
-#ifdef HAVE_FSB_REPORT
-    ok = FSB_WINDOW_EXPORT (job, &error);
-#else
-    ok = (g_set_error (&error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
-                       _("This build of FS Bench cannot write %s reports."), job->format), FALSE);
-#endif
+  /* The UI language (options.language stays NULL): safe off the main thread. */
+  fsb_report_options_init (&options);
+  if (!fsb_use_case_from_id (job->use_case, &options.use_case))
+    options.use_case = FSB_USE_CASE_SERVER;
+  fsb_report_format_from_id (job->format, &format);
+  ok = fsb_report_write ((FsbResult * const *) job->results->pdata, (const char * const *) job->labels,
+                         job->results->len, format, &options, job->path, &error);
   if (ok)
     g_task_return_boolean (task, TRUE);
   else
@@ -503,7 +521,17 @@ export_response_cb (GtkNativeDialog *chooser, int response, gpointer user_data)
       return;
     }
   job = g_new0 (ExportJob, 1);
-  job->result = fsb_result_ref (fsb_results_page_get_result (FSB_RESULTS_PAGE (self->results_page)));
+  if (self->compared != NULL)
+    {
+      /* A comparison report from the runs themselves, with the differences. */
+      job->results = g_ptr_array_ref (self->compared);
+      job->labels = g_strdupv (self->compared_labels);
+    }
+  else
+    {
+      job->results = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
+      g_ptr_array_add (job->results, fsb_result_ref (fsb_results_page_get_result (FSB_RESULTS_PAGE (self->results_page))));
+    }
   job->format = g_strdup (g_object_get_data (G_OBJECT (chooser), "format"));
   job->use_case = g_strdup (fsb_results_page_get_use_case (FSB_RESULTS_PAGE (self->results_page)));
   job->path = g_steal_pointer (&path);
@@ -582,6 +610,8 @@ fsb_window_finalize (GObject *object)
   g_clear_object (&self->runner);
   g_clear_object (&self->run_cancellable);
   g_free (self->page_before_history);
+  g_clear_pointer (&self->compared, g_ptr_array_unref);
+  g_strfreev (self->compared_labels);
   G_OBJECT_CLASS (fsb_window_parent_class)->finalize (object);
 }
 

@@ -52,6 +52,9 @@ class App:
         raise AssertionError("no top-level window")
 
     def quit(self):
+        # Called from the tests' finally blocks: keep the screen of a failure.
+        if sys.exc_info()[0] is not None:
+            screenshot("failed-at-quit")
         if self.proc.poll() is None:
             self.proc.terminate()
             try:

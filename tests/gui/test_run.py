@@ -141,8 +141,6 @@ def test_quick_run_results_export_history():
     app = App(extra_env=session.env)
     try:
         win = start_run(app, session)
-        time.sleep(3)
-        screenshot("run")
         headline = find(win, "Recommendation", "label", timeout=RUN_TIMEOUT)
         wait_for(lambda: headline.text.strip() != "", 10, "the recommendation")
         time.sleep(1)   # the page crossfades in
@@ -178,7 +176,44 @@ def test_quick_run_results_export_history():
         find(win, "Earlier comparisons", "list box")
         wait_for(lambda: len(win.findChildren(lambda n: n.roleName == "check box" and "ext4" in n.name)) == 1,
                  15, "the run in the history")
+
+        # A run from another machine, imported, then both side by side.
+        other = os.path.join(session.tmp, "other-machine.json")
+        result["machine"]["cpu_model"] = "Another CPU"
+        with open(other, "w") as f:
+            json.dump(result, f)
+        find(win, "Import", "push button").click()
+        dialog = find(app.node, "Import results", None, timeout=15)
+        time.sleep(0.5)
+        keyCombo("<Control>l")
+        type_path(dialog, other)
+        runs = []
+        wait_for(lambda: runs.extend(win.findChildren(lambda n: n.roleName == "check box" and "ext4" in n.name))
+                 or len(runs) == 2 or runs.clear(), 15, "two runs in the history")
+        assert any("Another CPU" in r.name for r in runs), [r.name for r in runs]
         screenshot("history")
+        compare = find(win, "Compare", "push button")
+        assert not compare.sensitive
+        for r in runs:
+            r.click()
+        wait_for(lambda: compare.sensitive, 10, "Compare to become available")
+        compare.click()
+        wait_for(lambda: find(win, "Comparing 2 runs side by side", "label").showing, 15, "the comparison")
+        charts = win.findChildren(lambda n: n.name.startswith("Chart: "))
+        assert charts and chart_has_drawing(charts[0], "comparison"), "no comparison chart"
+        # Two runs of the same filesystems: no recommendation between them.
+        assert not headline.showing
+
+        out = os.path.join(session.tmp, "comparison.html")
+        find(win, "Export", "toggle button").click()
+        find(app.node, "HTML page…", None).click()
+        dialog = find(app.node, "Export the report", None, timeout=15)
+        type_path(dialog, out)
+        wait_for(lambda: os.path.exists(out) and os.path.getsize(out) > 0, 60, "the comparison report")
+        time.sleep(1)
+        with open(out, encoding="utf-8") as f:
+            html = f.read()
+        assert "<svg" in html and "Another CPU" in html, html[:200]
     finally:
         app.quit()
         session.cleanup()
@@ -222,6 +257,7 @@ def test_cancel_leaves_nothing():
         wait_for(lambda: seen.update(session.loops()) or seen, 120, "the loop device of the run")
         time.sleep(2)
         seen.update(session.loops())
+        screenshot("run")
         find(win, "Cancel", "push button").click()
         find(app.node, "Stop the comparison?", None, timeout=10)
         screenshot("cancel-question")
