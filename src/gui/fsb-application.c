@@ -78,6 +78,10 @@ static const struct {
   { "app.help", { "F1", NULL } },
   { "app.quit", { "<Primary>q", NULL } },
   { "win.show-help-overlay", { "<Primary>question", "<Primary>F1", NULL } },
+  { "win.start", { "<Primary>Return", NULL } },
+  { "win.show-history", { "<Primary>h", NULL } },
+  { "win.new-run", { "<Primary>n", NULL } },
+  { "win.import", { "<Primary>o", NULL } },
 };
 
 static void

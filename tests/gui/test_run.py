@@ -278,6 +278,30 @@ def test_cancel_leaves_nothing():
         session.cleanup()
 
 
+def test_closing_during_a_run_asks_then_cleans_up():
+    session = Session()
+    app = App(extra_env=session.env)
+    seen = set()
+    try:
+        win = start_run(app, session, STANDARD)
+        wait_for(lambda: seen.update(session.loops()) or seen, 120, "the loop device of the run")
+        keyCombo("<Control>q")
+        find(app.node, "Stop the comparison and quit?", None, timeout=10)
+        # Keep running first: nothing is lost.
+        find(app.node, "Keep running", "push button").click()
+        time.sleep(1)
+        assert app.proc.poll() is None
+        keyCombo("<Control>q")
+        find(app.node, "Stop and quit", "push button", timeout=10).click()
+        app.proc.wait(120)
+        assert session.loops() == [], session.loops()
+        assert not (seen & mounted_devices())
+        assert os.listdir(session.images) == [], os.listdir(session.images)
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 def test_refused_device_shows_reason():
     cli = os.environ["FSBENCH_CLI"]
     devices = json.loads(subprocess.run([cli, "devices", "--json"], capture_output=True, text=True,
@@ -333,4 +357,5 @@ if __name__ == "__main__":
                        test_russian_labels,
                        test_import_corrupt_file_shows_its_name,
                        test_cancel_leaves_nothing,
+                       test_closing_during_a_run_asks_then_cleans_up,
                        test_quick_run_results_export_history])
