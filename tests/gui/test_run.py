@@ -23,7 +23,7 @@ class Session:
     in a temporary folder, and the disk image folder chosen there (the
     setting a user's earlier choice leaves)."""
 
-    def __init__(self, filesystems=("ext4", "xfs")):
+    def __init__(self, filesystems=("ext4", "xfs"), extra_settings=""):
         self.tmp = tempfile.mkdtemp(prefix="fsbench-gui-test-")
         self.images = os.path.join(self.tmp, "images")
         os.makedirs(self.images)
@@ -33,7 +33,7 @@ class Session:
         with open(os.path.join(conf, "keyfile"), "w") as f:
             f.write("[io/github/fsbench/FsBench]\n"
                     f"image-folder='{self.images}'\n"
-                    f"filesystems=[{fs_list}]\n")
+                    f"filesystems=[{fs_list}]\n" + extra_settings)
         self.env = {
             "GSETTINGS_BACKEND": "keyfile",
             "XDG_CONFIG_HOME": os.path.join(self.tmp, "config"),
@@ -302,6 +302,26 @@ def test_closing_during_a_run_asks_then_cleans_up():
         session.cleanup()
 
 
+def test_no_space_names_the_folder():
+    # A disk image far bigger than the free space: the error says so, on
+    # the page, naming the folder; nothing is left behind.
+    session = Session(extra_settings="image-size=uint64 4000000000000\n")
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        bar = find(win, "Problem", "info bar")
+        find(win, "Start comparison", "push button").click()
+        wait_for(lambda: any(session.images in n.text for n in bar.findChildren(lambda n: n.roleName == "label")),
+                 120, "the folder named in the info bar")
+        time.sleep(1)
+        screenshot("no-space")
+        assert session.loops() == []
+        assert os.listdir(session.images) == [], os.listdir(session.images)
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 def test_refused_device_shows_reason():
     cli = os.environ["FSBENCH_CLI"]
     devices = json.loads(subprocess.run([cli, "devices", "--json"], capture_output=True, text=True,
@@ -356,6 +376,7 @@ if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_russian_labels,
                        test_import_corrupt_file_shows_its_name,
+                       test_no_space_names_the_folder,
                        test_cancel_leaves_nothing,
                        test_closing_during_a_run_asks_then_cleans_up,
                        test_quick_run_results_export_history])
