@@ -179,6 +179,17 @@ def test_quick_run_results_export_history():
         wait_for(lambda: len(win.findChildren(lambda n: n.roleName == "check box" and "ext4" in n.name)) == 1,
                  15, "the run in the history")
 
+        # Open it again from the history.
+        opens = win.findChildren(lambda n: n.roleName == "push button" and n.name.startswith("Open "))
+        assert len(opens) == 1, [o.name for o in opens]
+        opens[0].click()
+        # The results page names the file it shows.
+        saved_path = os.path.join(session.history_dir(), saved[0])
+        wait_for(lambda: find(win, saved_path, "label").showing and headline.showing, 15,
+                 "the run opened again")
+        find(win, "History", "push button").click()
+        find(win, "Earlier comparisons", "list box")
+
         # A run from another machine, imported, then both side by side.
         other = os.path.join(session.tmp, "other-machine.json")
         result["machine"]["cpu_model"] = "Another CPU"
