@@ -35,8 +35,13 @@ struct _FsbResultsPage
   GtkWidget *sections;
   GtkWidget *saved_label;
 
+  GtkWidget *use_case_combo;
+
   FsbResult *result;
   char      *use_case;
+  char      *note;
+  gboolean   comparison;
+  gboolean   updating;
 };
 
 G_DEFINE_FINAL_TYPE (FsbResultsPage, fsb_results_page, GTK_TYPE_BOX)
@@ -208,6 +213,18 @@ bullets (GPtrArray *lines)
   return g_string_free (s, FALSE);
 }
 
+static void
+use_case_changed_cb (FsbResultsPage *self)
+{
+  const char *id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo));
+  g_autofree char *note = g_strdup (self->note);
+
+  /* The same figures, weighed for another use case. */
+  if (self->updating || self->result == NULL || id == NULL || g_strcmp0 (id, self->use_case) == 0)
+    return;
+  fsb_results_page_show (self, self->result, id, note, self->comparison);
+}
+
 void
 fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_case, const char *note,
                        gboolean comparison)
@@ -216,10 +233,13 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   g_autofree char *reasons = NULL;
   g_autofree char *notes = NULL;
   FsbUseCase uc = FSB_USE_CASE_SERVER;
+  int current;
 
   g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
   g_return_if_fail (result != NULL);
 
+  /* The same section stays in front when only the use case changed. */
+  current = self->result == result ? MAX (gtk_notebook_get_current_page (GTK_NOTEBOOK (self->sections)), 0) : 0;
   fsb_result_ref (result);
   g_clear_pointer (&self->result, fsb_result_unref);
   self->result = result;
@@ -229,6 +249,15 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
     uc = FSB_USE_CASE_SERVER;
   g_free (self->use_case);
   self->use_case = g_strdup (fsb_use_case_id (uc));
+  if (note != self->note)
+    {
+      g_free (self->note);
+      self->note = g_strdup (note);
+    }
+  self->comparison = comparison;
+  self->updating = TRUE;
+  gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->use_case_combo), self->use_case);
+  self->updating = FALSE;
 
   /* The recommendation first: the answer the user came for. */
   rec = fsb_recommend (result, uc);
@@ -258,6 +287,7 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
                                                   store),
                                 tab);
     }
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
 }
 
@@ -289,6 +319,7 @@ fsb_results_page_finalize (GObject *object)
 
   g_clear_pointer (&self->result, fsb_result_unref);
   g_free (self->use_case);
+  g_free (self->note);
   G_OBJECT_CLASS (fsb_results_page_parent_class)->finalize (object);
 }
 
@@ -308,6 +339,8 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, notes);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, sections);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, saved_label);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, use_case_combo);
+  gtk_widget_class_bind_template_callback (widget_class, use_case_changed_cb);
 }
 
 static void

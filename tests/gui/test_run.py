@@ -144,6 +144,13 @@ def test_quick_run_results_export_history():
         wait_for(lambda: headline.text.strip() != "", 10, "the recommendation")
         time.sleep(1)   # the page crossfades in
         assert "ext4" in headline.text or "XFS" in headline.text, headline.text
+        # The same figures weighed for another use case.
+        before = headline.text
+        choose_combo(win, "Use case", "for media and large files")
+        wait_for(lambda: headline.text != before and headline.text.strip() != "", 10, "a new recommendation")
+        choose_combo(win, "Use case", "as a small home or office server")
+        wait_for(lambda: headline.text == before, 10, "the first recommendation back")
+
         # A timed section: bars with min–max whiskers.
         find(win, "Big files", "page tab").click()
         time.sleep(0.5)
