@@ -15,6 +15,7 @@ struct _FsbHistoryPage
   GtkWidget *list;
 
   GCancellable *cancellable;
+  guint         generation;  /* of the newest listing asked for */
   GPtrArray    *entries;   /* of FsbHistoryEntry*, as listed */
   GPtrArray    *checks;    /* of GtkCheckButton*, data "entry" */
   guint         n_selected;
@@ -87,14 +88,24 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
   return row;
 }
 
+typedef struct {
+  FsbHistoryPage *self;
+  guint           generation;
+} Listing;
+
 static void
 listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(FsbHistoryPage) self = user_data;
+  Listing *listing = user_data;
+  g_autoptr(FsbHistoryPage) self = listing->self;
+  guint generation = listing->generation;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = fsb_history_list_finish (result, &error);
 
-  if (entries == NULL || g_cancellable_is_cancelled (self->cancellable))
+  g_free (listing);
+
+  /* Listings run in threads and may finish out of order: only the newest counts. */
+  if (entries == NULL || g_cancellable_is_cancelled (self->cancellable) || generation != self->generation)
     return;
 
   fsb_gui_container_clear (GTK_CONTAINER (self->list));
@@ -109,9 +120,14 @@ listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 void
 fsb_history_page_reload (FsbHistoryPage *self)
 {
+  Listing *listing;
+
   g_return_if_fail (FSB_IS_HISTORY_PAGE (self));
 
-  fsb_history_list_async (self->cancellable, listed_cb, g_object_ref (self));
+  listing = g_new0 (Listing, 1);
+  listing->self = g_object_ref (self);
+  listing->generation = ++self->generation;
+  fsb_history_list_async (self->cancellable, listed_cb, listing);
 }
 
 GPtrArray *

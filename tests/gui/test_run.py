@@ -210,6 +210,10 @@ def test_quick_run_results_export_history():
         runs = []
         wait_for(lambda: runs.extend(win.findChildren(lambda n: n.roleName == "check box" and "ext4" in n.name))
                  or len(runs) == 2 or runs.clear(), 15, "two runs in the history")
+        # The list is rebuilt by each listing that finishes: let it settle.
+        time.sleep(1)
+        runs = win.findChildren(lambda n: n.roleName == "check box" and "ext4" in n.name)
+        assert len(runs) == 2, [r.name for r in runs]
         assert any("Another CPU" in r.name for r in runs), [r.name for r in runs]
         screenshot("history")
         compare = find(win, "Compare", "push button")
@@ -217,6 +221,7 @@ def test_quick_run_results_export_history():
         for r in runs:
             r.click()
         wait_for(lambda: compare.sensitive, 10, "Compare to become available")
+        time.sleep(0.5)
         compare.click()
         wait_for(lambda: find(win, "Comparing 2 runs side by side", "label").showing, 15, "the comparison")
         charts = win.findChildren(lambda n: n.name.startswith("Chart: "))
