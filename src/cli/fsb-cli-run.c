@@ -629,8 +629,12 @@ dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
     return;
   last = now;
   if (isatty (STDERR_FILENO))
-    /* Translators: megabytes written and in all */
-    g_printerr (_("\r\033[KWriting the dataset: %.0f of %.0f MB"), done / 1e6, total / 1e6);
+    {
+      /* Back to the start of the line, and clear it. */
+      g_printerr ("\r\033[K");
+      /* Translators: megabytes written and in all */
+      g_printerr (_("Writing the dataset: %.0f of %.0f MB"), done / 1e6, total / 1e6);
+    }
 }
 
 static void
