@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fsb-cli.h"
+#include "fsb-format.h"
 #include "fsb-device.h"
 #include "fsb-engine.h"
 #include "fsb-fs-support.h"
@@ -309,8 +310,13 @@ print_check (Check *check)
   g_print (_("umount:        %.3f s\n"), check->umount_s);
   /* Translators: "Capacity: 93.9 % available (480 MB of 511 MB)" */
   g_print (_("Capacity:      %.1f %% available (%s of %s)\n"), check->capacity.percent, avail, total);
-  g_print (_("Inodes:        %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " free)\n"),
-           check->capacity.total_inodes, check->capacity.free_inodes);
+  {
+    /* Counts as strings: a G_GUINT64_FORMAT macro would cut the msgid short. */
+    g_autofree char *inodes = fsb_format_number ((double) check->capacity.total_inodes, 0);
+    g_autofree char *free_inodes = fsb_format_number ((double) check->capacity.free_inodes, 0);
+
+    g_print (_("Inodes:        %s (%s free)\n"), inodes, free_inodes);
+  }
   g_print (_("Caches:        %s\n"), check->info.cache_policy);
 }
 
