@@ -206,7 +206,8 @@ recommend_run (int argc, char **argv)
   for (guint i = 0; i < rec->verdicts->len; i++)
     {
       const FsbVerdict *v = rec->verdicts->pdata[i];
-      g_print ("%s: %s\n", fsb_criterion_title (v->criterion), v->conclusion);
+      /* Translators: a section of the results, then its conclusion */
+      g_print (C_("section conclusion", "%s: %s\n"), fsb_criterion_title (v->criterion), v->conclusion);
     }
   return 0;
 }

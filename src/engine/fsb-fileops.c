@@ -45,7 +45,8 @@ fsb_set_error_from_errno (GError **error, int saved_errno, const char *what, con
   /* what is already translated: "Cannot write", "Cannot delete", ... */
   g_set_error (error, FSB_ERROR,
                saved_errno == ENOSPC || saved_errno == EDQUOT ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
-               "%s “%s”: %s", what, display, g_strerror (saved_errno));
+               /* Translators: "Cannot write" (already translated), a file name, the system's reason */
+               _("%s “%s”: %s"), what, display, g_strerror (saved_errno));
 }
 
 static gboolean

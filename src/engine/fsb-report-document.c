@@ -66,6 +66,14 @@ fsb_doc_add_list (FsbDocument *doc, FsbBlockKind kind)
   return block;
 }
 
+char *
+fsb_doc_fact_label (const char *key)
+{
+  /* Translators: a label before its value, "Processor:"; French puts a
+   * no-break space before the colon */
+  return g_strdup_printf (C_("fact label", "%s:"), key);
+}
+
 void
 fsb_doc_add_fact (FsbBlock *facts, const char *key, const char *value)
 {

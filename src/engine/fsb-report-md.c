@@ -136,9 +136,11 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
         case FSB_BLOCK_FACTS:
           for (guint j = 0; j + 1 < b->items->len; j += 2)
             {
+              g_autofree char *label = fsb_doc_fact_label (b->items->pdata[j]);
+
               g_string_append (out, "- **");
-              append_escaped (out, b->items->pdata[j]);
-              g_string_append (out, ":** ");
+              append_escaped (out, label);
+              g_string_append (out, "** ");
               append_escaped (out, b->items->pdata[j + 1]);
               g_string_append_c (out, '\n');
             }

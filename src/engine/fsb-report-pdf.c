@@ -323,7 +323,8 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
             case FSB_BLOCK_FACTS:
               for (guint j = 0; j + 1 < b->items->len; j += 2)
                 {
-                  g_autofree char *markup = g_markup_printf_escaped ("<b>%s:</b> %s", (char *) b->items->pdata[j],
+                  g_autofree char *label = fsb_doc_fact_label (b->items->pdata[j]);
+                  g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", label,
                                                                      (char *) b->items->pdata[j + 1]);
                   paragraph (&pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 1, 1);
                 }

@@ -55,6 +55,8 @@ FsbBlock    *fsb_doc_add           (FsbDocument *doc, FsbBlockKind kind, const c
 void         fsb_doc_add_take      (FsbDocument *doc, FsbBlockKind kind, char *text);
 FsbBlock    *fsb_doc_add_list      (FsbDocument *doc, FsbBlockKind kind);
 void         fsb_doc_add_fact      (FsbBlock *facts, const char *key, const char *value);
+/* "Processor:" in the language's own spacing ("Processeur :"). */
+char        *fsb_doc_fact_label    (const char *key);
 /* The header cells follow, NULL-terminated; bit n of numeric: column n holds numbers. */
 FsbBlock    *fsb_doc_add_table     (FsbDocument *doc, guint64 numeric, ...) G_GNUC_NULL_TERMINATED;
 GPtrArray   *fsb_doc_table_row     (FsbBlock *table);

@@ -156,7 +156,9 @@ add_task_descriptions (FsbDocument *doc, FsbResult *r)
               fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(groups[g].description));
               list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
             }
-          g_ptr_array_add (list->items, g_strdup_printf ("%s: %s", _(tasks[t].name), _(tasks[t].description)));
+          g_ptr_array_add (list->items, g_strdup_printf (
+                  /* Translators: a task's name, then what it does */
+                  C_("task description", "%s: %s"), _(tasks[t].name), _(tasks[t].description)));
         }
     }
   if (r->transfers->len > 0)
