@@ -269,6 +269,43 @@ test_ids_and_json (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "criteria")), ==, rec->verdicts->len);
 }
 
+/* Merged comparisons can hold two filesystems of the same name ("ntfs"
+ * and "ntfs3" both show as "NTFS · run A"): each keeps its own scores,
+ * and no reason compares a filesystem with a blank name or itself. */
+static void
+test_same_names (void)
+{
+  g_autoptr(FsbResult) r = new_result ();
+  FsbFsResult *a = fsb_result_add_filesystem (r, "NTFS · run A");
+  FsbFsResult *b = fsb_result_add_filesystem (r, "XFS · run B");
+  FsbFsResult *c = fsb_result_add_filesystem (r, "NTFS · run A");
+  g_autoptr(FsbRecommendation) rec = NULL;
+  const FsbVerdict *tree;
+
+  ADD (a, "big-copy-in", 30, 10.0, 11.0, 12.0);
+  ADD (b, "big-copy-in", 30, 10.5, 11.5, 12.5);
+  ADD (c, "big-copy-in", 30, 20.0, 21.0, 22.0);
+  ADD (a, "tree-copy-in", 30, 10.0, 10.1, 10.2);
+  ADD (b, "tree-copy-in", 30, 20.0, 20.5, 21.0);
+  ADD (c, "tree-copy-in", 30, 10.1, 10.2, 10.3);
+  rec = fsb_recommend (r, FSB_USE_CASE_DESKTOP);
+  dump (rec);
+
+  g_assert_cmpstr (rec->best, ==, "NTFS · run A");
+  g_assert_cmpuint (rec->overall->len, ==, 3);
+  tree = fsb_recommendation_get_verdict (rec, FSB_SECTION_TREE);
+  g_assert_cmpuint (tree->ranking->len, ==, 3);
+  g_assert_nonnull (tree->tied);
+  g_assert_cmpuint (g_strv_length (tree->tied), ==, 2);
+  g_assert_false (contains (rec->reasons, "as  "));
+  g_assert_false (contains (rec->reasons, "as fast as  with"));
+  g_assert_true (contains (rec->reasons, "as fast as NTFS · run A (2) with file trees"));
+  /* the two keep their own figures: the second is slower with big files */
+  g_assert_false (contains (rec->reasons, "as fast as NTFS · run A (2) with big files"));
+  /* the result itself keeps its names */
+  g_assert_cmpstr (c->name, ==, "NTFS · run A");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -284,5 +321,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/use-cases", test_use_cases);
   g_test_add_func ("/recommend/failure", test_failure);
   g_test_add_func ("/recommend/ids-and-json", test_ids_and_json);
+  g_test_add_func ("/recommend/same-names", test_same_names);
   return g_test_run ();
 }

@@ -762,17 +762,62 @@ reason_for (const FsbVerdict *v, const char *best)
   return NULL;
 }
 
-FsbRecommendation *
-fsb_recommend (FsbResult *result, FsbUseCase use_case)
+/* Scores, verdicts and reasons name filesystems by their name, so two
+ * with the same name (a comparison that merged "ntfs" and "ntfs3" into
+ * "NTFS · run A" twice) would be one: its reasons compared it with itself
+ * ("as fast as  with file trees"). Such names get a number on a copy. */
+static FsbResult *
+with_unique_names (FsbResult *result)
 {
+  g_autoptr(JsonNode) node = NULL;
+  FsbResult *copy;
+  gboolean unique = TRUE;
+
+  for (guint i = 0; i < result->filesystems->len && unique; i++)
+    for (guint j = i + 1; j < result->filesystems->len && unique; j++)
+      if (g_strcmp0 (((FsbFsResult *) result->filesystems->pdata[i])->name,
+                     ((FsbFsResult *) result->filesystems->pdata[j])->name) == 0)
+        unique = FALSE;
+  if (unique)
+    return fsb_result_ref (result);
+
+  node = fsb_result_to_json (result);
+  copy = fsb_result_from_json (node, NULL);
+  if (copy == NULL)
+    return fsb_result_ref (result);
+  for (guint i = 0; i < copy->filesystems->len; i++)
+    {
+      FsbFsResult *fs = copy->filesystems->pdata[i];
+      guint n = 1;
+
+      for (guint j = 0; j < i; j++)
+        if (g_strcmp0 (((FsbFsResult *) result->filesystems->pdata[j])->name,
+                       ((FsbFsResult *) result->filesystems->pdata[i])->name) == 0)
+          n++;
+      if (n > 1)
+        {
+          /* Translators: a filesystem's name, then which of that name it is: "NTFS (2)" */
+          char *name = g_strdup_printf (_("%s (%u)"), fs->name, n);
+          g_free (fs->name);
+          fs->name = name;
+        }
+    }
+  return copy;
+}
+
+FsbRecommendation *
+fsb_recommend (FsbResult *original, FsbUseCase use_case)
+{
+  g_autoptr(FsbResult) result = NULL;
   FsbRecommendation *self;
   guint n_fs;
   g_autofree double *sum = NULL, *sum_min = NULL, *sum_max = NULL;
   double total_weight = 0;
 
-  g_return_val_if_fail (result != NULL, NULL);
+  g_return_val_if_fail (original != NULL, NULL);
   g_return_val_if_fail (use_case < FSB_N_USE_CASES, NULL);
 
+  result = with_unique_names (original);
   self = g_new0 (FsbRecommendation, 1);
   self->use_case = use_case;
   self->reasons = g_ptr_array_new_with_free_func (g_free);
