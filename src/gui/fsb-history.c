@@ -143,17 +143,29 @@ fsb_history_merge (GPtrArray *runs, const char *const *labels, GError **error)
     {
       g_autoptr(JsonNode) node = fsb_result_to_json (g_ptr_array_index (runs, r));
       g_autoptr(FsbResult) copy = fsb_result_from_json (node, error);
+      g_autoptr(GPtrArray) names = NULL;
 
       if (copy == NULL)
         return NULL;
+      names = g_ptr_array_new_with_free_func (g_free);
       for (guint f = 0; f < copy->filesystems->len; f++)
         {
           FsbFsResult *fs = g_ptr_array_index (copy->filesystems, f);
+          const char *shown = fsb_format_fs_name (fs->name);
+
+          /* ntfs and ntfs3 both show as NTFS: keep them apart */
+          for (guint o = 0; o < copy->filesystems->len; o++)
+            if (o != f && g_strcmp0 (fsb_format_fs_name (((FsbFsResult *) copy->filesystems->pdata[o])->name), shown) == 0)
+              shown = fs->name;
           /* Translators: a filesystem, then which run it comes from */
-          char *name = g_strdup_printf (_("%s · %s"), fsb_format_fs_name (fs->name), labels[r]);
+          g_ptr_array_add (names, g_strdup_printf (_("%s · %s"), shown, labels[r]));
+        }
+      for (guint f = 0; f < copy->filesystems->len; f++)
+        {
+          FsbFsResult *fs = g_ptr_array_index (copy->filesystems, f);
 
           g_free (fs->name);
-          fs->name = name;
+          fs->name = g_steal_pointer (&names->pdata[f]);
         }
       if (merged == NULL)
         merged = g_steal_pointer (&copy);
