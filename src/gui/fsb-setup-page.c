@@ -15,6 +15,7 @@
 #include "fsb-tasks.h"
 
 #define GB (G_GUINT64_CONSTANT (1000000000))
+#define MB (G_GUINT64_CONSTANT (1000000))
 
 typedef struct {
   char      *name;
@@ -26,6 +27,8 @@ struct _FsbSetupPage
 {
   GtkBox parent_instance;
 
+  GtkWidget *viewport;
+  GtkWidget *page_box;
   GtkWidget *target_list;
   GtkWidget *image_row;
   GtkWidget *image_radio;
@@ -35,6 +38,11 @@ struct _FsbSetupPage
   GtkWidget *fs_spinner;
   GtkWidget *fs_placeholder;
   GtkWidget *profile_combo;
+  GtkWidget *custom_row;
+  GtkWidget *big_file_spin;
+  GtkWidget *tree_size_spin;
+  GtkWidget *tree_files_spin;
+  GtkWidget *tree_dirs_spin;
   GtkWidget *repetitions_spin;
   GtkWidget *use_case_combo;
   GtkWidget *groups_box;
@@ -397,6 +405,15 @@ probe_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 
 /* Workload */
 
+/* The custom sizes show only with the custom profile. */
+static void
+profile_changed_cb (FsbSetupPage *self)
+{
+  const char *profile = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo));
+
+  gtk_widget_set_visible (self->custom_row, g_strcmp0 (profile, "custom") == 0);
+}
+
 static void
 source_changed_cb (FsbSetupPage *self)
 {
@@ -456,8 +473,17 @@ fsb_setup_page_load (FsbSetupPage *self)
                             (double) (g_settings_get_uint64 (self->settings, "image-size") / GB));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->repetitions_spin),
                              g_settings_get_uint (self->settings, "repetitions"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->big_file_spin),
+                             (double) (g_settings_get_uint64 (self->settings, "custom-big-file") / MB));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_size_spin),
+                             (double) (g_settings_get_uint64 (self->settings, "custom-tree-size") / MB));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_files_spin),
+                             g_settings_get_uint (self->settings, "custom-tree-files"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_dirs_spin),
+                             g_settings_get_uint (self->settings, "custom-tree-dirs"));
   g_settings_bind (self->settings, "profile", self->profile_combo, "active-id",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  profile_changed_cb (self);
   g_settings_bind (self->settings, "use-case", self->use_case_combo, "active-id",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   if (source_folder[0] != '\0')
@@ -541,6 +567,12 @@ target_spec (FsbSetupPage *self)
   return g_string_free (spec, FALSE);
 }
 
+static guint64
+spin_mb (GtkWidget *spin)
+{
+  return (guint64) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)) * MB;
+}
+
 FsbPlan *
 fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
 {
@@ -563,6 +595,19 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
     }
   if (!fsb_plan_set_profile (plan, profile != NULL ? profile : "quick", error))
     return NULL;
+  if (g_strcmp0 (profile, "custom") == 0)
+    {
+      FsbProfile *p = &plan->profile;
+
+      /* as fsbench-cli run --big-file --tree-size --tree-files --tree-dirs */
+      p->big_file_bytes = p->transfer_bytes = spin_mb (self->big_file_spin);
+      p->tree_total_bytes = spin_mb (self->tree_size_spin);
+      p->tree_files = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_files_spin));
+      p->tree_dirs = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_dirs_spin));
+      /* let small custom trees have small files */
+      if (p->tree_min_file * p->tree_files > p->tree_total_bytes)
+        p->tree_min_file = p->tree_total_bytes / MAX (p->tree_files, 1);
+    }
 
   g_strfreev (plan->filesystems);
   plan->filesystems = g_steal_pointer (&filesystems);
@@ -619,6 +664,12 @@ fsb_setup_page_save_choices (FsbSetupPage *self)
     g_settings_set_string (self->settings, "profile", id);
   if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo))) != NULL)
     g_settings_set_string (self->settings, "use-case", id);
+  g_settings_set_uint64 (self->settings, "custom-big-file", spin_mb (self->big_file_spin));
+  g_settings_set_uint64 (self->settings, "custom-tree-size", spin_mb (self->tree_size_spin));
+  g_settings_set_uint (self->settings, "custom-tree-files",
+                       gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_files_spin)));
+  g_settings_set_uint (self->settings, "custom-tree-dirs",
+                       gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_dirs_spin)));
   g_settings_set_uint (self->settings, "repetitions",
                        gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->repetitions_spin)));
   g_settings_set_uint64 (self->settings, "image-size", image_bytes (self));
@@ -717,6 +768,13 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, fs_spinner);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, fs_placeholder);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, profile_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, viewport);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, page_box);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, custom_row);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, big_file_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, tree_size_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, tree_files_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, tree_dirs_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, repetitions_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, use_case_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, groups_box);
@@ -725,6 +783,7 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, summary_label);
   gtk_widget_class_bind_template_callback (widget_class, target_radio_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, image_size_input_cb);
+  gtk_widget_class_bind_template_callback (widget_class, profile_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, image_size_output_cb);
   gtk_widget_class_bind_template_callback (widget_class, image_folder_set_cb);
   gtk_widget_class_bind_template_callback (widget_class, source_changed_cb);
@@ -734,6 +793,9 @@ static void
 fsb_setup_page_init (FsbSetupPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the page scrolls to the control that takes the keyboard focus */
+  gtk_container_set_focus_vadjustment (GTK_CONTAINER (self->page_box),
+                                       gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->viewport)));
 
   self->settings = g_settings_new (APP_ID);
   self->cancellable = g_cancellable_new ();

@@ -395,6 +395,54 @@ def test_russian_labels():
         session.cleanup()
 
 
+def set_spin(win, name, value):
+    spin = find(win, name, "spin button")
+    spin.value = value
+    wait_for(lambda: spin.value == value, 5, f"{name} = {value}")
+
+
+def test_custom_sizes_run_and_are_remembered():
+    session = Session(filesystems=("ext4",))
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        choose_filesystems(win, ("ext4",))
+        # The custom sizes show only with the custom profile.
+        choose_combo(win, "Size", QUICK)
+        assert not win.findChildren(lambda n: n.name == "Files in the tree" and n.showing)
+        choose_combo(win, "Size", "Custom sizes")
+        set_spin(win, "Big file size in megabytes", 12)
+        set_spin(win, "File tree size in megabytes", 6)
+        set_spin(win, "Files in the tree", 60)
+        set_spin(win, "Folders in the tree", 6)
+        find(win, "Folders in the tree", "spin button").grabFocus()
+        time.sleep(0.5)
+        screenshot("setup-custom")
+        find(win, "Start comparison", "push button").click()
+        headline = find(win, "Recommendation", "label", timeout=RUN_TIMEOUT)
+        wait_for(lambda: headline.text.strip() != "", 10, "the recommendation")
+        saved = [f for f in os.listdir(session.history_dir()) if f.endswith(".json")]
+        assert len(saved) == 1, saved
+        with open(os.path.join(session.history_dir(), saved[0])) as f:
+            result = json.load(f)
+        assert result["profile"] == "custom", result["profile"]
+        text = json.dumps(result["dataset"])
+        assert "12000000" in text and "6000000" in text, text
+    finally:
+        app.quit()
+    # Remembered: a new window shows the same sizes.
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        combo = find(win, "Size", "combo box")
+        wait_for(lambda: combo_choice(combo) == "Custom sizes", 10, "the custom profile")
+        assert find(win, "Big file size in megabytes", "spin button").value == 12
+        assert find(win, "Files in the tree", "spin button").value == 60
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_russian_labels,
@@ -402,4 +450,5 @@ if __name__ == "__main__":
                        test_no_space_names_the_folder,
                        test_cancel_leaves_nothing,
                        test_closing_during_a_run_asks_then_cleans_up,
-                       test_quick_run_results_export_history])
+                       test_quick_run_results_export_history,
+                       test_custom_sizes_run_and_are_remembered])
