@@ -13,12 +13,18 @@ struct _FsbHistoryPage
   GtkBox parent_instance;
 
   GtkWidget *list;
+  GtkWidget *undo_bar;
+  GtkWidget *undo_label;
 
   GCancellable *cancellable;
   guint         generation;  /* of the newest listing asked for */
   GPtrArray    *entries;   /* of FsbHistoryEntry*, as listed */
   GPtrArray    *checks;    /* of GtkCheckButton*, data "entry" */
   guint         n_selected;
+  /* A deleted run stays on disk, its row hidden, until the undo bar goes. */
+  char         *pending_path;
+  GtkWidget    *pending_row;
+  guint         pending_timeout;
 };
 
 G_DEFINE_FINAL_TYPE (FsbHistoryPage, fsb_history_page, GTK_TYPE_BOX)
@@ -39,6 +45,98 @@ check_toggled_cb (FsbHistoryPage *self)
       self->n_selected = n;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SELECTED]);
     }
+}
+
+static void
+hide_undo_bar (FsbHistoryPage *self)
+{
+  g_clear_handle_id (&self->pending_timeout, g_source_remove);
+  gtk_widget_hide (self->undo_bar);
+  g_clear_pointer (&self->pending_path, g_free);
+  self->pending_row = NULL;
+}
+
+/* Deletes the run for good: the undo bar went away. */
+static void
+commit_delete (FsbHistoryPage *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->pending_path == NULL)
+    return;
+  file = g_file_new_for_path (self->pending_path);
+  if (!g_file_delete (file, NULL, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    g_warning ("Could not delete %s: %s", self->pending_path, error->message);
+  if (self->pending_row != NULL)
+    gtk_widget_destroy (self->pending_row);
+  hide_undo_bar (self);
+}
+
+static gboolean
+undo_timeout_cb (gpointer user_data)
+{
+  FsbHistoryPage *self = user_data;
+
+  self->pending_timeout = 0;
+  commit_delete (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+undo_clicked_cb (FsbHistoryPage *self)
+{
+  if (self->pending_row != NULL)
+    gtk_widget_show (self->pending_row);
+  hide_undo_bar (self);
+}
+
+static void
+delete_clicked_cb (GtkButton *button, FsbHistoryPage *self)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW);
+  GtkToggleButton *check = g_object_get_data (G_OBJECT (button), "check");
+  FsbHistoryEntry *entry = g_object_get_data (G_OBJECT (button), "entry");
+  g_autofree char *text = NULL;
+
+  /* one undo at a time: the run deleted before goes for good */
+  commit_delete (self);
+  if (check != NULL)
+    gtk_toggle_button_set_active (check, FALSE);
+  gtk_widget_hide (row);
+  self->pending_path = g_strdup (entry->path);
+  self->pending_row = row;
+  if (entry->result != NULL)
+    {
+      g_autofree char *label = fsb_history_label (entry->result);
+      /* Translators: %s is a run's date and time */
+      text = g_strdup_printf (_("The run of %s was deleted."), label);
+    }
+  else
+    {
+      g_autofree char *basename = g_path_get_basename (entry->path);
+      /* Translators: %s is a file name */
+      text = g_strdup_printf (_("%s was deleted."), basename);
+    }
+  gtk_label_set_text (GTK_LABEL (self->undo_label), text);
+  gtk_widget_show (self->undo_bar);
+  self->pending_timeout = g_timeout_add_seconds (10, undo_timeout_cb, self);
+}
+
+static GtkWidget *
+delete_button_new (FsbHistoryPage *self, FsbHistoryEntry *entry, GtkWidget *check, const char *what)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic", GTK_ICON_SIZE_BUTTON);
+  /* Translators: %s describes a run, or names its file */
+  g_autofree char *name = g_strdup_printf (_("Delete %s"), what);
+
+  gtk_widget_set_tooltip_text (button, _("Delete this run from the history"));
+  fsb_gui_set_accessible_name (button, name);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (button), "entry", entry);
+  g_object_set_data (G_OBJECT (button), "check", check);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (delete_clicked_cb), self, 0);
+  return button;
 }
 
 static GtkWidget *
@@ -68,6 +166,7 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
       gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "s", entry->path);
       fsb_gui_set_accessible_name (open, open_name);
       gtk_container_add (GTK_CONTAINER (box), open);
+      gtk_container_add (GTK_CONTAINER (box), delete_button_new (self, entry, check, text));
     }
   else
     {
@@ -78,7 +177,9 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
       gtk_widget_set_sensitive (label, FALSE);
+      gtk_widget_set_hexpand (label, TRUE);
       gtk_container_add (GTK_CONTAINER (box), label);
+      gtk_container_add (GTK_CONTAINER (box), delete_button_new (self, entry, NULL, basename));
     }
 
   gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
@@ -108,6 +209,7 @@ listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (entries == NULL || g_cancellable_is_cancelled (self->cancellable) || generation != self->generation)
     return;
 
+  commit_delete (self);
   fsb_gui_container_clear (GTK_CONTAINER (self->list));
   g_ptr_array_set_size (self->checks, 0);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
@@ -124,6 +226,8 @@ fsb_history_page_reload (FsbHistoryPage *self)
 
   g_return_if_fail (FSB_IS_HISTORY_PAGE (self));
 
+  /* the deleted run must not come back in the new listing */
+  commit_delete (self);
   listing = g_new0 (Listing, 1);
   listing->self = g_object_ref (self);
   listing->generation = ++self->generation;
@@ -199,6 +303,7 @@ fsb_history_page_dispose (GObject *object)
   FsbHistoryPage *self = FSB_HISTORY_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
+  commit_delete (self);
   G_OBJECT_CLASS (fsb_history_page_parent_class)->dispose (object);
 }
 
@@ -229,6 +334,9 @@ fsb_history_page_class_init (FsbHistoryPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-history-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FsbHistoryPage, list);
+  gtk_widget_class_bind_template_child (widget_class, FsbHistoryPage, undo_bar);
+  gtk_widget_class_bind_template_child (widget_class, FsbHistoryPage, undo_label);
+  gtk_widget_class_bind_template_callback (widget_class, undo_clicked_cb);
 }
 
 static void

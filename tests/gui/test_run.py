@@ -443,6 +443,51 @@ def test_custom_sizes_run_and_are_remembered():
         session.cleanup()
 
 
+def test_delete_from_history_with_undo():
+    session = Session()
+    os.makedirs(session.history_dir())
+    data = os.path.join(os.environ.get("FSBENCH_SRCDIR", "."), "tests", "data")
+    kept = os.path.join(session.history_dir(), "a.json")
+    gone = os.path.join(session.history_dir(), "b.json")
+    shutil.copy(os.path.join(data, "study.json"), kept)
+    shutil.copy(os.path.join(data, "study-after.json"), gone)
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "History", "push button").click()
+        find(win, "Earlier comparisons", "list box")
+
+        def deletes():
+            return win.findChildren(lambda n: n.roleName == "push button" and n.name.startswith("Delete ")
+                                    and n.showing)
+        wait_for(lambda: len(deletes()) == 2, 15, "two runs in the history")
+        victim = deletes()[0]
+        name = victim.name
+        victim.click()
+        wait_for(lambda: len(deletes()) == 1, 5, "the row hidden")
+        bar = find(win, "Deleted", "info bar")
+        assert any("deleted" in n.text for n in bar.findChildren(lambda n: n.roleName == "label")), "no undo message"
+        time.sleep(0.5)
+        screenshot("history-deleted")
+        # Not gone yet: Undo brings the row back.
+        assert os.path.exists(kept) and os.path.exists(gone)
+        find(win, "Undo", "push button").click()
+        wait_for(lambda: len(deletes()) == 2, 5, "the row back")
+        assert any(d.name == name for d in deletes())
+        # Deleted for good once the undo bar goes (here: the list is listed again).
+        victim = [d for d in deletes() if d.name == name][0]
+        victim.click()
+        wait_for(lambda: len(deletes()) == 1, 5, "the row hidden again")
+        find(win, "Back", "push button").click()
+        find(win, "History", "push button").click()
+        wait_for(lambda: len(os.listdir(session.history_dir())) == 1, 10, "one file left")
+        wait_for(lambda: len(deletes()) == 1, 15, "one run listed")
+        assert deletes()[0].name != name
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_russian_labels,
@@ -451,4 +496,5 @@ if __name__ == "__main__":
                        test_cancel_leaves_nothing,
                        test_closing_during_a_run_asks_then_cleans_up,
                        test_quick_run_results_export_history,
-                       test_custom_sizes_run_and_are_remembered])
+                       test_custom_sizes_run_and_are_remembered,
+                       test_delete_from_history_with_undo])
