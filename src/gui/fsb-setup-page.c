@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "fsb-confirm-dialog.h"
@@ -12,6 +13,7 @@
 #include "fsb-gui-util.h"
 #include "fsb-setup-page.h"
 #include "fsb-target.h"
+#include "fsb-target-state.h"
 #include "fsb-tasks.h"
 
 #define GB (G_GUINT64_CONSTANT (1000000000))
@@ -170,8 +172,77 @@ target_radio_toggled_cb (FsbSetupPage *self, GtkToggleButton *radio)
   gtk_widget_show (dialog);
 }
 
+/* The file behind a loop device, or NULL. */
+static char *
+loop_backing_file (const FsbDevice *device)
+{
+  UDisksClient *client = fsb_udisks_get_client (NULL);
+  g_autoptr(UDisksObject) object = NULL;
+  UDisksLoop *loop;
+
+  if (client == NULL || device->object_path == NULL)
+    return NULL;
+  object = udisks_client_get_object (client, device->object_path);
+  loop = object != NULL ? udisks_object_peek_loop (object) : NULL;
+  if (loop == NULL || udisks_loop_get_backing_file (loop) == NULL || udisks_loop_get_backing_file (loop)[0] == '\0')
+    return NULL;
+  return g_strdup (udisks_loop_get_backing_file (loop));
+}
+
+/* The loop devices runs of FS Bench set up, as their state files record. */
+static GHashTable *
+recorded_loops (void)
+{
+  GHashTable *loops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *dir_path = fsb_target_state_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      JsonNode *root;
+      const char *loop;
+
+      if (!g_str_has_suffix (name, ".json") || !json_parser_load_from_file (parser, path, NULL))
+        continue;
+      root = json_parser_get_root (parser);
+      if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+        continue;
+      loop = json_object_get_string_member_with_default (json_node_get_object (root), "loop_device", NULL);
+      if (loop != NULL)
+        g_hash_table_add (loops, g_strdup (loop));
+    }
+  return loops;
+}
+
+/* FS Bench's own loop devices stay out of the list: those its runs
+ * recorded, and those on an image it made (fsbench-XXXXXX.img, or any
+ * file in the image folder). One the user attached is a target. */
+static gboolean
+is_our_loop (FsbSetupPage *self, const FsbDevice *device, const char *backing, GHashTable *recorded)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *image_folder = NULL;
+  g_autofree char *cache = NULL;
+
+  if (g_hash_table_contains (recorded, device->device))
+    return TRUE;
+  if (backing == NULL)
+    return FALSE;
+  base = g_path_get_basename (backing);
+  if (g_pattern_match_simple ("fsbench-??????.img", base))
+    return TRUE;
+  dir = g_path_get_dirname (backing);
+  image_folder = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (self->image_folder));
+  cache = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
+  return g_strcmp0 (dir, image_folder) == 0 || g_strcmp0 (dir, cache) == 0;
+}
+
 static GtkWidget *
-device_row_new (FsbSetupPage *self, const FsbDevice *device)
+device_row_new (FsbSetupPage *self, const FsbDevice *device, const char *backing)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
@@ -181,13 +252,22 @@ device_row_new (FsbSetupPage *self, const FsbDevice *device)
   g_autofree char *contents = fsb_gui_describe_contents (device);
   g_autofree char *text = NULL;
   g_autofree char *detail_text = NULL;
+  g_autofree char *image_name = NULL;
   const char *model = device->model != NULL && device->model[0] != '\0' ? device->model : _("Unknown disk");
+
+  if (backing != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (backing);
+      /* Translators: a loop device's image file, as in "Disk image my.img" */
+      model = image_name = g_strdup_printf (_("Disk image %s"), base);
+    }
 
   /* Translators: a disk's model · its device · its size */
   text = g_strdup_printf (_("%s · %s · %s"), model, device->device, size);
   radio = gtk_radio_button_new_with_label_from_widget (GTK_RADIO_BUTTON (self->image_radio), text);
   gtk_label_set_ellipsize (GTK_LABEL (gtk_bin_get_child (GTK_BIN (radio))), PANGO_ELLIPSIZE_END);
   fsb_gui_set_accessible_name (radio, device->device);
+  atk_object_set_description (gtk_widget_get_accessible (radio), text);
   g_object_set_data_full (G_OBJECT (radio), "device", fsb_device_copy (device),
                           (GDestroyNotify) fsb_device_free);
   gtk_container_add (GTK_CONTAINER (box), radio);
@@ -229,6 +309,7 @@ static void
 devices_changed_cb (FsbSetupPage *self)
 {
   g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->target_list));
+  g_autoptr(GHashTable) recorded = recorded_loops ();
   gboolean chosen_present = FALSE;
 
   for (GList *l = rows; l != NULL; l = l->next)
@@ -240,15 +321,19 @@ devices_changed_cb (FsbSetupPage *self)
   for (guint i = 0; i < self->devices->len; i++)
     {
       const FsbDevice *device = g_ptr_array_index (self->devices, i);
+      g_autofree char *backing = NULL;
 
-      /* Loop devices are our own images (or another program's). */
       if (g_strcmp0 (device->connection, "loop") == 0 || g_str_has_prefix (device->device, "/dev/loop"))
-        continue;
+        {
+          backing = loop_backing_file (device);
+          if (is_our_loop (self, device, backing, recorded))
+            continue;
+        }
       if (g_str_has_prefix (device->device, "/dev/zram") || device->size == 0)
         continue;
       if (self->chosen != NULL && device->usable && g_strcmp0 (self->chosen->device, device->device) == 0)
         chosen_present = TRUE;
-      gtk_container_add (GTK_CONTAINER (self->target_list), device_row_new (self, device));
+      gtk_container_add (GTK_CONTAINER (self->target_list), device_row_new (self, device, backing));
     }
 
   if (self->chosen != NULL && !chosen_present)

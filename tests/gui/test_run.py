@@ -488,6 +488,58 @@ def test_delete_from_history_with_undo():
         session.cleanup()
 
 
+def loop_setup(path):
+    out = subprocess.run(["udisksctl", "loop-setup", "--no-user-interaction", "-f", path],
+                         capture_output=True, text=True, check=True).stdout
+    # "Mapped file PATH as /dev/loopN."
+    return out.strip().rstrip(".").split(" as ")[-1]
+
+
+def loop_delete(device):
+    subprocess.run(["udisksctl", "loop-delete", "--no-user-interaction", "-b", device],
+                   capture_output=True, check=False)
+
+
+def test_hotplug_shows_the_users_loop_device():
+    session = Session()
+    mine = os.path.join(session.tmp, "my-disk.img")
+    ours = os.path.join(session.tmp, "fsbench-ABC123.img")
+    for path in (mine, ours):
+        with open(path, "wb") as f:
+            f.truncate(64 * 1024 * 1024)
+    attached = []
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        targets = find(win, "Where to test", "list box")
+        find(win, "Disk image", "radio button")
+
+        def shown(device):
+            return any(n.name == device for n in targets.findChildren(lambda n: n.roleName == "radio button"))
+        # Attached while the window is open: the user's image appears live,
+        # an image of FS Bench's own (fsbench-XXXXXX.img) does not.
+        user_loop = loop_setup(mine)
+        attached.append(user_loop)
+        our_loop = loop_setup(ours)
+        attached.append(our_loop)
+        wait_for(lambda: shown(user_loop), 30, f"{user_loop} in the list")
+        row = find(targets, user_loop, "radio button")
+        assert "my-disk.img" in row.description, row.description
+        assert not shown(our_loop), our_loop
+        row.grabFocus()
+        time.sleep(0.5)
+        screenshot("setup-hotplug")
+        # Detached: the row goes.
+        loop_delete(user_loop)
+        attached.remove(user_loop)
+        wait_for(lambda: not shown(user_loop), 30, f"{user_loop} gone from the list")
+    finally:
+        for device in attached:
+            loop_delete(device)
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_russian_labels,
@@ -497,4 +549,5 @@ if __name__ == "__main__":
                        test_closing_during_a_run_asks_then_cleans_up,
                        test_quick_run_results_export_history,
                        test_custom_sizes_run_and_are_remembered,
-                       test_delete_from_history_with_undo])
+                       test_delete_from_history_with_undo,
+                       test_hotplug_shows_the_users_loop_device])
