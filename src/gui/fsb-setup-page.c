@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fsb-confirm-dialog.h"
+#include "fsb-custom.h"
 #include "fsb-device.h"
 #include "fsb-error.h"
 #include "fsb-fs-support.h"
@@ -48,6 +49,7 @@ struct _FsbSetupPage
   GtkWidget *repetitions_spin;
   GtkWidget *use_case_combo;
   GtkWidget *groups_box;
+  GtkWidget *commands_box;
   GtkWidget *source_combo;
   GtkWidget *source_folder;
   GtkWidget *summary_label;
@@ -490,6 +492,113 @@ probe_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 
 /* Workload */
 
+/* Your own commands: a name and a shell command per row. ------------- */
+
+static void
+remove_command_clicked_cb (GtkButton *button)
+{
+  gtk_widget_destroy (gtk_widget_get_parent (GTK_WIDGET (button)));
+}
+
+static GtkWidget *
+command_row_new (FsbSetupPage *self, const char *name, const char *command)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name_entry = gtk_entry_new ();
+  GtkWidget *command_entry = gtk_entry_new ();
+  GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic", GTK_ICON_SIZE_BUTTON);
+
+  gtk_entry_set_text (GTK_ENTRY (name_entry), name);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (name_entry), _("name"));
+  gtk_entry_set_width_chars (GTK_ENTRY (name_entry), 10);
+  fsb_gui_set_accessible_name (name_entry, _("Command name"));
+  gtk_entry_set_text (GTK_ENTRY (command_entry), command);
+  /* Translators: an example shell command, shown in an empty entry */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (command_entry), _("shell command, such as: tar xf ~/src.tar"));
+  gtk_widget_set_hexpand (command_entry, TRUE);
+  fsb_gui_set_accessible_name (command_entry, _("Command"));
+  gtk_widget_set_tooltip_text (remove, _("Remove this command"));
+  fsb_gui_set_accessible_name (remove, _("Remove the command"));
+  g_signal_connect (remove, "clicked", G_CALLBACK (remove_command_clicked_cb), NULL);
+  g_object_set_data (G_OBJECT (row), "name-entry", name_entry);
+  g_object_set_data (G_OBJECT (row), "command-entry", command_entry);
+  gtk_container_add (GTK_CONTAINER (row), name_entry);
+  gtk_container_add (GTK_CONTAINER (row), command_entry);
+  gtk_container_add (GTK_CONTAINER (row), remove);
+  gtk_widget_show_all (row);
+  return row;
+}
+
+static GtkWidget *
+add_command_row (FsbSetupPage *self, const char *name, const char *command)
+{
+  GtkWidget *row = command_row_new (self, name, command);
+
+  gtk_box_pack_start (GTK_BOX (self->commands_box), row, FALSE, FALSE, 0);
+  return row;
+}
+
+static void
+add_command_clicked_cb (FsbSetupPage *self)
+{
+  GtkWidget *row = add_command_row (self, "", "");
+
+  gtk_widget_grab_focus (g_object_get_data (G_OBJECT (row), "name-entry"));
+}
+
+/* The rows with something typed in, as (name, command) pairs. */
+static GVariant *
+commands_variant (FsbSetupPage *self)
+{
+  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->commands_box));
+  GVariantBuilder b;
+
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a(ss)"));
+  for (GList *l = rows; l != NULL; l = l->next)
+    {
+      GtkEntry *name = g_object_get_data (l->data, "name-entry");
+      GtkEntry *command = g_object_get_data (l->data, "command-entry");
+      g_autofree char *n = NULL, *c = NULL;
+
+      if (name == NULL)
+        continue;   /* the Add button */
+      n = g_strstrip (g_strdup (gtk_entry_get_text (name)));
+      c = g_strstrip (g_strdup (gtk_entry_get_text (command)));
+      if (n[0] != '\0' || c[0] != '\0')
+        g_variant_builder_add (&b, "(ss)", n, c);
+    }
+  return g_variant_builder_end (&b);
+}
+
+static gboolean
+add_commands_to_plan (FsbSetupPage *self, FsbPlan *plan, GError **error)
+{
+  g_autoptr(GVariant) commands = g_variant_ref_sink (commands_variant (self));
+  GVariantIter iter;
+  const char *n, *c;
+
+  g_variant_iter_init (&iter, commands);
+  while (g_variant_iter_next (&iter, "(&s&s)", &n, &c))
+    {
+      g_autofree char *spec = g_strconcat (n, "=", c, NULL);
+      g_autofree char *name = NULL, *command = NULL;
+
+      if (c[0] == '\0')
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: %s is the name the user gave a command */
+                       _("Type the shell command to run for “%s”, or remove its row."), n);
+          return FALSE;
+        }
+      if (!fsb_custom_parse (spec, &name, &command, error))
+        return FALSE;
+      fsb_plan_add_custom (plan, name, command);
+    }
+  /* Shown and agreed to in a dialog before the run, never here. */
+  plan->custom_confirmed = FALSE;
+  return TRUE;
+}
+
 /* The custom sizes show only with the custom profile. */
 static void
 profile_changed_cb (FsbSetupPage *self)
@@ -569,6 +678,15 @@ fsb_setup_page_load (FsbSetupPage *self)
   g_settings_bind (self->settings, "profile", self->profile_combo, "active-id",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   profile_changed_cb (self);
+  {
+    g_autoptr(GVariant) commands = g_settings_get_value (self->settings, "custom-commands");
+    GVariantIter iter;
+    const char *n, *c;
+
+    g_variant_iter_init (&iter, commands);
+    while (g_variant_iter_next (&iter, "(&s&s)", &n, &c))
+      add_command_row (self, n, c);
+  }
   g_settings_bind (self->settings, "use-case", self->use_case_combo, "active-id",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   if (source_folder[0] != '\0')
@@ -665,6 +783,7 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
   g_auto(GStrv) filesystems = checked_filesystems (self);
   g_auto(GStrv) groups = checked_groups (self);
   const char *profile = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo));
+  g_autoptr(GVariant) commands = NULL;
 
   g_return_val_if_fail (FSB_IS_SETUP_PAGE (self), NULL);
 
@@ -673,9 +792,9 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
       g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one filesystem to compare."));
       return NULL;
     }
-  if (groups[0] == NULL)
+  if (groups[0] == NULL && g_variant_n_children (g_variant_ref_sink (commands = commands_variant (self))) == 0)
     {
-      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one group of tasks."));
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one group of tasks, or add a command of your own."));
       return NULL;
     }
   if (!fsb_plan_set_profile (plan, profile != NULL ? profile : "quick", error))
@@ -693,6 +812,9 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
       if (p->tree_min_file * p->tree_files > p->tree_total_bytes)
         p->tree_min_file = p->tree_total_bytes / MAX (p->tree_files, 1);
     }
+
+  if (!add_commands_to_plan (self, plan, error))
+    return NULL;
 
   g_strfreev (plan->filesystems);
   plan->filesystems = g_steal_pointer (&filesystems);
@@ -749,6 +871,7 @@ fsb_setup_page_save_choices (FsbSetupPage *self)
     g_settings_set_string (self->settings, "profile", id);
   if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo))) != NULL)
     g_settings_set_string (self->settings, "use-case", id);
+  g_settings_set_value (self->settings, "custom-commands", commands_variant (self));
   g_settings_set_uint64 (self->settings, "custom-big-file", spin_mb (self->big_file_spin));
   g_settings_set_uint64 (self->settings, "custom-tree-size", spin_mb (self->tree_size_spin));
   g_settings_set_uint (self->settings, "custom-tree-files",
@@ -856,6 +979,7 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, viewport);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, page_box);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, custom_row);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, commands_box);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, big_file_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, tree_size_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, tree_files_spin);
@@ -869,6 +993,7 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, target_radio_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, image_size_input_cb);
   gtk_widget_class_bind_template_callback (widget_class, profile_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_command_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, image_size_output_cb);
   gtk_widget_class_bind_template_callback (widget_class, image_folder_set_cb);
   gtk_widget_class_bind_template_callback (widget_class, source_changed_cb);

@@ -4,6 +4,8 @@
 #include <glib/gi18n.h>
 
 #include "fsb-error.h"
+#include "fsb-custom.h"
+#include "fsb-gui-util.h"
 #include "fsb-history.h"
 #include "fsb-history-page.h"
 #include "fsb-results-page.h"
@@ -215,21 +217,10 @@ run_finished_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 }
 
 static void
-start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+begin_run (FsbWindow *self, FsbPlan *plan)
 {
-  FsbWindow *self = FSB_WINDOW (user_data);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(FsbPlan) plan = NULL;
   g_autofree char *title = NULL;
 
-  if (is_running (self))
-    return;
-  plan = fsb_setup_page_build_plan (FSB_SETUP_PAGE (self->setup_page), &error);
-  if (plan == NULL)
-    {
-      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("The comparison cannot start"), error->message);
-      return;
-    }
   fsb_setup_page_save_choices (FSB_SETUP_PAGE (self->setup_page));
 
   title = fsb_setup_page_describe (FSB_SETUP_PAGE (self->setup_page));
@@ -245,6 +236,86 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
                                                   _("Comparing filesystems"));
   fsb_runner_run_async (self->runner, self->run_cancellable, run_finished_cb, g_object_ref (self));
   update_actions (self);
+}
+
+static void
+commands_dialog_response_cb (GtkDialog *dialog, int response, FsbWindow *self)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_ref (g_object_get_data (G_OBJECT (dialog), "plan"));
+
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+  if (response == GTK_RESPONSE_ACCEPT && !is_running (self))
+    {
+      /* the user saw every command and agreed to run them */
+      plan->custom_confirmed = TRUE;
+      begin_run (self, plan);
+    }
+}
+
+/* Shell commands run as the user, on every filesystem: show each one and
+ * ask first. Not gtk_dialog_run(): the window keeps drawing. */
+static void
+ask_to_run_commands (FsbWindow *self, FsbPlan *plan)
+{
+  g_autofree char *text = fsb_custom_describe (plan);
+  GtkWidget *dialog;
+  GtkWidget *area;
+  GtkWidget *view;
+  GtkWidget *scrolled;
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE, "%s",
+                                   _("Run these commands?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Each runs with your rights, in the mounted test folder of every filesystem. Run only commands you trust."));
+  view = gtk_text_view_new ();
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
+  fsb_gui_set_accessible_name (view, _("The commands"));
+  scrolled = gtk_scrolled_window_new (NULL, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 80);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 240);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_shadow_type (GTK_SCROLLED_WINDOW (scrolled), GTK_SHADOW_IN);
+  gtk_container_add (GTK_CONTAINER (scrolled), view);
+  area = gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog));
+  gtk_container_add (GTK_CONTAINER (area), scrolled);
+  gtk_widget_show_all (scrolled);
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
+                          _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Run the commands"), GTK_RESPONSE_ACCEPT,
+                          NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_object_set_data_full (G_OBJECT (dialog), "plan", plan, (GDestroyNotify) fsb_plan_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (commands_dialog_response_cb), self, 0);
+  gtk_widget_show (dialog);
+}
+
+static void
+start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  FsbWindow *self = FSB_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbPlan) plan = NULL;
+
+  if (is_running (self))
+    return;
+  plan = fsb_setup_page_build_plan (FSB_SETUP_PAGE (self->setup_page), &error);
+  if (plan == NULL)
+    {
+      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("The comparison cannot start"), error->message);
+      return;
+    }
+  if (plan->custom_commands->len > 0 && !plan->custom_confirmed)
+    {
+      ask_to_run_commands (self, g_steal_pointer (&plan));
+      return;
+    }
+  begin_run (self, plan);
 }
 
 static void

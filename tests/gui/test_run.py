@@ -540,6 +540,60 @@ def test_hotplug_shows_the_users_loop_device():
         session.cleanup()
 
 
+def test_custom_command_asks_then_runs():
+    session = Session(filesystems=("ext4",))
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        choose_filesystems(win, ("ext4",))
+        choose_combo(win, "Size", STANDARD)
+        choose_combo(win, "Size", QUICK)
+        # (an action, not a mouse click: the button may be scrolled away)
+        find(win, "Add a command", "push button").doActionNamed("click")
+        name = find(win, "Command name", "text")
+        name.text = "hello"
+        command = find(win, "Command", "text")
+        command.text = "printf 'hi' > hello.txt && test -s hello.txt"
+        find(win, "Start comparison", "push button").click()
+
+        # The dialog shows the command itself, and nothing runs on Cancel.
+        find(app.node, "Run these commands?", "label", timeout=15)
+        shown = find(app.node, "The commands", "text")
+        assert "hello: printf 'hi' > hello.txt" in shown.text, shown.text
+        screenshot("custom-commands-confirm")
+        find(app.node, "Cancel", "push button").click()
+        time.sleep(1)
+        assert find(win, "Start comparison", "push button").showing
+        assert not os.path.exists(session.history_dir()) or not os.listdir(session.history_dir())
+
+        # Agreed to: the run times it like any task.
+        find(win, "Start comparison", "push button").click()
+        find(app.node, "Run these commands?", "label", timeout=15)
+        find(app.node, "Run the commands", "push button").click()
+        headline = find(win, "Recommendation", "label", timeout=RUN_TIMEOUT)
+        wait_for(lambda: headline.text.strip() != "", 10, "the recommendation")
+        saved = [f for f in os.listdir(session.history_dir()) if f.endswith(".json")]
+        with open(os.path.join(session.history_dir(), saved[0])) as f:
+            result = json.load(f)
+        tasks = {t["id"]: t for t in result["filesystems"][0]["tasks"]}
+        assert "custom:hello" in tasks, json.dumps(result)[:3000]
+        assert not any(sample.get("error") for sample in tasks["custom:hello"].get("samples", [])), tasks["custom:hello"]
+        # The tab may be scrolled out of the tab strip: select it through the notebook.
+        fsbtest.config.config.searchShowingOnly = False
+        try:
+            tab = win.findChild(lambda n: n.roleName == "page tab" and n.name == "Custom commands", retry=False)
+        finally:
+            fsbtest.config.config.searchShowingOnly = True
+        tab.parent.querySelection().selectChild(tab.indexInParent)
+        time.sleep(0.5)
+        assert win.findChildren(lambda n: n.roleName == "table cell" and n.name == "hello" and n.showing), \
+            "no row for the command in the table"
+        screenshot("results-custom")
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_russian_labels,
@@ -550,4 +604,5 @@ if __name__ == "__main__":
                        test_quick_run_results_export_history,
                        test_custom_sizes_run_and_are_remembered,
                        test_delete_from_history_with_undo,
-                       test_hotplug_shows_the_users_loop_device])
+                       test_hotplug_shows_the_users_loop_device,
+                       test_custom_command_asks_then_runs])
