@@ -1003,6 +1003,9 @@ static void
 fsb_setup_page_init (FsbSetupPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* room for "automatic" in every language ("автоматически") */
+  gtk_entry_set_width_chars (GTK_ENTRY (self->image_size),
+                             MAX (9, (int) g_utf8_strlen (_("automatic"), -1) + 2));
   /* the page scrolls to the control that takes the keyboard focus */
   gtk_container_set_focus_vadjustment (GTK_CONTAINER (self->page_box),
                                        gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->viewport)));
