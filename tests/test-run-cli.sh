@@ -3,13 +3,13 @@
 # mid-run giving 130 with nothing left behind.
 set -u
 cli=$1
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/lib.sh"
 
 tmp=$(mktemp -d /tmp/fsbench-test-run-cli-XXXXXX) || exit 1
 export XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state"
 images="$tmp/images"
 mkdir -p "$images"
-trap 'rm -rf "$tmp"' EXIT
+trap 'release_loops_under "$tmp"; rm -rf "$tmp"' EXIT
 
 expect_status() {
   want=$1; shift
@@ -86,9 +86,7 @@ st=$?
 grep -q '"complete" : false' "$tmp/p.json" || fail "no partial result after SIGINT"
 grep -q '"big-copy-in"' "$tmp/p.json" || fail "the partial result lacks the finished tasks"
 [ -z "$(ls -A "$images")" ] || fail "an image was left in $images after SIGINT"
-if losetup -l -n -O BACK-FILE 2>/dev/null | grep -q "$tmp"; then
-  fail "a loop device on our image was left after SIGINT"
-fi
+[ -z "$(loops_under "$tmp")" ] || fail "a loop device on our image was left after SIGINT"
 dev=$(sed -n 's/.*"device" : "\(\/dev\/[^"]*\)".*/\1/p' "$tmp/p.json" | head -n 1)
 [ -n "$dev" ] || fail "the partial result names no device"
 if grep -q "^$dev " /proc/mounts; then

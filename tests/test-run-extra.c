@@ -7,43 +7,13 @@
 #include <unistd.h>
 
 #include "fsb-engine.h"
+#include "fsb-test-util.h"
 #include "fsb-mountinfo.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
-#include "fsb-udisks.h"
-#include "fsb-workloads-util.h"
 
 static char *tmp_dir;
 static char *image_dir;
-
-static gboolean
-have_udisks (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (fsb_udisks_get_client (&error) == NULL)
-    {
-      g_test_skip (error->message);
-      return FALSE;
-    }
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root, or a polkit rule for udisks");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static guint
-count_files (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  guint n = 0;
-
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
 
 typedef struct {
   GMainLoop *loop;
@@ -189,7 +159,7 @@ test_every_group (void)
   g_autoptr(GPtrArray) after = NULL;
   const char *name;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     {
       g_ptr_array_unref (d.logs);
       return;
@@ -247,7 +217,7 @@ test_every_group (void)
   }
 
   /* No images, no mounts of ours, no scratch folder left. */
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
   mounts = fsb_mountinfo_read ();
   for (guint i = 0; i < mounts->len; i++)
     g_assert_false (g_str_has_prefix (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, tmp_dir));
@@ -274,7 +244,7 @@ test_unconfirmed_custom (void)
   RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   FsbTaskResult *t;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     {
       g_ptr_array_unref (d.logs);
       return;
@@ -297,7 +267,7 @@ test_unconfirmed_custom (void)
   t = fsb_fs_result_get_task (g_ptr_array_index (d.result->filesystems, 0), "custom:touch", FALSE);
   g_assert_nonnull (t);
   g_assert_nonnull (((FsbSample *) t->samples->pdata[0])->error);
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
   fsb_result_unref (d.result);
   g_ptr_array_unref (d.logs);
 }
@@ -305,16 +275,9 @@ test_unconfirmed_custom (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  FsbTreeCount junk = { 0 };
   int status;
 
-  tmp_dir = g_dir_make_tmp ("fsbench-test-run-extra-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
-  image_dir = g_build_filename (tmp_dir, "images", NULL);
-  g_mkdir (image_dir, 0700);
+  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-run-extra-XXXXXX", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
@@ -322,7 +285,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-extra/custom-unconfirmed", test_unconfirmed_custom);
   status = g_test_run ();
 
-  fsb_remove_tree (tmp_dir, &junk, NULL, NULL);
+  fsb_test_remove_dir (tmp_dir);
   g_free (image_dir);
   g_free (tmp_dir);
   return status;

@@ -7,42 +7,13 @@
 #include <unistd.h>
 
 #include "fsb-engine.h"
+#include "fsb-test-util.h"
 #include "fsb-mountinfo.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
-#include "fsb-udisks.h"
 
 static char *tmp_dir;
 static char *image_dir;
-
-static gboolean
-have_udisks (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (fsb_udisks_get_client (&error) == NULL)
-    {
-      g_test_skip (error->message);
-      return FALSE;
-    }
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root, or a polkit rule for udisks");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static guint
-count_files (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  guint n = 0;
-
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
 
 /* No image file, no loop device on one of our images, no mount of ours. */
 static void
@@ -50,7 +21,7 @@ assert_no_leftovers (const char *device)
 {
   g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
 
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
   for (guint i = 0; i < mounts->len; i++)
     {
       FsbMount *m = g_ptr_array_index (mounts, i);
@@ -162,7 +133,7 @@ test_quick_three (void)
   const FsbTaskInfo *catalog = fsb_task_catalog (&n_catalog);
   const char *const names[] = { "ext4", "xfs", "btrfs" };
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
 
   plan = quick_plan ("ext4,xfs,btrfs");
@@ -252,7 +223,7 @@ test_cancel (void)
   g_autoptr(FsbResult) partial = NULL;
   RunData d = { 0 };
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
 
   plan = quick_plan ("ext4");
@@ -285,7 +256,7 @@ test_bad_filesystem_goes_on (void)
   RunData d = { 0 };
   FsbFsResult *bad, *good;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
 
   /* A filesystem nobody can make: recorded as failed, the next one runs. */
@@ -309,16 +280,9 @@ test_bad_filesystem_goes_on (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *cmd = NULL;
   int status;
 
-  tmp_dir = g_dir_make_tmp ("fsbench-test-run-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
-  image_dir = g_build_filename (tmp_dir, "images", NULL);
-  g_mkdir (image_dir, 0700);
+  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-run-XXXXXX", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
@@ -327,9 +291,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run/bad-filesystem", test_bad_filesystem_goes_on);
   status = g_test_run ();
 
-  cmd = g_strdup_printf ("rm -rf '%s'", tmp_dir);
-  if (system (cmd) != 0)
-    g_warning ("could not remove %s", tmp_dir);
+  fsb_test_remove_dir (tmp_dir);
   g_free (image_dir);
   g_free (tmp_dir);
   return status;

@@ -1,0 +1,70 @@
+/* fsb-test-util.c: what the integration tests share */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "fsb-test-util.h"
+#include "fsb-target.h"
+#include "fsb-udisks.h"
+
+char *
+fsb_test_make_tmp_dir (const char *template, char **image_dir)
+{
+  g_autoptr(GError) error = NULL;
+  char *tmp_dir = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
+  *image_dir = g_build_filename (tmp_dir, "images", NULL);
+  g_mkdir (*image_dir, 0700);
+  return tmp_dir;
+}
+
+void
+fsb_test_remove_dir (const char *path)
+{
+  g_autofree char *quoted = g_shell_quote (path);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf %s", quoted);
+
+  if (system (cmd) != 0)
+    g_printerr ("could not remove %s\n", path);
+}
+
+gboolean
+fsb_test_have_udisks (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *version = NULL;
+
+  if (fsb_udisks_get_client (&error) == NULL)
+    {
+      g_test_skip (error->message);
+      return FALSE;
+    }
+  version = fsb_udisks_get_daemon_version ();
+  if (version == NULL)
+    {
+      g_test_skip ("udisksd does not answer");
+      return FALSE;
+    }
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root, or a polkit rule for udisks");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+fsb_test_count_files (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}

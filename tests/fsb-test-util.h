@@ -1,0 +1,19 @@
+/* fsb-test-util.h: what the integration tests share */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* A fresh folder named after template (g_dir_make_tmp), set as
+ * XDG_STATE_HOME and XDG_CACHE_HOME, with an empty "images" folder in it
+ * (returned in image_dir). Call it before anything asks GLib for those. */
+char     *fsb_test_make_tmp_dir (const char *template, char **image_dir);
+/* rm -rf path, with a warning when that fails. */
+void      fsb_test_remove_dir   (const char *path);
+/* TRUE when udisksd answers and we are root; else marks the test skipped. */
+gboolean  fsb_test_have_udisks  (void);
+/* The entries of a folder; 0 when it does not exist. */
+guint     fsb_test_count_files  (const char *path);
+
+G_END_DECLS
