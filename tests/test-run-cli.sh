@@ -61,9 +61,20 @@ fi
 # A partition without --yes-destroy-data is refused: 2.
 expect_status 2 "$cli" run --fs ext4 --target /dev/nonexistent-fsbench --output "$tmp/r.json"
 
+# A killed command's leftovers (image, loop device, mount): the next run
+# cleans them first and says so.
+"$cli" check --target "image@$images" --fs ext4 --hold 30 >"$tmp/hold" 2>&1 &
+pid=$!
+for i in $(seq 100); do grep -q "^Mounted at" "$tmp/hold" 2>/dev/null && break; sleep 0.1; done
+grep -q "^Mounted at" "$tmp/hold" || { kill -KILL $pid; fail "check never mounted: $(cat "$tmp/hold")"; }
+kill -KILL $pid; wait $pid
+[ -n "$(loops_under "$tmp")" ] || fail "the killed check's loop device vanished by itself"
+
 # A real run, with a user's folder as the tree.
 expect_status 0 "$cli" run --fs ext4 --repeat 2 --source "$tmp/ds/tree" \
   --target "image@$images" --output "$tmp/r.json"
+grep -q "^Cleaned 3 leftovers of an earlier run" "$tmp/out" || fail "run did not clean the leftovers: $(cat "$tmp/out")"
+[ -z "$(loops_under "$tmp")" ] || fail "a loop device was left after the run"
 grep -q '"complete" : true' "$tmp/r.json" || fail "the result is not complete"
 grep -q "tree-copy-in" "$tmp/r.json" || fail "the result lacks tree-copy-in"
 grep -q "ext4" "$tmp/out" || fail "no results table on stdout"

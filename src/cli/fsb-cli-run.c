@@ -555,6 +555,8 @@ fsb_cli_run (int argc, char **argv)
   }
 
   fsb_cli_register_polkit_agent ();
+  /* A run that crashed may have left an image attached or mounted. */
+  fsb_cli_clean_leftovers ();
   fsb_cli_cancel_on_signals (cancellable);
 
   loop = g_main_loop_new (NULL, FALSE);
