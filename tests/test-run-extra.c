@@ -272,6 +272,57 @@ test_unconfirmed_custom (void)
   g_ptr_array_unref (d.logs);
 }
 
+/* Transfers alone: no mkfs, mount or umount cycle per filesystem and
+ * repetition, only the transfer step's own images. */
+static void
+test_transfer_only (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+
+  if (!fsb_test_have_udisks ())
+    {
+      g_ptr_array_unref (d.logs);
+      return;
+    }
+  g_strfreev (plan->filesystems);
+  plan->filesystems = g_strsplit ("ext4,xfs", ",", -1);
+  g_strfreev (plan->workloads);
+  plan->workloads = g_strsplit ("transfer", ",", -1);
+  plan->repetitions = 2;
+  g_free (plan->target_spec);
+  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+
+  runner = fsb_runner_new (plan);
+  g_signal_connect (runner, "log", G_CALLBACK (log_cb), &d);
+  fsb_runner_run_async (runner, NULL, done_cb, &d);
+  g_main_loop_run (loop);
+
+  g_assert_no_error (d.error);
+  g_assert_true (d.result->complete);
+  g_assert_cmpuint (d.result->filesystems->len, ==, 2);
+  for (guint f = 0; f < 2; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (d.result->filesystems, f);
+
+      g_assert_null (fs->error);
+      g_assert_null (fsb_fs_result_get_task (fs, "mkfs", FALSE));
+      g_assert_null (fsb_fs_result_get_task (fs, "mount", FALSE));
+      g_assert_null (fsb_fs_result_get_task (fs, "umount", FALSE));
+      g_assert_cmpuint (fs->tasks->len, ==, 0);
+    }
+  for (guint i = 0; i < d.logs->len; i++)
+    g_assert_null (strstr (d.logs->pdata[i], "repetition"));
+  g_assert_cmpuint (d.result->transfers->len, ==, 4);
+  for (guint i = 0; i < d.result->transfers->len; i++)
+    g_assert_cmpfloat (((FsbTransfer *) g_ptr_array_index (d.result->transfers, i))->mb_per_s, >, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
+  fsb_result_unref (d.result);
+  g_ptr_array_unref (d.logs);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -283,6 +334,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/run-extra/every-group/ext4-xfs", test_every_group);
   g_test_add_func ("/run-extra/custom-unconfirmed", test_unconfirmed_custom);
+  g_test_add_func ("/run-extra/transfer-only", test_transfer_only);
   status = g_test_run ();
 
   fsb_test_remove_dir (tmp_dir);

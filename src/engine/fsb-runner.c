@@ -66,6 +66,7 @@ typedef struct {
   char         *scratch_dir;    /* off the target: in memory if it fits, else by the dataset */
   GPtrArray    *custom_ids;     /* "custom:NAME", one per plan->custom_commands */
   GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
+  gboolean      cycles;         /* a cycle has a task: else no mkfs, mount, umount */
   GArray       *steps;          /* of Step */
   guint         step;           /* the current one */
   gint64        step_start_us;
@@ -777,7 +778,10 @@ build_steps (Run *run)
                       fsb_task_display_name (catalog[i].id));
         }
 
-  for (guint f = 0; f < n_fs; f++)
+  /* A plan of transfers alone has nothing to do in a cycle: the transfer
+   * step formats images of its own. */
+  run->cycles = run->task_ids->len > 0 || run->custom_ids->len > 0;
+  for (guint f = 0; f < n_fs && run->cycles; f++)
     for (guint r = 1; r <= run->plan->repetitions; r++)
       {
         const char *fixed_before[] = { "mkfs", "mount" };
@@ -1011,7 +1015,7 @@ run_plan (Run *run, GError **error)
       fs->mkfs_options = g_strdup (options != NULL ? options : "");
       g_mutex_unlock (&run->runner->lock);
 
-      for (guint r = 1; r <= run->plan->repetitions; r++)
+      for (guint r = 1; run->cycles && r <= run->plan->repetitions; r++)
         {
           g_autoptr(GError) local = NULL;
 
