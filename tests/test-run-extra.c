@@ -105,6 +105,17 @@ check_filesystem (FsbFsResult *fs, const FsbProfile *p)
       g_assert_cmpfloat (st.median, <=, st.p99);
       g_assert_cmpfloat (st.p99, <=, st.max);
     }
+  /* Two readings of the same deletions, as in seed 002: one set of files
+   * deleted, its samples filed under both tasks. */
+  {
+    FsbTaskResult *ret = task (fs, "delete-return"), *sys = task (fs, "delete-sys");
+
+    for (guint k = 0; k < ret->samples->len; k++)
+      {
+        g_assert_cmpfloat (metric (sys, k, "wall_s"), ==, metric (ret, k, "wall_s"));
+        g_assert_cmpfloat (metric (sys, k, "sys_s"), ==, metric (ret, k, "sys_s"));
+      }
+  }
 
   for (guint i = 0; i < G_N_ELEMENTS (randio); i++)
     {
