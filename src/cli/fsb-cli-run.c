@@ -149,27 +149,13 @@ stats_cell (const FsbStats *s)
 static void
 print_table (FsbResult *result)
 {
-  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  /* Tasks in the order of the first filesystem that has them. */
+  g_autoptr(GPtrArray) ids = fsb_result_task_ids (result);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   guint n_fs = result->filesystems->len;
   g_autofree guint *widths = g_new0 (guint, n_fs + 1);
   GString *out = g_string_new (NULL);
   gboolean any_spread = FALSE;
-
-  /* Tasks in the order of the first filesystem that has them. */
-  for (guint f = 0; f < n_fs; f++)
-    {
-      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
-      for (guint t = 0; t < fs->tasks->len; t++)
-        {
-          FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
-          gboolean seen = FALSE;
-          for (guint i = 0; i < ids->len; i++)
-            seen |= strcmp (ids->pdata[i], task->id) == 0;
-          if (!seen)
-            g_ptr_array_add (ids, task->id);
-        }
-    }
 
   {
     char **header = g_new0 (char *, n_fs + 2);
@@ -271,10 +257,8 @@ print_other_groups (FsbResult *result)
   for (guint i = 0; i < result->transfers->len; i++)
     {
       FsbTransfer *t = g_ptr_array_index (result->transfers, i);
-      gboolean seen = FALSE;
-      for (guint j = 0; j < names->len; j++)
-        seen |= strcmp (names->pdata[j], t->from) == 0;
-      if (!seen)
+
+      if (!g_ptr_array_find_with_equal_func (names, t->from, g_str_equal, NULL))
         g_ptr_array_add (names, t->from);
     }
   if (names->len > 0)
