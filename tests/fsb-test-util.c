@@ -68,3 +68,22 @@ fsb_test_count_files (const char *path)
     n++;
   return n;
 }
+
+FsbPlan *
+fsb_test_image_plan (const char *image_dir, const char *filesystems,
+                     const char *workloads, guint repetitions)
+{
+  FsbPlan *plan = fsb_plan_new ();
+
+  g_strfreev (plan->filesystems);
+  plan->filesystems = g_strsplit (filesystems, ",", -1);
+  if (workloads != NULL)
+    {
+      g_strfreev (plan->workloads);
+      plan->workloads = g_strsplit (workloads, ",", -1);
+    }
+  plan->repetitions = repetitions;
+  g_free (plan->target_spec);
+  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+  return plan;
+}

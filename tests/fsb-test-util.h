@@ -1,7 +1,9 @@
 /* fsb-test-util.h: what the integration tests share */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
+
+#include "fsb-plan.h"
 
 G_BEGIN_DECLS
 
@@ -15,5 +17,11 @@ void      fsb_test_remove_dir   (const char *path);
 gboolean  fsb_test_have_udisks  (void);
 /* The entries of a folder; 0 when it does not exist. */
 guint     fsb_test_count_files  (const char *path);
+/* A plan on a disk image in image_dir: filesystems and workload groups
+ * separated by commas (workloads "" for none, NULL for the default). */
+FsbPlan  *fsb_test_image_plan   (const char *image_dir,
+                                 const char *filesystems,
+                                 const char *workloads,
+                                 guint       repetitions);
 
 G_END_DECLS

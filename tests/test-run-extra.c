@@ -37,6 +37,29 @@ done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
   g_main_loop_quit (d->loop);
 }
 
+/* Runs plan to its end: d->result or d->error, and the log lines. */
+static void
+run_plan (FsbPlan *plan, RunData *d)
+{
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(FsbRunner) runner = fsb_runner_new (plan);
+
+  d->loop = loop;
+  d->logs = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (runner, "log", G_CALLBACK (log_cb), d);
+  fsb_runner_run_async (runner, NULL, done_cb, d);
+  g_main_loop_run (loop);
+  d->loop = NULL;
+}
+
+static void
+run_data_clear (RunData *d)
+{
+  g_clear_pointer (&d->result, fsb_result_unref);
+  g_clear_error (&d->error);
+  g_clear_pointer (&d->logs, g_ptr_array_unref);
+}
+
 static double
 metric (FsbTaskResult *task, guint i, const char *name)
 {
@@ -158,39 +181,25 @@ scratch_folders (void)
 static void
 test_every_group (void)
 {
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
-  g_autoptr(FsbRunner) runner = NULL;
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(FsbPlan) plan = NULL;
   g_autoptr(GPtrArray) mounts = NULL;
   g_autofree char *cache = g_build_filename (tmp_dir, "fsbench", NULL);
   const char *pairs[][2] = { { "ext4", "ext4" }, { "ext4", "xfs" }, { "xfs", "ext4" }, { "xfs", "xfs" } };
-  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  RunData d = { 0 };
   g_autoptr(GDir) dir = NULL;
   g_autoptr(GPtrArray) before = scratch_folders ();
   g_autoptr(GPtrArray) after = NULL;
   const char *name;
 
   if (!fsb_test_have_udisks ())
-    {
-      g_ptr_array_unref (d.logs);
-      return;
-    }
+    return;
 
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4,xfs", ",", -1);
-  g_strfreev (plan->workloads);
-  plan->workloads = g_strsplit ("kernel-tree,small-files,delete-latency,random-io,transfer", ",", -1);
-  plan->repetitions = 1;
-  g_free (plan->target_spec);
-  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+  plan = fsb_test_image_plan (image_dir, "ext4,xfs",
+                              "kernel-tree,small-files,delete-latency,random-io,transfer", 1);
   fsb_plan_add_custom (plan, "list", "ls -la > /dev/null");
   fsb_plan_add_custom (plan, "broken", "echo 'no such thing' >&2; exit 7");
   plan->custom_confirmed = TRUE;
-
-  runner = fsb_runner_new (plan);
-  g_signal_connect (runner, "log", G_CALLBACK (log_cb), &d);
-  fsb_runner_run_async (runner, NULL, done_cb, &d);
-  g_main_loop_run (loop);
+  run_plan (plan, &d);
 
   g_assert_no_error (d.error);
   g_assert_true (d.result->complete);
@@ -239,39 +248,24 @@ test_every_group (void)
   for (guint i = 0; i < after->len; i++)
     g_assert_true (g_ptr_array_find_with_equal_func (before, after->pdata[i], g_str_equal, NULL));
 
-  fsb_result_unref (d.result);
-  g_ptr_array_unref (d.logs);
+  run_data_clear (&d);
 }
 
 /* A plan whose custom commands nobody confirmed runs nothing of them. */
 static void
 test_unconfirmed_custom (void)
 {
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
-  g_autoptr(FsbRunner) runner = NULL;
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(FsbPlan) plan = NULL;
   g_autofree char *marker = g_build_filename (tmp_dir, "custom-ran", NULL);
   g_autofree char *command = g_strdup_printf ("touch '%s'", marker);
-  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  RunData d = { 0 };
   FsbTaskResult *t;
 
   if (!fsb_test_have_udisks ())
-    {
-      g_ptr_array_unref (d.logs);
-      return;
-    }
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4", ",", -1);
-  g_strfreev (plan->workloads);
-  plan->workloads = g_new0 (char *, 1);
-  plan->repetitions = 1;
-  g_free (plan->target_spec);
-  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4", "", 1);
   fsb_plan_add_custom (plan, "touch", command);
-
-  runner = fsb_runner_new (plan);
-  fsb_runner_run_async (runner, NULL, done_cb, &d);
-  g_main_loop_run (loop);
+  run_plan (plan, &d);
 
   g_assert_no_error (d.error);
   g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
@@ -279,8 +273,7 @@ test_unconfirmed_custom (void)
   g_assert_nonnull (t);
   g_assert_nonnull (((FsbSample *) t->samples->pdata[0])->error);
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
-  fsb_result_unref (d.result);
-  g_ptr_array_unref (d.logs);
+  run_data_clear (&d);
 }
 
 /* Transfers alone: no mkfs, mount or umount cycle per filesystem and
@@ -288,28 +281,13 @@ test_unconfirmed_custom (void)
 static void
 test_transfer_only (void)
 {
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
-  g_autoptr(FsbRunner) runner = NULL;
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(FsbPlan) plan = NULL;
+  RunData d = { 0 };
 
   if (!fsb_test_have_udisks ())
-    {
-      g_ptr_array_unref (d.logs);
-      return;
-    }
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4,xfs", ",", -1);
-  g_strfreev (plan->workloads);
-  plan->workloads = g_strsplit ("transfer", ",", -1);
-  plan->repetitions = 2;
-  g_free (plan->target_spec);
-  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
-
-  runner = fsb_runner_new (plan);
-  g_signal_connect (runner, "log", G_CALLBACK (log_cb), &d);
-  fsb_runner_run_async (runner, NULL, done_cb, &d);
-  g_main_loop_run (loop);
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4,xfs", "transfer", 2);
+  run_plan (plan, &d);
 
   g_assert_no_error (d.error);
   g_assert_true (d.result->complete);
@@ -330,8 +308,7 @@ test_transfer_only (void)
   for (guint i = 0; i < d.result->transfers->len; i++)
     g_assert_cmpfloat (((FsbTransfer *) g_ptr_array_index (d.result->transfers, i))->mb_per_s, >, 0);
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
-  fsb_result_unref (d.result);
-  g_ptr_array_unref (d.logs);
+  run_data_clear (&d);
 }
 
 int

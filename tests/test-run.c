@@ -89,13 +89,8 @@ done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 static FsbPlan *
 quick_plan (const char *filesystems)
 {
-  FsbPlan *plan = fsb_plan_new ();
+  FsbPlan *plan = fsb_test_image_plan (image_dir, filesystems, NULL, 1);
 
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit (filesystems, ",", -1);
-  plan->repetitions = 1;
-  g_free (plan->target_spec);
-  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
   plan->partial_path = g_build_filename (tmp_dir, "partial.json", NULL);
   return plan;
 }
