@@ -87,3 +87,26 @@ fsb_test_image_plan (const char *image_dir, const char *filesystems,
   plan->target_spec = g_strdup_printf ("image@%s", image_dir);
   return plan;
 }
+
+FsbTarget *
+fsb_test_image_target (const char *image_dir, const char *size, const char *fs, gboolean mount)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *spec = g_strdup_printf ("image:%s@%s", size, image_dir);
+  g_autoptr(FsbTarget) target = fsb_target_new_from_spec (spec, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_prepare (target, 0, NULL, &error));
+  g_assert_no_error (error);
+  if (fs != NULL)
+    {
+      g_assert_true (fsb_target_format (target, fs, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+    }
+  if (mount)
+    {
+      g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&target);
+}

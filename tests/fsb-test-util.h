@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "fsb-plan.h"
+#include "fsb-target.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,12 @@ void      fsb_test_remove_dir   (const char *path);
 gboolean  fsb_test_have_udisks  (void);
 /* The entries of a folder; 0 when it does not exist. */
 guint     fsb_test_count_files  (const char *path);
+/* A disk image of size ("600M") in image_dir, attached; formatted with fs
+ * unless it is NULL, and mounted when asked. Asserts each step. */
+FsbTarget *fsb_test_image_target (const char *image_dir,
+                                  const char *size,
+                                  const char *fs,
+                                  gboolean    mount);
 /* A plan on a disk image in image_dir: filesystems and workload groups
  * separated by commas (workloads "" for none, NULL for the default). */
 FsbPlan  *fsb_test_image_plan   (const char *image_dir,

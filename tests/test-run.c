@@ -99,17 +99,10 @@ quick_plan (const char *filesystems)
 static void
 fresh_capacity (const char *fstype, guint64 size, struct statvfs *out)
 {
-  g_autofree char *spec = g_strdup_printf ("image:%" G_GUINT64_FORMAT "@%s", size, image_dir);
-  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, size);
+  g_autoptr(FsbTarget) target = fsb_test_image_target (image_dir, bytes, fstype, TRUE);
   g_autoptr(GError) error = NULL;
 
-  target = fsb_target_new_from_spec (spec, FALSE, &error);
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_prepare (target, size, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_format (target, fstype, NULL, NULL, NULL, &error));
-  g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
-  g_assert_no_error (error);
   g_assert_cmpint (statvfs (fsb_target_get_mount_point (target), out), ==, 0);
   g_assert_true (fsb_target_release (target, &error));
   g_assert_no_error (error);

@@ -187,26 +187,6 @@ flush_main_context (void)
     }
 }
 
-static FsbTarget *
-prepared_image (const char *size, const char *fs, gboolean mount)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *spec = g_strdup_printf ("image:%s@%s", size, image_dir);
-  g_autoptr(FsbTarget) target = fsb_target_new_from_spec (spec, FALSE, &error);
-
-  g_assert_no_error (error);
-  { gboolean ok_ = fsb_target_prepare (target, 0, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  if (fs != NULL)
-    {
-      { gboolean ok_ = fsb_target_format (target, fs, NULL, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-    }
-  if (mount)
-    {
-      { gboolean ok_ = fsb_target_mount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-    }
-  return g_steal_pointer (&target);
-}
-
 /* The runner formats one image with each filesystem in turn, mounted or not. */
 static void
 test_reformat (void)
@@ -217,7 +197,7 @@ test_reformat (void)
 
   if (!fsb_test_have_udisks ())
     return;
-  target = prepared_image ("600M", NULL, FALSE);
+  target = fsb_test_image_target (image_dir, "600M", NULL, FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
       g_autoptr(GPtrArray) mounts = NULL;
@@ -258,7 +238,7 @@ test_refuse_mounted (void)
 
   if (!fsb_test_have_udisks ())
     return;
-  image = prepared_image ("600M", "ext4", TRUE);
+  image = fsb_test_image_target (image_dir, "600M", "ext4", TRUE);
   loop = fsb_target_get_device (image);
   file = g_build_filename (fsb_target_get_mount_point (image), "precious", NULL);
   g_assert_true (g_file_set_contents (file, "keep me", -1, &error));
@@ -414,7 +394,7 @@ test_unsupported (void)
 
   if (!fsb_test_have_udisks ())
     return;
-  target = prepared_image ("600M", NULL, FALSE);
+  target = fsb_test_image_target (image_dir, "600M", NULL, FALSE);
   g_assert_false (fsb_target_format (target, "jfs", NULL, NULL, NULL, &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED);
   g_assert_nonnull (strstr (error->message, "JFS"));
@@ -670,7 +650,7 @@ test_device_monitor (void)
   monitor = fsb_device_monitor_new (fsb_udisks_get_client (NULL));
   g_signal_connect (monitor, "changed", G_CALLBACK (monitor_changed_cb), &changes);
 
-  target = prepared_image ("600M", "ext4", FALSE);
+  target = fsb_test_image_target (image_dir, "600M", "ext4", FALSE);
   device = g_strdup (fsb_target_get_device (target));
   g_assert_true (wait_for_device (monitor, device, TRUE));
   g_assert_cmpuint (changes, >, 0);
@@ -704,7 +684,7 @@ test_release_busy (void)
 
   if (!fsb_test_have_udisks ())
     return;
-  target = prepared_image ("600M", "ext4", TRUE);
+  target = fsb_test_image_target (image_dir, "600M", "ext4", TRUE);
   device = g_strdup (fsb_target_get_device (target));
   mount_point = g_strdup (fsb_target_get_mount_point (target));
   file = g_build_filename (mount_point, "open", NULL);
@@ -750,7 +730,7 @@ test_leftovers (void)
     return;
 
   /* Ours, still running: must survive the cleaning. */
-  alive = prepared_image ("600M", NULL, FALSE);
+  alive = fsb_test_image_target (image_dir, "600M", NULL, FALSE);
 
   g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
                                            NULL, NULL, &pid, NULL, &out_fd, NULL, &error));
