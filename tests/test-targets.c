@@ -23,17 +23,6 @@
 static char *tmp_dir;      /* our own folder: images, state, cache */
 static char *image_dir;
 
-static gboolean
-is_mounted_at (const char *mount_point)
-{
-  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
-
-  for (guint i = 0; i < mounts->len; i++)
-    if (g_strcmp0 (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, mount_point) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 typedef struct {
   const char *fs;
   gboolean    done;
@@ -72,7 +61,7 @@ run_lifecycle (const char *fs)
   g_assert_cmpfloat (mount_s, >, 0);
   mount_point = g_strdup (fsb_target_get_mount_point (target));
   g_assert_nonnull (mount_point);
-  g_assert_true (is_mounted_at (mount_point));
+  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_nonnull (fsb_target_get_mount_options (target));
   g_assert_nonnull (strstr (fsb_target_get_mount_options (target), "nodev"));
 
@@ -112,7 +101,7 @@ run_lifecycle (const char *fs)
   { gboolean ok_ = fsb_target_unmount (target, &umount_s, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpfloat (umount_s, >, 0);
   g_assert_null (fsb_target_get_mount_point (target));
-  g_assert_false (is_mounted_at (mount_point));
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_false (fsb_target_get_capacity (target, &capacity, &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
   g_clear_error (&error);
@@ -692,7 +681,7 @@ test_release_busy (void)
   g_assert_cmpint (fd, >=, 0);
 
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  g_assert_false (is_mounted_at (mount_point));
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
   close (fd);
 
@@ -742,18 +731,18 @@ test_leftovers (void)
   g_assert_nonnull (line);
   g_assert_true (g_str_has_prefix (line, "Mounted at ") || strstr (line, "/") != NULL);
   mount_point = g_strndup (strchr (line, '/'), strcspn (strchr (line, '/'), ";"));
-  g_assert_true (is_mounted_at (mount_point));
+  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
 
   kill (pid, SIGKILL);
   g_assert_cmpint (waitpid (pid, &wstatus, 0), ==, pid);
   g_spawn_close_pid (pid);
-  g_assert_true (is_mounted_at (mount_point));
+  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 2);
 
   cleaned = fsb_target_clean_leftovers (&error);
   g_assert_no_error (error);
   g_assert_cmpuint (cleaned, ==, 3);   /* the mount, the loop device, the image */
-  g_assert_false (is_mounted_at (mount_point));
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 1);
   g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 1);
   g_assert_nonnull (fsb_target_get_device (alive));

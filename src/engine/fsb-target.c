@@ -653,17 +653,6 @@ fsb_target_mount (FsbTarget    *self,
   return TRUE;
 }
 
-static gboolean
-is_mounted (const char *mount_point)
-{
-  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
-
-  for (guint i = 0; i < mounts->len; i++)
-    if (g_strcmp0 (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, mount_point) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 gboolean
 fsb_target_unmount (FsbTarget    *self,
                     double       *seconds,
@@ -692,14 +681,14 @@ fsb_target_unmount (FsbTarget    *self,
         break;
       /* "Not mounted" is believed only when the kernel agrees. */
       if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
-          ? !is_mounted (self->mount_point) : !is_retryable (local_error, TRUE))
+          ? !fsb_mountinfo_is_mount_point (self->mount_point) : !is_retryable (local_error, TRUE))
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
   if (seconds != NULL)
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL && (!g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
-                        || is_mounted (self->mount_point)))
+                        || fsb_mountinfo_is_mount_point (self->mount_point)))
     return udisks_fail (error, g_steal_pointer (&local_error),
                         _("Could not unmount %s"), self->device);
   g_clear_pointer (&self->mount_point, g_free);
