@@ -427,6 +427,15 @@ bad:
   return usage_error (error, _("Custom sizes must be positive, such as 100M or 1.5G"));
 }
 
+/* --profile, then the custom sizes over it. */
+static gboolean
+apply_sizes (FsbPlan *plan, const char *profile, CustomSizes *c, GError **error)
+{
+  if (profile != NULL && !fsb_plan_set_profile (plan, profile, error))
+    return FALSE;
+  return apply_custom (plan, c, error);
+}
+
 static void
 custom_clear (CustomSizes *c)
 {
@@ -489,10 +498,8 @@ fsb_cli_run (int argc, char **argv)
     usage_error (&error, _("Say which filesystems to compare with --fs, for example --fs ext4,xfs,btrfs"));
   else if (opt_output == NULL)
     usage_error (&error, _("Say where to write the result with --output FILE"));
-  else if (opt_profile != NULL)
-    fsb_plan_set_profile (plan, opt_profile, &error);
-  if (error == NULL)
-    apply_custom (plan, &custom, &error);
+  else
+    apply_sizes (plan, opt_profile, &custom, &error);
   if (error != NULL)
     return fsb_cli_fail (error);
 
@@ -674,10 +681,8 @@ fsb_cli_dataset (int argc, char **argv)
     return status;
   if (opt_out == NULL)
     usage_error (&error, _("Say where to write the dataset with --out DIR"));
-  else if (opt_profile != NULL)
-    fsb_plan_set_profile (plan, opt_profile, &error);
-  if (error == NULL)
-    apply_custom (plan, &custom, &error);
+  else
+    apply_sizes (plan, opt_profile, &custom, &error);
   if (error != NULL)
     return fsb_cli_fail (error);
 
