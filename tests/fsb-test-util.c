@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "fsb-test-util.h"
+#include "fsb-mountinfo.h"
 #include "fsb-target.h"
 #include "fsb-udisks.h"
 
@@ -109,4 +110,31 @@ fsb_test_image_target (const char *image_dir, const char *size, const char *fs, 
       g_assert_no_error (error);
     }
   return g_steal_pointer (&target);
+}
+
+void
+fsb_test_assert_no_leftovers (const char *tmp_dir, const char *image_dir, const char *device)
+{
+  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+  g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
+  g_autoptr(GDir) dir = g_dir_open (cache, 0, NULL);
+  const char *name;
+
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
+  for (guint i = 0; i < mounts->len; i++)
+    {
+      FsbMount *m = g_ptr_array_index (mounts, i);
+
+      g_assert_false (g_str_has_prefix (m->mount_point, tmp_dir));
+      if (device != NULL)
+        g_assert_cmpstr (m->source, !=, device);
+    }
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_assert_false (g_str_has_prefix (name, "fsbench-scratch-"));
+  if (device != NULL)
+    {
+      g_autofree char *backing = fsb_loop_backing_file (device);
+
+      g_assert_true (backing == NULL || !g_str_has_prefix (backing, tmp_dir));
+    }
 }

@@ -18,6 +18,12 @@ void      fsb_test_remove_dir   (const char *path);
 gboolean  fsb_test_have_udisks  (void);
 /* The entries of a folder; 0 when it does not exist. */
 guint     fsb_test_count_files  (const char *path);
+/* What a run must not leave behind: a file in image_dir, a mount below
+ * tmp_dir, a scratch folder in the user's cache; with device (the run's
+ * loop device, or NULL), a mount of it or its binding to our image. */
+void      fsb_test_assert_no_leftovers (const char *tmp_dir,
+                                        const char *image_dir,
+                                        const char *device);
 /* A disk image of size ("600M") in image_dir, attached; formatted with fs
  * unless it is NULL, and mounted when asked. Asserts each step. */
 FsbTarget *fsb_test_image_target (const char *image_dir,

@@ -8,7 +8,6 @@
 
 #include "fsb-engine.h"
 #include "fsb-test-util.h"
-#include "fsb-mountinfo.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
 
@@ -182,14 +181,10 @@ static void
 test_every_group (void)
 {
   g_autoptr(FsbPlan) plan = NULL;
-  g_autoptr(GPtrArray) mounts = NULL;
-  g_autofree char *cache = g_build_filename (tmp_dir, "fsbench", NULL);
   const char *pairs[][2] = { { "ext4", "ext4" }, { "ext4", "xfs" }, { "xfs", "ext4" }, { "xfs", "xfs" } };
   RunData d = { 0 };
-  g_autoptr(GDir) dir = NULL;
   g_autoptr(GPtrArray) before = scratch_folders ();
   g_autoptr(GPtrArray) after = NULL;
-  const char *name;
 
   if (!fsb_test_have_udisks ())
     return;
@@ -237,13 +232,7 @@ test_every_group (void)
   }
 
   /* No images, no mounts of ours, no scratch folder left. */
-  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
-  mounts = fsb_mountinfo_read ();
-  for (guint i = 0; i < mounts->len; i++)
-    g_assert_false (g_str_has_prefix (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, tmp_dir));
-  dir = g_dir_open (cache, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    g_assert_false (g_str_has_prefix (name, "fsbench-scratch-"));
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
   after = scratch_folders ();
   for (guint i = 0; i < after->len; i++)
     g_assert_true (g_ptr_array_find_with_equal_func (before, after->pdata[i], g_str_equal, NULL));
@@ -307,7 +296,7 @@ test_transfer_only (void)
   g_assert_cmpuint (d.result->transfers->len, ==, 4);
   for (guint i = 0; i < d.result->transfers->len; i++)
     g_assert_cmpfloat (((FsbTransfer *) g_ptr_array_index (d.result->transfers, i))->mb_per_s, >, 0);
-  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
   run_data_clear (&d);
 }
 

@@ -8,7 +8,6 @@
 
 #include "fsb-engine.h"
 #include "fsb-test-util.h"
-#include "fsb-mountinfo.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
 
@@ -19,30 +18,7 @@ static char *image_dir;
 static void
 assert_no_leftovers (const char *device)
 {
-  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
-
-  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
-  for (guint i = 0; i < mounts->len; i++)
-    {
-      FsbMount *m = g_ptr_array_index (mounts, i);
-      g_assert_false (g_str_has_prefix (m->mount_point, tmp_dir));
-      if (device != NULL)
-        g_assert_cmpstr (m->source, !=, device);
-    }
-  /* No scratch folder either. */
-  {
-    g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
-    g_autoptr(GDir) dir = g_dir_open (cache, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      g_assert_false (g_str_has_prefix (name, "fsbench-scratch-"));
-  }
-  if (device != NULL)
-    {
-      g_autofree char *backing = fsb_loop_backing_file (device);
-      g_assert_true (backing == NULL || !g_str_has_prefix (backing, tmp_dir));
-    }
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, device);
 }
 
 typedef struct {
