@@ -1054,7 +1054,9 @@ run_plan (Run *run, GError **error)
   {
     g_autofree char *parent = fsb_scratch_parent (fsb_plan_has_group (run->plan, "kernel-tree")
                                                   ? run->profile.kernel_total_bytes : 0);
-    g_autofree char *tmpl = g_build_filename (parent, "fsbench-scratch-XXXXXX", NULL);
+    /* Named after this process, so each process can tell its own. */
+    g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-XXXXXX", (int) getpid ());
+    g_autofree char *tmpl = g_build_filename (parent, name, NULL);
 
     g_mkdir_with_parents (parent, 0700);
     if (g_mkdtemp (tmpl) != NULL)
