@@ -12,7 +12,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$top/_build}
 cli=$build/src/cli/fsbench-cli
-ops=$build/tests/fsbench-ops
+ops=$build/bench/fsb-bench-task
 fs=${FS:-ext4}
 profile=${PROFILE:-quick}
 rounds=${ROUNDS:-5}
@@ -59,11 +59,14 @@ remount() { unmount; mount "$loop" "$mnt"; }
 drop_source() { find "$tmp/ds" -type f -exec dd if={} iflag=nocache count=0 status=none \; ; }
 declare -A ours tools
 
-# FS Bench: the engine's own task function, timed inside (fsbench-ops).
+# FS Bench: the engine's own task function, timed inside (fsb-bench-task
+# prints "TASK wall_s=… user_s=…").
 fsbench_side() {
+  local out
   for task in big-copy-in big-recopy big-delete tree-copy-in tree-recopy tree-list tree-find tree-delete; do
     remount
-    ours[$task]="${ours[$task]:-} $("$ops" "$task" "$mnt" "$tmp/ds" "$profile")"
+    out=$("$ops" --profile "$profile" --dir "$mnt" --source "$tmp/ds" --scratch "$tmp/ds" "$task")
+    ours[$task]="${ours[$task]:-} $(echo "$out" | sed -n "s/^$task .*wall_s=\([^ ]*\).*/\1/p")"
   done
 }
 

@@ -1,6 +1,7 @@
 /* fsb-bench-task.c: runs FS Bench tasks on a folder and prints their
- * samples, so bench/ scripts can put them next to other tools' figures
- * on the same mounted filesystem. Not installed. */
+ * samples, so bench/ scripts (compare-tools.sh, sysbench-compare.sh) can
+ * put them next to other tools' figures on the same mounted filesystem.
+ * Not installed. */
 #include "config.h"
 
 #include <stdio.h>

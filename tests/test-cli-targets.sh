@@ -3,31 +3,23 @@
 # exit codes, SIGINT/SIGTERM mid-run, leftovers of a killed run.
 set -u
 cli=$1
-fail() { echo "FAIL: $*"; exit 1; }
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root (or a polkit rule)"; exit 77; }
-udisksctl status >/dev/null 2>&1 || { echo "SKIP: udisksd is not running"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+skip_unless_udisks
 
 tmp=$(mktemp -d /tmp/fsbench-cli-targets-XXXXXX)
 export XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache LC_ALL=C.UTF-8 LANGUAGE=
 mkdir -p "$tmp/images"
 cleanup() {
-  # Only what this test set up: loop devices on our images, their mounts.
-  for dev in $(losetup -a | grep -F "$tmp/" | cut -d: -f1); do
-    for mp in $(awk -v dev="$dev" '{ for (i = 7; i <= NF; i++) if ($i == "-" && $(i+2) == dev) print $5 }' /proc/self/mountinfo); do
-      umount "$mp" 2>/dev/null
-    done
-    losetup -d "$dev" 2>/dev/null
-  done
+  release_loops_under "$tmp"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
 
 no_leftovers() {
-  losetup -a | grep -qF "$tmp/" && fail "$1: a loop device is still attached: $(losetup -a | grep -F "$tmp/")"
+  [ -z "$(loops_under "$tmp")" ] || fail "$1: a loop device is still attached: $(loops_under "$tmp")"
   grep -qF "/media/" /proc/self/mountinfo && [ -n "${2:-}" ] && grep -qF " $2 " /proc/self/mountinfo \
     && fail "$1: $2 is still mounted"
-  [ -z "$(ls -A "$tmp/images")" ] || fail "$1: images left: $(ls "$tmp/images")"
-  [ -z "$(ls -A "$tmp/state/fsbench/targets" 2>/dev/null)" ] || fail "$1: a state file is left"
+  no_state_left "$1" "$tmp/images" "$tmp/state"
 }
 
 # A plain run: timings and capacity.
@@ -101,7 +93,7 @@ mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$out")
 [ -n "$mp" ] || fail "never mounted: $(cat "$out")"
 kill -KILL $pid; wait $pid
 grep -qF " $mp " /proc/self/mountinfo || fail "the killed run's mount vanished by itself"
-losetup -a | grep -qF "$tmp/" || fail "the killed run's loop device vanished by itself"
+[ -n "$(loops_under "$tmp")" ] || fail "the killed run's loop device vanished by itself"
 out=$("$cli" clean) || fail "clean exited $?"
 echo "$out"
 echo "$out" | grep -q "Cleaned 3 leftovers" || fail "clean: $out"

@@ -5,7 +5,7 @@
 set -u
 cli=$1
 user=fsbench-test
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root to add a user and a polkit rule"; exit 77; }
 [ -d /etc/polkit-1/rules.d ] || { echo "SKIP: no /etc/polkit-1/rules.d"; exit 77; }
 command -v runuser >/dev/null && command -v pkcheck >/dev/null || { echo "SKIP: no runuser or pkcheck"; exit 77; }
@@ -23,12 +23,7 @@ chown $user "$tmp"
 rule=/etc/polkit-1/rules.d/10-fsbench-test-$$.rules
 cleanup() {
   rm -f "$rule"
-  for dev in $(losetup -a | grep -F "$tmp/" | cut -d: -f1); do
-    for mp in $(awk -v dev="$dev" '{ for (i = 7; i <= NF; i++) if ($i == "-" && $(i+2) == dev) print $5 }' /proc/self/mountinfo); do
-      umount "$mp" 2>/dev/null
-    done
-    losetup -d "$dev" 2>/dev/null
-  done
+  release_loops_under "$tmp"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -58,10 +53,9 @@ JS
 }
 
 no_leftovers() {
-  losetup -a | grep -qF "$tmp/" && fail "$1: a loop device is still attached"
+  [ -z "$(loops_under "$tmp")" ] || fail "$1: a loop device is still attached"
   grep -qF "$tmp" /proc/self/mountinfo && fail "$1: something is mounted"
-  [ -z "$(ls -A "$tmp/images" 2>/dev/null)" ] || fail "$1: an image is left: $(ls "$tmp/images")"
-  [ -z "$(ls -A "$tmp/state/fsbench/targets" 2>/dev/null)" ] || fail "$1: a state file is left"
+  no_state_left "$1" "$tmp/images" "$tmp/state"
 }
 
 as_user mkdir -p "$tmp/images"

@@ -203,6 +203,27 @@ test_load_bad_input (void)
   g_assert_nonnull (strstr (error->message, "/nonexistent/fsbench/result.json"));
 }
 
+/* Each task id once, in the order of the first filesystem that has it. */
+static void
+test_task_ids (void)
+{
+  g_autoptr(FsbResult) result = fsb_result_new ();
+  FsbFsResult *a = fsb_result_add_filesystem (result, "ext4");
+  FsbFsResult *b = fsb_result_add_filesystem (result, "xfs");
+  g_autoptr(GPtrArray) ids = NULL;
+
+  fsb_fs_result_get_task (a, "mkfs", TRUE);
+  fsb_fs_result_get_task (a, "big-copy-in", TRUE);
+  fsb_fs_result_get_task (b, "mkfs", TRUE);
+  fsb_fs_result_get_task (b, "tree-list", TRUE);
+  fsb_fs_result_get_task (b, "big-copy-in", TRUE);
+  ids = fsb_result_task_ids (result);
+  g_assert_cmpuint (ids->len, ==, 3);
+  g_assert_cmpstr (ids->pdata[0], ==, "mkfs");
+  g_assert_cmpstr (ids->pdata[1], ==, "big-copy-in");
+  g_assert_cmpstr (ids->pdata[2], ==, "tree-list");
+}
+
 static void
 test_catalog (void)
 {
@@ -239,6 +260,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/overlap", test_stats_overlap);
   g_test_add_func ("/result/json-round-trip", test_json_round_trip);
   g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
+  g_test_add_func ("/result/task-ids", test_task_ids);
   g_test_add_func ("/result/load-bad-input", test_load_bad_input);
   g_test_add_func ("/tasks/catalog", test_catalog);
   return g_test_run ();

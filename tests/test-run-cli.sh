@@ -3,13 +3,13 @@
 # mid-run giving 130 with nothing left behind.
 set -u
 cli=$1
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/lib.sh"
 
 tmp=$(mktemp -d /tmp/fsbench-test-run-cli-XXXXXX) || exit 1
 export XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state"
 images="$tmp/images"
 mkdir -p "$images"
-trap 'rm -rf "$tmp"' EXIT
+trap 'release_loops_under "$tmp"; rm -rf "$tmp"' EXIT
 
 expect_status() {
   want=$1; shift
@@ -61,9 +61,20 @@ fi
 # A partition without --yes-destroy-data is refused: 2.
 expect_status 2 "$cli" run --fs ext4 --target /dev/nonexistent-fsbench --output "$tmp/r.json"
 
+# A killed command's leftovers (image, loop device, mount): the next run
+# cleans them first and says so.
+"$cli" check --target "image@$images" --fs ext4 --hold 30 >"$tmp/hold" 2>&1 &
+pid=$!
+for i in $(seq 100); do grep -q "^Mounted at" "$tmp/hold" 2>/dev/null && break; sleep 0.1; done
+grep -q "^Mounted at" "$tmp/hold" || { kill -KILL $pid; fail "check never mounted: $(cat "$tmp/hold")"; }
+kill -KILL $pid; wait $pid
+[ -n "$(loops_under "$tmp")" ] || fail "the killed check's loop device vanished by itself"
+
 # A real run, with a user's folder as the tree.
 expect_status 0 "$cli" run --fs ext4 --repeat 2 --source "$tmp/ds/tree" \
   --target "image@$images" --output "$tmp/r.json"
+grep -q "^Cleaned 3 leftovers of an earlier run" "$tmp/out" || fail "run did not clean the leftovers: $(cat "$tmp/out")"
+[ -z "$(loops_under "$tmp")" ] || fail "a loop device was left after the run"
 grep -q '"complete" : true' "$tmp/r.json" || fail "the result is not complete"
 grep -q "tree-copy-in" "$tmp/r.json" || fail "the result lacks tree-copy-in"
 grep -q "ext4" "$tmp/out" || fail "no results table on stdout"
@@ -86,9 +97,7 @@ st=$?
 grep -q '"complete" : false' "$tmp/p.json" || fail "no partial result after SIGINT"
 grep -q '"big-copy-in"' "$tmp/p.json" || fail "the partial result lacks the finished tasks"
 [ -z "$(ls -A "$images")" ] || fail "an image was left in $images after SIGINT"
-if losetup -l -n -O BACK-FILE 2>/dev/null | grep -q "$tmp"; then
-  fail "a loop device on our image was left after SIGINT"
-fi
+[ -z "$(loops_under "$tmp")" ] || fail "a loop device on our image was left after SIGINT"
 dev=$(sed -n 's/.*"device" : "\(\/dev\/[^"]*\)".*/\1/p' "$tmp/p.json" | head -n 1)
 [ -n "$dev" ] || fail "the partial result names no device"
 if grep -q "^$dev " /proc/mounts; then

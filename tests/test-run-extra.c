@@ -7,43 +7,12 @@
 #include <unistd.h>
 
 #include "fsb-engine.h"
-#include "fsb-mountinfo.h"
+#include "fsb-test-util.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
-#include "fsb-udisks.h"
-#include "fsb-workloads-util.h"
 
 static char *tmp_dir;
 static char *image_dir;
-
-static gboolean
-have_udisks (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (fsb_udisks_get_client (&error) == NULL)
-    {
-      g_test_skip (error->message);
-      return FALSE;
-    }
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root, or a polkit rule for udisks");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static guint
-count_files (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  guint n = 0;
-
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
 
 typedef struct {
   GMainLoop *loop;
@@ -65,6 +34,29 @@ done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 
   d->result = fsb_runner_run_finish (FSB_RUNNER (source), res, &d->error);
   g_main_loop_quit (d->loop);
+}
+
+/* Runs plan to its end: d->result or d->error, and the log lines. */
+static void
+run_plan (FsbPlan *plan, RunData *d)
+{
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(FsbRunner) runner = fsb_runner_new (plan);
+
+  d->loop = loop;
+  d->logs = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (runner, "log", G_CALLBACK (log_cb), d);
+  fsb_runner_run_async (runner, NULL, done_cb, d);
+  g_main_loop_run (loop);
+  d->loop = NULL;
+}
+
+static void
+run_data_clear (RunData *d)
+{
+  g_clear_pointer (&d->result, fsb_result_unref);
+  g_clear_error (&d->error);
+  g_clear_pointer (&d->logs, g_ptr_array_unref);
 }
 
 static double
@@ -135,6 +127,17 @@ check_filesystem (FsbFsResult *fs, const FsbProfile *p)
       g_assert_cmpfloat (st.median, <=, st.p99);
       g_assert_cmpfloat (st.p99, <=, st.max);
     }
+  /* Two readings of the same deletions, as in seed 002: one set of files
+   * deleted, its samples filed under both tasks. */
+  {
+    FsbTaskResult *ret = task (fs, "delete-return"), *sys = task (fs, "delete-sys");
+
+    for (guint k = 0; k < ret->samples->len; k++)
+      {
+        g_assert_cmpfloat (metric (sys, k, "wall_s"), ==, metric (ret, k, "wall_s"));
+        g_assert_cmpfloat (metric (sys, k, "sys_s"), ==, metric (ret, k, "sys_s"));
+      }
+  }
 
   for (guint i = 0; i < G_N_ELEMENTS (randio); i++)
     {
@@ -160,56 +163,37 @@ check_filesystem (FsbFsResult *fs, const FsbProfile *p)
   g_assert_cmpfloat (metric (t, 0, "exit_status"), ==, 7);
 }
 
-/* Scratch folders in /dev/shm, where the runner prefers them. */
-static GPtrArray *
-scratch_folders (void)
+/* This process's scratch folders in /dev/shm, where the runner prefers
+ * them (other processes' runs may have theirs there too). */
+static guint
+own_scratch_folders (void)
 {
-  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *prefix = g_strdup_printf ("fsbench-scratch-%d-", (int) getpid ());
   g_autoptr(GDir) dir = g_dir_open ("/dev/shm", 0, NULL);
   const char *name;
+  guint n = 0;
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_prefix (name, "fsbench-scratch-"))
-      g_ptr_array_add (names, g_strdup (name));
-  return names;
+    n += g_str_has_prefix (name, prefix);
+  return n;
 }
 
 static void
 test_every_group (void)
 {
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
-  g_autoptr(FsbRunner) runner = NULL;
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  g_autoptr(GPtrArray) mounts = NULL;
-  g_autofree char *cache = g_build_filename (tmp_dir, "fsbench", NULL);
+  g_autoptr(FsbPlan) plan = NULL;
   const char *pairs[][2] = { { "ext4", "ext4" }, { "ext4", "xfs" }, { "xfs", "ext4" }, { "xfs", "xfs" } };
-  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GPtrArray) before = scratch_folders ();
-  g_autoptr(GPtrArray) after = NULL;
-  const char *name;
+  RunData d = { 0 };
 
-  if (!have_udisks ())
-    {
-      g_ptr_array_unref (d.logs);
-      return;
-    }
+  if (!fsb_test_have_udisks ())
+    return;
 
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4,xfs", ",", -1);
-  g_strfreev (plan->workloads);
-  plan->workloads = g_strsplit ("kernel-tree,small-files,delete-latency,random-io,transfer", ",", -1);
-  plan->repetitions = 1;
-  g_free (plan->target_spec);
-  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+  plan = fsb_test_image_plan (image_dir, "ext4,xfs",
+                              "kernel-tree,small-files,delete-latency,random-io,transfer", 1);
   fsb_plan_add_custom (plan, "list", "ls -la > /dev/null");
   fsb_plan_add_custom (plan, "broken", "echo 'no such thing' >&2; exit 7");
   plan->custom_confirmed = TRUE;
-
-  runner = fsb_runner_new (plan);
-  g_signal_connect (runner, "log", G_CALLBACK (log_cb), &d);
-  fsb_runner_run_async (runner, NULL, done_cb, &d);
-  g_main_loop_run (loop);
+  run_plan (plan, &d);
 
   g_assert_no_error (d.error);
   g_assert_true (d.result->complete);
@@ -247,82 +231,87 @@ test_every_group (void)
   }
 
   /* No images, no mounts of ours, no scratch folder left. */
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
-  mounts = fsb_mountinfo_read ();
-  for (guint i = 0; i < mounts->len; i++)
-    g_assert_false (g_str_has_prefix (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, tmp_dir));
-  dir = g_dir_open (cache, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    g_assert_false (g_str_has_prefix (name, "fsbench-scratch-"));
-  after = scratch_folders ();
-  for (guint i = 0; i < after->len; i++)
-    g_assert_true (g_ptr_array_find_with_equal_func (before, after->pdata[i], g_str_equal, NULL));
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+  g_assert_cmpuint (own_scratch_folders (), ==, 0);
 
-  fsb_result_unref (d.result);
-  g_ptr_array_unref (d.logs);
+  run_data_clear (&d);
 }
 
 /* A plan whose custom commands nobody confirmed runs nothing of them. */
 static void
 test_unconfirmed_custom (void)
 {
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
-  g_autoptr(FsbRunner) runner = NULL;
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(FsbPlan) plan = NULL;
   g_autofree char *marker = g_build_filename (tmp_dir, "custom-ran", NULL);
   g_autofree char *command = g_strdup_printf ("touch '%s'", marker);
-  RunData d = { loop, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  RunData d = { 0 };
   FsbTaskResult *t;
 
-  if (!have_udisks ())
-    {
-      g_ptr_array_unref (d.logs);
-      return;
-    }
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4", ",", -1);
-  g_strfreev (plan->workloads);
-  plan->workloads = g_new0 (char *, 1);
-  plan->repetitions = 1;
-  g_free (plan->target_spec);
-  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
+  if (!fsb_test_have_udisks ())
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4", "", 1);
   fsb_plan_add_custom (plan, "touch", command);
-
-  runner = fsb_runner_new (plan);
-  fsb_runner_run_async (runner, NULL, done_cb, &d);
-  g_main_loop_run (loop);
+  run_plan (plan, &d);
 
   g_assert_no_error (d.error);
   g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
   t = fsb_fs_result_get_task (g_ptr_array_index (d.result->filesystems, 0), "custom:touch", FALSE);
   g_assert_nonnull (t);
   g_assert_nonnull (((FsbSample *) t->samples->pdata[0])->error);
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
-  fsb_result_unref (d.result);
-  g_ptr_array_unref (d.logs);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
+  run_data_clear (&d);
+}
+
+/* Transfers alone: no mkfs, mount or umount cycle per filesystem and
+ * repetition, only the transfer step's own images. */
+static void
+test_transfer_only (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  RunData d = { 0 };
+
+  if (!fsb_test_have_udisks ())
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4,xfs", "transfer", 2);
+  run_plan (plan, &d);
+
+  g_assert_no_error (d.error);
+  g_assert_true (d.result->complete);
+  g_assert_cmpuint (d.result->filesystems->len, ==, 2);
+  for (guint f = 0; f < 2; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (d.result->filesystems, f);
+
+      g_assert_null (fs->error);
+      g_assert_null (fsb_fs_result_get_task (fs, "mkfs", FALSE));
+      g_assert_null (fsb_fs_result_get_task (fs, "mount", FALSE));
+      g_assert_null (fsb_fs_result_get_task (fs, "umount", FALSE));
+      g_assert_cmpuint (fs->tasks->len, ==, 0);
+    }
+  for (guint i = 0; i < d.logs->len; i++)
+    g_assert_null (strstr (d.logs->pdata[i], "repetition"));
+  g_assert_cmpuint (d.result->transfers->len, ==, 4);
+  for (guint i = 0; i < d.result->transfers->len; i++)
+    g_assert_cmpfloat (((FsbTransfer *) g_ptr_array_index (d.result->transfers, i))->mb_per_s, >, 0);
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+  run_data_clear (&d);
 }
 
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  FsbTreeCount junk = { 0 };
   int status;
 
-  tmp_dir = g_dir_make_tmp ("fsbench-test-run-extra-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
-  image_dir = g_build_filename (tmp_dir, "images", NULL);
-  g_mkdir (image_dir, 0700);
+  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-run-extra-XXXXXX", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/run-extra/every-group/ext4-xfs", test_every_group);
   g_test_add_func ("/run-extra/custom-unconfirmed", test_unconfirmed_custom);
+  g_test_add_func ("/run-extra/transfer-only", test_transfer_only);
   status = g_test_run ();
 
-  fsb_remove_tree (tmp_dir, &junk, NULL, NULL);
+  fsb_test_remove_dir (tmp_dir);
   g_free (image_dir);
   g_free (tmp_dir);
   return status;

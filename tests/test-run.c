@@ -7,71 +7,18 @@
 #include <unistd.h>
 
 #include "fsb-engine.h"
-#include "fsb-mountinfo.h"
+#include "fsb-test-util.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
-#include "fsb-udisks.h"
 
 static char *tmp_dir;
 static char *image_dir;
-
-static gboolean
-have_udisks (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (fsb_udisks_get_client (&error) == NULL)
-    {
-      g_test_skip (error->message);
-      return FALSE;
-    }
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root, or a polkit rule for udisks");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static guint
-count_files (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  guint n = 0;
-
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
 
 /* No image file, no loop device on one of our images, no mount of ours. */
 static void
 assert_no_leftovers (const char *device)
 {
-  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
-
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
-  for (guint i = 0; i < mounts->len; i++)
-    {
-      FsbMount *m = g_ptr_array_index (mounts, i);
-      g_assert_false (g_str_has_prefix (m->mount_point, tmp_dir));
-      if (device != NULL)
-        g_assert_cmpstr (m->source, !=, device);
-    }
-  /* No scratch folder either. */
-  {
-    g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
-    g_autoptr(GDir) dir = g_dir_open (cache, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      g_assert_false (g_str_has_prefix (name, "fsbench-scratch-"));
-  }
-  if (device != NULL)
-    {
-      g_autofree char *backing = fsb_loop_backing_file (device);
-      g_assert_true (backing == NULL || !g_str_has_prefix (backing, tmp_dir));
-    }
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, device);
 }
 
 typedef struct {
@@ -118,13 +65,8 @@ done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 static FsbPlan *
 quick_plan (const char *filesystems)
 {
-  FsbPlan *plan = fsb_plan_new ();
+  FsbPlan *plan = fsb_test_image_plan (image_dir, filesystems, NULL, 1);
 
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit (filesystems, ",", -1);
-  plan->repetitions = 1;
-  g_free (plan->target_spec);
-  plan->target_spec = g_strdup_printf ("image@%s", image_dir);
   plan->partial_path = g_build_filename (tmp_dir, "partial.json", NULL);
   return plan;
 }
@@ -133,17 +75,10 @@ quick_plan (const char *filesystems)
 static void
 fresh_capacity (const char *fstype, guint64 size, struct statvfs *out)
 {
-  g_autofree char *spec = g_strdup_printf ("image:%" G_GUINT64_FORMAT "@%s", size, image_dir);
-  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, size);
+  g_autoptr(FsbTarget) target = fsb_test_image_target (image_dir, bytes, fstype, TRUE);
   g_autoptr(GError) error = NULL;
 
-  target = fsb_target_new_from_spec (spec, FALSE, &error);
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_prepare (target, size, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_format (target, fstype, NULL, NULL, NULL, &error));
-  g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
-  g_assert_no_error (error);
   g_assert_cmpint (statvfs (fsb_target_get_mount_point (target), out), ==, 0);
   g_assert_true (fsb_target_release (target, &error));
   g_assert_no_error (error);
@@ -162,7 +97,7 @@ test_quick_three (void)
   const FsbTaskInfo *catalog = fsb_task_catalog (&n_catalog);
   const char *const names[] = { "ext4", "xfs", "btrfs" };
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
 
   plan = quick_plan ("ext4,xfs,btrfs");
@@ -252,7 +187,7 @@ test_cancel (void)
   g_autoptr(FsbResult) partial = NULL;
   RunData d = { 0 };
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
 
   plan = quick_plan ("ext4");
@@ -285,7 +220,7 @@ test_bad_filesystem_goes_on (void)
   RunData d = { 0 };
   FsbFsResult *bad, *good;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
 
   /* A filesystem nobody can make: recorded as failed, the next one runs. */
@@ -309,16 +244,9 @@ test_bad_filesystem_goes_on (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *cmd = NULL;
   int status;
 
-  tmp_dir = g_dir_make_tmp ("fsbench-test-run-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
-  image_dir = g_build_filename (tmp_dir, "images", NULL);
-  g_mkdir (image_dir, 0700);
+  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-run-XXXXXX", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
@@ -327,9 +255,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run/bad-filesystem", test_bad_filesystem_goes_on);
   status = g_test_run ();
 
-  cmd = g_strdup_printf ("rm -rf '%s'", tmp_dir);
-  if (system (cmd) != 0)
-    g_warning ("could not remove %s", tmp_dir);
+  fsb_test_remove_dir (tmp_dir);
   g_free (image_dir);
   g_free (tmp_dir);
   return status;

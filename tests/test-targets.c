@@ -14,6 +14,7 @@
 
 #include "fsb-device.h"
 #include "fsb-engine.h"
+#include "fsb-test-util.h"
 #include "fsb-mountinfo.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
@@ -21,53 +22,6 @@
 
 static char *tmp_dir;      /* our own folder: images, state, cache */
 static char *image_dir;
-
-static gboolean
-have_udisks (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *version = NULL;
-
-  if (fsb_udisks_get_client (&error) == NULL)
-    {
-      g_test_skip (error->message);
-      return FALSE;
-    }
-  version = fsb_udisks_get_daemon_version ();
-  if (version == NULL)
-    {
-      g_test_skip ("udisksd does not answer");
-      return FALSE;
-    }
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root, or a polkit rule for udisks");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static guint
-count_files (const char *dir_path)
-{
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  guint n = 0;
-
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
-
-static gboolean
-is_mounted_at (const char *mount_point)
-{
-  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
-
-  for (guint i = 0; i < mounts->len; i++)
-    if (g_strcmp0 (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, mount_point) == 0)
-      return TRUE;
-  return FALSE;
-}
 
 typedef struct {
   const char *fs;
@@ -97,8 +51,8 @@ run_lifecycle (const char *fs)
   { gboolean ok_ = fsb_target_prepare (target, 100 * 1024 * 1024, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   device = g_strdup (fsb_target_get_device (target));
   g_assert_true (g_str_has_prefix (device, "/dev/loop"));
-  g_assert_cmpuint (count_files (image_dir), ==, 1);
-  g_assert_cmpuint (count_files (state_dir), >=, 1);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 1);
+  g_assert_cmpuint (fsb_test_count_files (state_dir), >=, 1);
 
   { gboolean ok_ = fsb_target_format (target, fs, NULL, &mkfs_s, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpfloat (mkfs_s, >, 0);
@@ -107,7 +61,7 @@ run_lifecycle (const char *fs)
   g_assert_cmpfloat (mount_s, >, 0);
   mount_point = g_strdup (fsb_target_get_mount_point (target));
   g_assert_nonnull (mount_point);
-  g_assert_true (is_mounted_at (mount_point));
+  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_nonnull (fsb_target_get_mount_options (target));
   g_assert_nonnull (strstr (fsb_target_get_mount_options (target), "nodev"));
 
@@ -147,7 +101,7 @@ run_lifecycle (const char *fs)
   { gboolean ok_ = fsb_target_unmount (target, &umount_s, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpfloat (umount_s, >, 0);
   g_assert_null (fsb_target_get_mount_point (target));
-  g_assert_false (is_mounted_at (mount_point));
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_false (fsb_target_get_capacity (target, &capacity, &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
   g_clear_error (&error);
@@ -155,12 +109,12 @@ run_lifecycle (const char *fs)
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
 
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
   {
     g_autofree char *backing = fsb_loop_backing_file (device);
     g_assert_false (backing != NULL && g_str_has_prefix (backing, image_dir));
   }
-  g_assert_cmpuint (count_files (state_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 0);
 
   g_free (info.kind);
   g_free (info.device);
@@ -187,7 +141,7 @@ test_image_lifecycle (gconstpointer data)
   Lifecycle l = { data, FALSE };
   GThread *thread;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
   thread = g_thread_new ("lifecycle", lifecycle_thread, &l);
   g_thread_join (thread);
@@ -202,7 +156,7 @@ test_image_lifecycle_main_loop (void)
   Lifecycle l = { "ext4", FALSE };
   GThread *thread;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
   thread = g_thread_new ("lifecycle", lifecycle_thread, &l);
   while (!l.done)
@@ -222,26 +176,6 @@ flush_main_context (void)
     }
 }
 
-static FsbTarget *
-prepared_image (const char *size, const char *fs, gboolean mount)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *spec = g_strdup_printf ("image:%s@%s", size, image_dir);
-  g_autoptr(FsbTarget) target = fsb_target_new_from_spec (spec, FALSE, &error);
-
-  g_assert_no_error (error);
-  { gboolean ok_ = fsb_target_prepare (target, 0, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  if (fs != NULL)
-    {
-      { gboolean ok_ = fsb_target_format (target, fs, NULL, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-    }
-  if (mount)
-    {
-      { gboolean ok_ = fsb_target_mount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-    }
-  return g_steal_pointer (&target);
-}
-
 /* The runner formats one image with each filesystem in turn, mounted or not. */
 static void
 test_reformat (void)
@@ -250,9 +184,9 @@ test_reformat (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbTarget) target = NULL;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
-  target = prepared_image ("600M", NULL, FALSE);
+  target = fsb_test_image_target (image_dir, "600M", NULL, FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
       g_autoptr(GPtrArray) mounts = NULL;
@@ -274,7 +208,7 @@ test_reformat (void)
       g_assert_cmpfloat (capacity.percent, >, 50);
     }
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
 }
 
 /* A mounted device is refused before anything is touched; once free, the
@@ -291,9 +225,9 @@ test_refuse_mounted (void)
   FsbCapacity capacity;
   const char *loop;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
-  image = prepared_image ("600M", "ext4", TRUE);
+  image = fsb_test_image_target (image_dir, "600M", "ext4", TRUE);
   loop = fsb_target_get_device (image);
   file = g_build_filename (fsb_target_get_mount_point (image), "precious", NULL);
   g_assert_true (g_file_set_contents (file, "keep me", -1, &error));
@@ -347,7 +281,7 @@ test_refuse_mounted (void)
     g_assert_nonnull (backing);
   }
   { gboolean ok_ = fsb_target_release (image, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
 }
 
 /* The device holding / is listed, unusable, with a reason. */
@@ -361,7 +295,7 @@ test_refuse_root (void)
   FsbDevice *root = NULL;
   dev_t root_dev = 0;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
   for (guint i = 0; i < mounts->len; i++)
     {
@@ -416,7 +350,7 @@ test_refuse_small (void)
   g_autofree char *huge = g_strdup_printf ("image:1000T@%s", image_dir);
   g_autofree char *state_dir = fsb_target_state_dir ();
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
   /* Smaller than the plan. */
   target = fsb_target_new_from_spec (spec, FALSE, &error);
@@ -436,8 +370,8 @@ test_refuse_small (void)
   g_test_message ("%s", error->message);
   g_clear_error (&error);
 
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
-  g_assert_cmpuint (count_files (state_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 0);
 }
 
 static void
@@ -447,9 +381,9 @@ test_unsupported (void)
   g_autoptr(FsbTarget) target = NULL;
   g_autofree char *version = NULL;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
-  target = prepared_image ("600M", NULL, FALSE);
+  target = fsb_test_image_target (image_dir, "600M", NULL, FALSE);
   g_assert_false (fsb_target_format (target, "jfs", NULL, NULL, NULL, &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED);
   g_assert_nonnull (strstr (error->message, "JFS"));
@@ -473,7 +407,7 @@ test_unsupported (void)
       { gboolean ok_ = fsb_target_format (target, "ext4", "-b 1024", NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
     }
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
 }
 
 static void
@@ -589,7 +523,7 @@ test_refuse_kinds (void)
   g_autofree char *part_name = NULL;
   char *file, *object;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
   if (!g_file_test ("/usr/sbin/sfdisk", G_FILE_TEST_EXISTS) || !g_file_test ("/usr/sbin/mkswap", G_FILE_TEST_EXISTS))
     {
@@ -699,13 +633,13 @@ test_device_monitor (void)
   g_autofree char *device = NULL;
   guint changes = 0, before;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
   flush_main_context ();
   monitor = fsb_device_monitor_new (fsb_udisks_get_client (NULL));
   g_signal_connect (monitor, "changed", G_CALLBACK (monitor_changed_cb), &changes);
 
-  target = prepared_image ("600M", "ext4", FALSE);
+  target = fsb_test_image_target (image_dir, "600M", "ext4", FALSE);
   device = g_strdup (fsb_target_get_device (target));
   g_assert_true (wait_for_device (monitor, device, TRUE));
   g_assert_cmpuint (changes, >, 0);
@@ -737,9 +671,9 @@ test_release_busy (void)
   g_autofree char *device = NULL;
   int fd;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
-  target = prepared_image ("600M", "ext4", TRUE);
+  target = fsb_test_image_target (image_dir, "600M", "ext4", TRUE);
   device = g_strdup (fsb_target_get_device (target));
   mount_point = g_strdup (fsb_target_get_mount_point (target));
   file = g_build_filename (mount_point, "open", NULL);
@@ -747,8 +681,8 @@ test_release_busy (void)
   g_assert_cmpint (fd, >=, 0);
 
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  g_assert_false (is_mounted_at (mount_point));
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
   close (fd);
 
   for (int i = 0; i < 200; i++)
@@ -781,11 +715,11 @@ test_leftovers (void)
   int out_fd, wstatus;
   guint cleaned;
 
-  if (!have_udisks ())
+  if (!fsb_test_have_udisks ())
     return;
 
   /* Ours, still running: must survive the cleaning. */
-  alive = prepared_image ("600M", NULL, FALSE);
+  alive = fsb_test_image_target (image_dir, "600M", NULL, FALSE);
 
   g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
                                            NULL, NULL, &pid, NULL, &out_fd, NULL, &error));
@@ -797,20 +731,20 @@ test_leftovers (void)
   g_assert_nonnull (line);
   g_assert_true (g_str_has_prefix (line, "Mounted at ") || strstr (line, "/") != NULL);
   mount_point = g_strndup (strchr (line, '/'), strcspn (strchr (line, '/'), ";"));
-  g_assert_true (is_mounted_at (mount_point));
+  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
 
   kill (pid, SIGKILL);
   g_assert_cmpint (waitpid (pid, &wstatus, 0), ==, pid);
   g_spawn_close_pid (pid);
-  g_assert_true (is_mounted_at (mount_point));
-  g_assert_cmpuint (count_files (image_dir), ==, 2);
+  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 2);
 
   cleaned = fsb_target_clean_leftovers (&error);
   g_assert_no_error (error);
   g_assert_cmpuint (cleaned, ==, 3);   /* the mount, the loop device, the image */
-  g_assert_false (is_mounted_at (mount_point));
-  g_assert_cmpuint (count_files (image_dir), ==, 1);
-  g_assert_cmpuint (count_files (state_dir), ==, 1);
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 1);
+  g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 1);
   g_assert_nonnull (fsb_target_get_device (alive));
   {
     g_autofree char *backing = fsb_loop_backing_file (fsb_target_get_device (alive));
@@ -822,8 +756,8 @@ test_leftovers (void)
   g_assert_no_error (error);
 
   { gboolean ok_ = fsb_target_release (alive, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  g_assert_cmpuint (count_files (image_dir), ==, 0);
-  g_assert_cmpuint (count_files (state_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
+  g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 0);
 }
 
 /* A failed assertion aborts before anything is released. The next run
@@ -855,19 +789,14 @@ sweep_earlier_runs (void)
       path = g_build_filename (g_get_tmp_dir (), name, NULL);
       state = g_build_filename (path, "fsbench", "targets", NULL);
       cmd = g_strdup_printf ("XDG_STATE_HOME='%s' '%s' clean >/dev/null", path, cli);
-      if (system (cmd) == 0 && count_files (state) == 0)
-        {
-          g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", path);
-          if (system (rm) != 0)
-            g_printerr ("could not remove %s\n", path);
-        }
+      if (system (cmd) == 0 && fsb_test_count_files (state) == 0)
+        fsb_test_remove_dir (path);
     }
 }
 
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   sweep_earlier_runs ();
@@ -875,13 +804,8 @@ main (int argc, char **argv)
   /* Before GLib caches them: our own state and cache folders. */
   {
     g_autofree char *template = g_strdup_printf ("fsbench-test-targets-%d-XXXXXX", (int) getpid ());
-    tmp_dir = g_dir_make_tmp (template, &error);
+    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
   }
-  g_assert_no_error (error);
-  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
-  image_dir = g_build_filename (tmp_dir, "images", NULL);
-  g_mkdir (image_dir, 0700);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
@@ -903,11 +827,7 @@ main (int argc, char **argv)
 
   status = g_test_run ();
 
-  {
-    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp_dir);
-    if (system (cmd) != 0)
-      g_printerr ("could not remove %s\n", tmp_dir);
-  }
+  fsb_test_remove_dir (tmp_dir);
   g_free (image_dir);
   g_free (tmp_dir);
   return status;

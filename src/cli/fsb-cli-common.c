@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "fsb-cli.h"
+#include "fsb-target.h"
 
 static gboolean signalled;
 
@@ -62,4 +63,24 @@ fsb_cli_register_polkit_agent (void)
                                            subject, NULL, NULL, &error);
   if (handle == NULL)
     g_debug ("Could not register a polkit agent: %s", error->message);
+}
+
+void
+fsb_cli_print_cleaned (guint cleaned)
+{
+  if (cleaned > 0)
+    g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
+                          "Cleaned %u leftovers of an earlier run.\n", cleaned), cleaned);
+}
+
+guint
+fsb_cli_clean_leftovers (void)
+{
+  g_autoptr(GError) error = NULL;
+  guint cleaned = fsb_target_clean_leftovers (&error);
+
+  fsb_cli_print_cleaned (cleaned);
+  if (error != NULL)
+    g_printerr (_("fsbench-cli: %s\n"), error->message);
+  return cleaned;
 }

@@ -132,14 +132,6 @@ fsb_cli_filesystems (int argc, char **argv)
 
 /* ---- clean ------------------------------------------------------------ */
 
-static void
-print_cleaned (guint cleaned)
-{
-  if (cleaned > 0)
-    g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
-                          "Cleaned %u leftovers of an earlier run.\n", cleaned), cleaned);
-}
-
 int
 fsb_cli_clean (int argc, char **argv)
 {
@@ -154,7 +146,7 @@ fsb_cli_clean (int argc, char **argv)
 
   fsb_cli_register_polkit_agent ();
   cleaned = fsb_target_clean_leftovers (&error);
-  print_cleaned (cleaned);
+  fsb_cli_print_cleaned (cleaned);
   if (error != NULL)
     return fsb_cli_fail (error);
   if (cleaned == 0)
@@ -256,13 +248,9 @@ check_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
 {
   Check *check = task_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GError) clean_error = NULL;
   g_autoptr(GError) release_error = NULL;
 
-  check->cleaned = fsb_target_clean_leftovers (&clean_error);
-  print_cleaned (check->cleaned);
-  if (clean_error != NULL)
-    g_printerr (_("fsbench-cli: %s\n"), clean_error->message);
+  check->cleaned = fsb_cli_clean_leftovers ();
 
   if (!run_check (check, cancellable, &error))
     {

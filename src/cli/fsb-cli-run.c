@@ -149,27 +149,13 @@ stats_cell (const FsbStats *s)
 static void
 print_table (FsbResult *result)
 {
-  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  /* Tasks in the order of the first filesystem that has them. */
+  g_autoptr(GPtrArray) ids = fsb_result_task_ids (result);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   guint n_fs = result->filesystems->len;
   g_autofree guint *widths = g_new0 (guint, n_fs + 1);
   GString *out = g_string_new (NULL);
   gboolean any_spread = FALSE;
-
-  /* Tasks in the order of the first filesystem that has them. */
-  for (guint f = 0; f < n_fs; f++)
-    {
-      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
-      for (guint t = 0; t < fs->tasks->len; t++)
-        {
-          FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
-          gboolean seen = FALSE;
-          for (guint i = 0; i < ids->len; i++)
-            seen |= strcmp (ids->pdata[i], task->id) == 0;
-          if (!seen)
-            g_ptr_array_add (ids, task->id);
-        }
-    }
 
   {
     char **header = g_new0 (char *, n_fs + 2);
@@ -271,10 +257,8 @@ print_other_groups (FsbResult *result)
   for (guint i = 0; i < result->transfers->len; i++)
     {
       FsbTransfer *t = g_ptr_array_index (result->transfers, i);
-      gboolean seen = FALSE;
-      for (guint j = 0; j < names->len; j++)
-        seen |= strcmp (names->pdata[j], t->from) == 0;
-      if (!seen)
+
+      if (!g_ptr_array_find_with_equal_func (names, t->from, g_str_equal, NULL))
         g_ptr_array_add (names, t->from);
     }
   if (names->len > 0)
@@ -443,6 +427,15 @@ bad:
   return usage_error (error, _("Custom sizes must be positive, such as 100M or 1.5G"));
 }
 
+/* --profile, then the custom sizes over it. */
+static gboolean
+apply_sizes (FsbPlan *plan, const char *profile, CustomSizes *c, GError **error)
+{
+  if (profile != NULL && !fsb_plan_set_profile (plan, profile, error))
+    return FALSE;
+  return apply_custom (plan, c, error);
+}
+
 static void
 custom_clear (CustomSizes *c)
 {
@@ -505,10 +498,8 @@ fsb_cli_run (int argc, char **argv)
     usage_error (&error, _("Say which filesystems to compare with --fs, for example --fs ext4,xfs,btrfs"));
   else if (opt_output == NULL)
     usage_error (&error, _("Say where to write the result with --output FILE"));
-  else if (opt_profile != NULL)
-    fsb_plan_set_profile (plan, opt_profile, &error);
-  if (error == NULL)
-    apply_custom (plan, &custom, &error);
+  else
+    apply_sizes (plan, opt_profile, &custom, &error);
   if (error != NULL)
     return fsb_cli_fail (error);
 
@@ -555,6 +546,8 @@ fsb_cli_run (int argc, char **argv)
   }
 
   fsb_cli_register_polkit_agent ();
+  /* A run that crashed may have left an image attached or mounted. */
+  fsb_cli_clean_leftovers ();
   fsb_cli_cancel_on_signals (cancellable);
 
   loop = g_main_loop_new (NULL, FALSE);
@@ -688,10 +681,8 @@ fsb_cli_dataset (int argc, char **argv)
     return status;
   if (opt_out == NULL)
     usage_error (&error, _("Say where to write the dataset with --out DIR"));
-  else if (opt_profile != NULL)
-    fsb_plan_set_profile (plan, opt_profile, &error);
-  if (error == NULL)
-    apply_custom (plan, &custom, &error);
+  else
+    apply_sizes (plan, opt_profile, &custom, &error);
   if (error != NULL)
     return fsb_cli_fail (error);
 

@@ -41,5 +41,11 @@ gboolean fsb_cli_was_signalled        (void);
 /* In a terminal, registers a polkit text agent for this process, so the
  * user can type a password there, as udisksctl does. */
 void     fsb_cli_register_polkit_agent (void);
+/* "Cleaned N leftovers of an earlier run." when N > 0. */
+void     fsb_cli_print_cleaned        (guint cleaned);
+/* Before a command sets up a target: cleans what an earlier run that
+ * crashed left behind (fsb_target_clean_leftovers ()) and says so; a
+ * failure is only printed, the command goes on. Blocks. */
+guint    fsb_cli_clean_leftovers      (void);
 
 G_END_DECLS

@@ -21,78 +21,32 @@
 
 /* Generator ---------------------------------------------------------------- */
 
-static guint64
-splitmix64 (guint64 *x)
-{
-  guint64 z = (*x += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
-
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
-  return z ^ (z >> 31);
-}
-
-static inline guint64
-rotl (guint64 x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
-static inline guint64
-xoshiro_next (guint64 s[4])
-{
-  guint64 result = rotl (s[1] * 5, 7) * 9;
-  guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-  return result;
-}
-
 void
 fsb_dataset_stream_init (FsbDatasetStream *stream, guint64 seed, guint index)
 {
-  guint64 x = seed ^ ((guint64) index * G_GUINT64_CONSTANT (0xD1B54A32D192ED03));
-
-  for (int i = 0; i < 4; i++)
-    stream->s[i] = splitmix64 (&x);
+  fsb_rng_init (stream, seed ^ ((guint64) index * G_GUINT64_CONSTANT (0xD1B54A32D192ED03)));
 }
 
 void
 fsb_dataset_stream_fill (FsbDatasetStream *stream, guint8 *buf, gsize len)
 {
-  gsize i = 0;
-
-  for (; i + 8 <= len; i += 8)
-    {
-      /* Little-endian on every machine, so the bytes do not depend on it. */
-      guint64 v = GUINT64_TO_LE (xoshiro_next (stream->s));
-      memcpy (buf + i, &v, 8);
-    }
-  if (i < len)
-    {
-      guint64 v = GUINT64_TO_LE (xoshiro_next (stream->s));
-      memcpy (buf + i, &v, len - i);
-    }
+  fsb_rng_fill (stream, buf, len);
 }
 
 /* Layout -------------------------------------------------------------------- */
 
 static double
-uniform (guint64 s[4])
+uniform (FsbRng *rng)
 {
   /* (0, 1): never 0, so pow() below stays finite. */
-  return ((xoshiro_next (s) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+  return ((fsb_rng_next (rng) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
 
 /* Sizes between min and max, log-scaled: min × (max/min)^(r^p). The
  * exponent p is found by bisection so the sizes add up to total; most
  * files are small and a few large, as in real trees. */
 static void
-tree_sizes (const FsbProfile *p, guint64 s[4], guint64 *sizes)
+tree_sizes (const FsbProfile *p, FsbRng *rng, guint64 *sizes)
 {
   guint n = p->tree_files;
   g_autofree double *r = g_new (double, n);
@@ -101,7 +55,7 @@ tree_sizes (const FsbProfile *p, guint64 s[4], guint64 *sizes)
   guint64 sum = 0;
 
   for (guint i = 0; i < n; i++)
-    r[i] = uniform (s);
+    r[i] = uniform (rng);
 
   for (int iter = 0; iter < 80; iter++)
     {
@@ -158,12 +112,10 @@ fsb_dataset_layout_new (const FsbProfile *profile, guint64 seed)
 {
   FsbDatasetLayout *layout = g_new0 (FsbDatasetLayout, 1);
   g_autofree guint64 *sizes = NULL;
-  guint64 s[4];
-  guint64 x = seed ^ G_GUINT64_CONSTANT (0x6C61796F7574);   /* "layout" */
+  FsbRng rng;
   FsbDatasetFile big;
 
-  for (int i = 0; i < 4; i++)
-    s[i] = splitmix64 (&x);
+  fsb_rng_init (&rng, seed ^ G_GUINT64_CONSTANT (0x6C61796F7574));   /* "layout" */
 
   layout->seed = seed;
   layout->dirs = g_ptr_array_new_with_free_func (g_free);
@@ -183,11 +135,11 @@ fsb_dataset_layout_new (const FsbProfile *profile, guint64 seed)
 
   sizes = g_new0 (guint64, MAX (profile->tree_files, 1));
   if (profile->tree_files > 0)
-    tree_sizes (profile, s, sizes);
+    tree_sizes (profile, &rng, sizes);
   for (guint i = 0; i < profile->tree_files; i++)
     {
-      guint d = 1 + (guint) (xoshiro_next (s) % MAX (profile->tree_dirs, 1));
-      const char *ext = extensions[xoshiro_next (s) % G_N_ELEMENTS (extensions)];
+      guint d = 1 + (guint) (fsb_rng_next (&rng) % MAX (profile->tree_dirs, 1));
+      const char *ext = extensions[fsb_rng_next (&rng) % G_N_ELEMENTS (extensions)];
       FsbDatasetFile f;
 
       if (d >= layout->dirs->len)

@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "fsb-plan.h"
+#include "fsb-rng.h"
 #include "fsb-workload.h"
 
 G_BEGIN_DECLS
@@ -34,9 +35,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDatasetLayout, fsb_dataset_layout_free)
 /* The bytes of file number index (0 is big.img, then the tree's files in
  * layout order): xoshiro256** seeded through splitmix64, so they are
  * incompressible and the same for the same seed on every machine. */
-typedef struct {
-  guint64 s[4];
-} FsbDatasetStream;
+typedef FsbRng FsbDatasetStream;
 
 void     fsb_dataset_stream_init  (FsbDatasetStream *stream, guint64 seed, guint index);
 /* len is a multiple of 8, except in the last call for a file. */

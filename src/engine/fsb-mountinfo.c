@@ -77,6 +77,17 @@ fsb_mountinfo_read (void)
   return mounts;
 }
 
+gboolean
+fsb_mountinfo_is_mount_point (const char *mount_point)
+{
+  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+
+  for (guint i = 0; i < mounts->len; i++)
+    if (g_strcmp0 (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, mount_point) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 FsbMount *
 fsb_mountinfo_find_path (GPtrArray *mounts, const char *path)
 {

@@ -16,6 +16,8 @@ typedef struct {
 
 void       fsb_mount_free          (FsbMount *mount);
 GPtrArray *fsb_mountinfo_read      (void);                       /* of FsbMount* */
+/* TRUE when something is mounted at mount_point now. */
+gboolean   fsb_mountinfo_is_mount_point (const char *mount_point);
 /* The mount holding path (an existing file or folder), or NULL. */
 FsbMount  *fsb_mountinfo_find_path (GPtrArray *mounts, const char *path);
 /* Every mount point of the device dev, in mount order. */

@@ -17,7 +17,16 @@
 /* The study's sizes (seed 000 for the core, 001 to 004 for the other
  * groups), and the same divided by 4 and by 20. File size limits of the
  * tree stay those of the study at every scale: only counts and totals
- * shrink, so the mix of file sizes is the same. */
+ * shrink, so the mix of file sizes is the same. standard and full share
+ * their sizes. */
+#define STANDARD_SIZES \
+    175 * MB, 1875, 225, 10 * KB, 5 * MB, 475 * MB, \
+    9689, 141750 * KB, \
+    25600, \
+    2 * GB, 5, \
+    128, 32 * MB, 10000, 10.0, \
+    175 * MB
+
 static const FsbProfile profiles[] = {
   { "quick",
     35 * MB, 375, 45, 10 * KB, 5 * MB, 95 * MB,
@@ -26,13 +35,7 @@ static const FsbProfile profiles[] = {
     400 * MB, 5,
     128, 6400 * KB, 2000, 5.0,
     35 * MB },
-  { "standard",
-    175 * MB, 1875, 225, 10 * KB, 5 * MB, 475 * MB,
-    9689, 141750 * KB,
-    25600,
-    2 * GB, 5,
-    128, 32 * MB, 10000, 10.0,
-    175 * MB },
+  { "standard", STANDARD_SIZES },
   { "seed",
     700 * MB, 7500, 900, 10 * KB, 5 * MB, 1900 * MB,
     38755, 567 * MB,
@@ -41,13 +44,7 @@ static const FsbProfile profiles[] = {
     128, 128 * MB, 40000, 20.0,
     700 * MB },
   /* full: standard sizes, every group */
-  { "full",
-    175 * MB, 1875, 225, 10 * KB, 5 * MB, 475 * MB,
-    9689, 141750 * KB,
-    25600,
-    2 * GB, 5,
-    128, 32 * MB, 10000, 10.0,
-    175 * MB },
+  { "full", STANDARD_SIZES },
 };
 
 static const char *const profile_names[] = { "quick", "standard", "seed", "full", NULL };

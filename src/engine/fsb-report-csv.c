@@ -41,20 +41,14 @@ static void
 csv_row (GString *out, const char *label, const char *fs, const char *section, const char *task,
          const char *metric, const char *statistic, double value, const char *unit)
 {
+  const char *texts[] = { label, fs, section, task, metric, statistic };
   char number[G_ASCII_DTOSTR_BUF_SIZE];
 
-  csv_field (out, label, TRUE);
-  g_string_append_c (out, ',');
-  csv_field (out, fs, TRUE);
-  g_string_append_c (out, ',');
-  csv_field (out, section, TRUE);
-  g_string_append_c (out, ',');
-  csv_field (out, task, TRUE);
-  g_string_append_c (out, ',');
-  csv_field (out, metric, TRUE);
-  g_string_append_c (out, ',');
-  csv_field (out, statistic, TRUE);
-  g_string_append_c (out, ',');
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      csv_field (out, texts[i], TRUE);
+      g_string_append_c (out, ',');
+    }
   /* C numbers: a CSV must read the same in every locale. The shortest
    * form that reads back to the same double: 92.77, not 92.769999999999996. */
   g_ascii_formatd (number, sizeof number, "%.15g", value);

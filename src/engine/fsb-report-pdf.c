@@ -144,6 +144,41 @@ boxed (Pdf *pdf, const char *text, double size, gboolean bold, gboolean italic, 
   pdf->dirty = TRUE;
 }
 
+/* The height of a table row in the current font, cells wrapped to width. */
+static double
+row_height (Pdf *pdf, GPtrArray *row, guint n_cols, const double *width, double pad)
+{
+  double h = 0;
+
+  for (guint c = 0; c < row->len && c < n_cols; c++)
+    h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT));
+  return h + 2 * pad * 0.6;
+}
+
+/* Draws a row of height h at pdf->y (numeric columns to the right), then
+ * the rule under it: darker under the header. */
+static void
+draw_row (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const double *width,
+          double pad, double h, gboolean is_header)
+{
+  double x = MARGIN, gray = is_header ? 0.5 : 0.85;
+
+  for (guint c = 0; c < row->len && c < n_cols; c++)
+    {
+      gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
+      prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+      cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
+      show_at (pdf, x + pad, pdf->y + pad * 0.6);
+      x += width[c];
+    }
+  pdf->y += h;
+  cairo_set_source_rgb (pdf->cr, gray, gray, gray);
+  cairo_set_line_width (pdf->cr, is_header ? 0.8 : 0.4);
+  cairo_move_to (pdf->cr, MARGIN, pdf->y);
+  cairo_line_to (pdf->cr, MARGIN + pdf->content_w, pdf->y);
+  cairo_stroke (pdf->cr);
+}
+
 static void
 table (Pdf *pdf, const FsbBlock *b)
 {
@@ -177,58 +212,24 @@ table (Pdf *pdf, const FsbBlock *b)
   for (guint r = 0; r < b->items->len; r++)
     {
       GPtrArray *row = b->items->pdata[r];
-      double h = 0, x = MARGIN;
       gboolean is_header = r == 0;
+      double h;
 
       set_font (pdf, TABLE_SIZE, is_header, FALSE);
-      for (guint c = 0; c < row->len && c < n_cols; c++)
-        h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT));
-      h += 2 * pad * 0.6;
+      h = row_height (pdf, row, n_cols, width, pad);
 
       if (!is_header && h > room (pdf))
         {
           /* carry on on the next page, under the header again */
           new_page (pdf);
-          {
-            double hx = MARGIN, hh = 0;
-            set_font (pdf, TABLE_SIZE, TRUE, FALSE);
-            for (guint c = 0; c < n_cols; c++)
-              hh = MAX (hh, prepare (pdf, header->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT));
-            hh += 2 * pad * 0.6;
-            for (guint c = 0; c < n_cols; c++)
-              {
-                gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
-                prepare (pdf, header->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-                cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
-                show_at (pdf, hx + pad, pdf->y + pad * 0.6);
-                hx += width[c];
-              }
-            pdf->y += hh;
-            cairo_set_source_rgb (pdf->cr, 0.5, 0.5, 0.5);
-            cairo_set_line_width (pdf->cr, 0.8);
-            cairo_move_to (pdf->cr, MARGIN, pdf->y);
-            cairo_line_to (pdf->cr, MARGIN + pdf->content_w, pdf->y);
-            cairo_stroke (pdf->cr);
-            set_font (pdf, TABLE_SIZE, FALSE, FALSE);
-          }
+          set_font (pdf, TABLE_SIZE, TRUE, FALSE);
+          draw_row (pdf, b, header, n_cols, width, pad, row_height (pdf, header, n_cols, width, pad), TRUE);
+          set_font (pdf, TABLE_SIZE, FALSE, FALSE);
         }
       else if (is_header)
         ensure (pdf, h * 3);
 
-      for (guint c = 0; c < row->len && c < n_cols; c++)
-        {
-          gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
-          prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-          cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
-          show_at (pdf, x + pad, pdf->y + pad * 0.6);
-          x += width[c];
-        }
-      pdf->y += h;
-      cairo_set_source_rgb (pdf->cr, is_header ? 0.5 : 0.85, is_header ? 0.5 : 0.85, is_header ? 0.5 : 0.85);
-      cairo_set_line_width (pdf->cr, is_header ? 0.8 : 0.4);
-      cairo_move_to (pdf->cr, MARGIN, pdf->y);
-      cairo_line_to (pdf->cr, MARGIN + pdf->content_w, pdf->y);
-      cairo_stroke (pdf->cr);
+      draw_row (pdf, b, row, n_cols, width, pad, h, is_header);
       pdf->dirty = TRUE;
     }
   pdf->y += 6;

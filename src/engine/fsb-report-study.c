@@ -13,18 +13,8 @@
 static guint
 count_tasks (FsbResult *result)
 {
-  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) ids = fsb_result_task_ids (result);
 
-  for (guint f = 0; f < result->filesystems->len; f++)
-    {
-      FsbFsResult *fs = result->filesystems->pdata[f];
-      for (guint t = 0; t < fs->tasks->len; t++)
-        {
-          const char *id = ((FsbTaskResult *) fs->tasks->pdata[t])->id;
-          if (!g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
-            g_ptr_array_add (ids, (gpointer) id);
-        }
-    }
   return ids->len;
 }
 

@@ -267,6 +267,26 @@ fsb_result_find_filesystem (FsbResult *self, const char *name)
   return NULL;
 }
 
+GPtrArray *
+fsb_result_task_ids (FsbResult *self)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint f = 0; f < self->filesystems->len; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (self->filesystems, f);
+
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          const char *id = ((FsbTaskResult *) g_ptr_array_index (fs->tasks, t))->id;
+
+          if (!g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
+            g_ptr_array_add (ids, (gpointer) id);
+        }
+    }
+  return ids;
+}
+
 FsbTransfer *
 fsb_result_add_transfer (FsbResult *self, const char *from, const char *to, double mb_per_s)
 {

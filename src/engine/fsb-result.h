@@ -108,6 +108,9 @@ FsbResult     *fsb_result_ref           (FsbResult *self);
 void           fsb_result_unref         (FsbResult *self);
 FsbFsResult   *fsb_result_add_filesystem (FsbResult *self, const char *name);
 FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
+/* The task ids of all filesystems, each once, in the order of the first
+ * filesystem that has them; the strings belong to self. */
+GPtrArray     *fsb_result_task_ids      (FsbResult *self);
 FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
 
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);

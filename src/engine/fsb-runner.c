@@ -66,6 +66,10 @@ typedef struct {
   char         *scratch_dir;    /* off the target: in memory if it fits, else by the dataset */
   GPtrArray    *custom_ids;     /* "custom:NAME", one per plan->custom_commands */
   GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
+  gboolean      cycles;         /* a cycle has a task: else no mkfs, mount, umount */
+  const char   *shared_id;      /* the task whose samples shared_extra holds, this cycle */
+  FsbSample    *shared_sample;
+  GPtrArray    *shared_extra;   /* of FsbSample*: copies, for the task sharing them */
   GArray       *steps;          /* of Step */
   guint         step;           /* the current one */
   gint64        step_start_us;
@@ -83,6 +87,36 @@ static const struct {
 } group_hooks[] = {
   { NULL, NULL }
 };
+
+/* Tasks that are other readings of another task's operations, run just
+ * before them in the cycle: seed 002 took the time until unlink() returned
+ * and the system time of the same deletions. Such a task files copies of
+ * the other's per-operation samples instead of repeating its work. */
+static const struct {
+  const char *task;
+  const char *from;
+} shared_samples[] = {
+  { "delete-sys", "delete-return" },
+  { NULL, NULL }
+};
+
+static const char *
+shared_from (const char *task_id)
+{
+  for (guint i = 0; shared_samples[i].task != NULL; i++)
+    if (strcmp (shared_samples[i].task, task_id) == 0)
+      return shared_samples[i].from;
+  return NULL;
+}
+
+static gboolean
+shares_samples (const char *task_id)
+{
+  for (guint i = 0; shared_samples[i].task != NULL; i++)
+    if (strcmp (shared_samples[i].from, task_id) == 0)
+      return TRUE;
+  return FALSE;
+}
 
 static gboolean
 is_target_step (const char *task_id)
@@ -174,6 +208,8 @@ estimate_seconds (const FsbProfile *p, const char *task_id)
 {
   const double mb = 1e6, copy_rate = 120 * mb;
 
+  if (shared_from (task_id) != NULL)
+    return 0.1;
   if (strcmp (task_id, "mkfs") == 0)
     return 2.0;
   if (strcmp (task_id, "mount") == 0 || strcmp (task_id, "umount") == 0)
@@ -414,6 +450,37 @@ clean_scratch (Run *run)
   g_mkdir_with_parents (run->scratch_dir, 0700);
 }
 
+static void
+clear_shared (Run *run)
+{
+  run->shared_id = NULL;
+  g_clear_pointer (&run->shared_sample, fsb_sample_free);
+  g_clear_pointer (&run->shared_extra, g_ptr_array_unref);
+}
+
+/* Keeps copies of what a task measured for the task that shares them. */
+static void
+keep_shared (Run *run, const char *task_id, FsbSample *sample, GPtrArray *extra)
+{
+  clear_shared (run);
+  if (!shares_samples (task_id) || extra->len == 0)
+    return;
+  run->shared_id = task_id;
+  run->shared_sample = fsb_sample_copy (sample);
+  run->shared_extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+  for (guint i = 0; i < extra->len; i++)
+    g_ptr_array_add (run->shared_extra, fsb_sample_copy (extra->pdata[i]));
+}
+
+/* A task that reads the operations of the one before it: their samples. */
+static void
+run_shared_task (Run *run, FsbFsResult *fs)
+{
+  step_begin (run);
+  step_done (run, fs, g_steal_pointer (&run->shared_sample), run->shared_extra);
+  clear_shared (run);
+}
+
 static gboolean
 run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
 {
@@ -425,6 +492,13 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   gboolean ok;
 
   FsbTaskFunc setup = fsb_workload_lookup_setup (task_id);
+
+  if (run->shared_id != NULL && g_strcmp0 (shared_from (task_id), run->shared_id) == 0)
+    {
+      run_shared_task (run, fs);
+      return TRUE;
+    }
+  clear_shared (run);
 
   step_begin (run);
   ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
@@ -455,6 +529,7 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
       fsb_sample_free (sample);
       return FALSE;
     }
+  keep_shared (run, task_id, sample, extra);
   step_done (run, fs, sample, extra);
   return TRUE;
 }
@@ -528,6 +603,8 @@ run_cycle (Run *run, FsbFsResult *fs, GError **error)
   FsbCapacity capacity;
   FsbMeter meter;
   double seconds = 0;
+
+  clear_shared (run);
 
   /* mkfs */
   step_begin (run);
@@ -777,7 +854,10 @@ build_steps (Run *run)
                       fsb_task_display_name (catalog[i].id));
         }
 
-  for (guint f = 0; f < n_fs; f++)
+  /* A plan of transfers alone has nothing to do in a cycle: the transfer
+   * step formats images of its own. */
+  run->cycles = run->task_ids->len > 0 || run->custom_ids->len > 0;
+  for (guint f = 0; f < n_fs && run->cycles; f++)
     for (guint r = 1; r <= run->plan->repetitions; r++)
       {
         const char *fixed_before[] = { "mkfs", "mount" };
@@ -974,7 +1054,9 @@ run_plan (Run *run, GError **error)
   {
     g_autofree char *parent = fsb_scratch_parent (fsb_plan_has_group (run->plan, "kernel-tree")
                                                   ? run->profile.kernel_total_bytes : 0);
-    g_autofree char *tmpl = g_build_filename (parent, "fsbench-scratch-XXXXXX", NULL);
+    /* Named after this process, so each process can tell its own. */
+    g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-XXXXXX", (int) getpid ());
+    g_autofree char *tmpl = g_build_filename (parent, name, NULL);
 
     g_mkdir_with_parents (parent, 0700);
     if (g_mkdtemp (tmpl) != NULL)
@@ -1011,7 +1093,7 @@ run_plan (Run *run, GError **error)
       fs->mkfs_options = g_strdup (options != NULL ? options : "");
       g_mutex_unlock (&run->runner->lock);
 
-      for (guint r = 1; r <= run->plan->repetitions; r++)
+      for (guint r = 1; run->cycles && r <= run->plan->repetitions; r++)
         {
           g_autoptr(GError) local = NULL;
 
@@ -1083,6 +1165,7 @@ run_thread (GTask        *task,
   if (ok)
     post_progress (&run, _("Finished"), TRUE);
 
+  clear_shared (&run);
   g_ptr_array_unref (run.custom_ids);
   g_free (run.dataset_dir);
   g_free (run.source_view);

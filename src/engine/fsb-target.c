@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -91,6 +92,34 @@ record_state (FsbTarget *self)
                         self->loop_attached ? self->device : NULL,
                         self->kind == FSB_TARGET_PARTITION ? self->device : NULL,
                         self->mount_point);
+}
+
+/* TRUE until cancellable is cancelled; then FALSE with FSB_ERROR_CANCELLED. */
+static gboolean
+not_cancelled (GCancellable *cancellable, GError **error)
+{
+  if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+    return TRUE;
+  fsb_error_normalize (error);
+  return FALSE;
+}
+
+/* A udisks call failed: its error, mapped to FSB_ERROR and saying what was
+ * being done (a printf format), goes to error. Returns FALSE. */
+static gboolean udisks_fail (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+udisks_fail (GError **error, GError *local_error, const char *format, ...)
+{
+  g_autofree char *doing = NULL;
+  va_list args;
+
+  va_start (args, format);
+  doing = g_strdup_vprintf (format, args);
+  va_end (args);
+  fsb_udisks_map_error (&local_error, doing);
+  g_propagate_error (error, local_error);
+  return FALSE;
 }
 
 /* "4G", "4GiB", "512M", "1.5T", "4GB" (powers of 1000), "1000000" (bytes). */
@@ -359,12 +388,8 @@ prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable,
                            g_variant_new ("(ha{sv})", 0, &options),
                            G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
   if (reply == NULL)
-    {
-      g_autofree char *doing = g_strdup_printf (_("Could not attach the disk image %s"), self->image_path);
-      fsb_udisks_map_error (&local_error, doing);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
+    return udisks_fail (error, g_steal_pointer (&local_error),
+                        _("Could not attach the disk image %s"), self->image_path);
   g_variant_get (reply, "(&o)", &loop_path);
   self->object_path = g_strdup (loop_path);
   self->loop_attached = TRUE;
@@ -413,11 +438,8 @@ fsb_target_prepare (FsbTarget    *self,
 
   if (self->object_path != NULL)
     return TRUE;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      fsb_error_normalize (error);
-      return FALSE;
-    }
+  if (!not_cancelled (cancellable, error))
+    return FALSE;
   if (fsb_udisks_get_client (error) == NULL)
     return FALSE;
 
@@ -493,11 +515,8 @@ fsb_target_format (FsbTarget    *self,
 
   if (!check_prepared (self, error))
     return FALSE;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      fsb_error_normalize (error);
-      return FALSE;
-    }
+  if (!not_cancelled (cancellable, error))
+    return FALSE;
   if (!check_fs_usable (fstype, error))
     return FALSE;
   if (self->mount_point != NULL && !fsb_target_unmount (self, NULL, cancellable, error))
@@ -540,21 +559,12 @@ fsb_target_format (FsbTarget    *self,
   if (seconds != NULL)
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL)
-    {
-      g_autofree char *doing = g_strdup_printf (_("Could not format %s as %s"), self->device, fstype);
-      fsb_udisks_map_error (&local_error, doing);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
+    return udisks_fail (error, g_steal_pointer (&local_error),
+                        _("Could not format %s as %s"), self->device, fstype);
   g_free (self->fstype);
   self->fstype = g_strdup (fstype);
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      fsb_error_normalize (error);
-      return FALSE;
-    }
-  return TRUE;
+  return not_cancelled (cancellable, error);
 }
 
 static gboolean
@@ -618,11 +628,8 @@ fsb_target_mount (FsbTarget    *self,
         *seconds = 0;
       return TRUE;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      fsb_error_normalize (error);
-      return FALSE;
-    }
+  if (!not_cancelled (cancellable, error))
+    return FALSE;
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
     {
@@ -638,27 +645,12 @@ fsb_target_mount (FsbTarget    *self,
   if (seconds != NULL)
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL)
-    {
-      g_autofree char *doing = g_strdup_printf (_("Could not mount %s"), self->device);
-      fsb_udisks_map_error (&local_error, doing);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
+    return udisks_fail (error, g_steal_pointer (&local_error),
+                        _("Could not mount %s"), self->device);
   g_variant_get (reply, "(s)", &self->mount_point);
   record_state (self);
   read_mount_options (self);
   return TRUE;
-}
-
-static gboolean
-is_mounted (const char *mount_point)
-{
-  g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
-
-  for (guint i = 0; i < mounts->len; i++)
-    if (g_strcmp0 (((FsbMount *) g_ptr_array_index (mounts, i))->mount_point, mount_point) == 0)
-      return TRUE;
-  return FALSE;
 }
 
 gboolean
@@ -689,30 +681,21 @@ fsb_target_unmount (FsbTarget    *self,
         break;
       /* "Not mounted" is believed only when the kernel agrees. */
       if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
-          ? !is_mounted (self->mount_point) : !is_retryable (local_error, TRUE))
+          ? !fsb_mountinfo_is_mount_point (self->mount_point) : !is_retryable (local_error, TRUE))
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
   if (seconds != NULL)
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL && (!g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
-                        || is_mounted (self->mount_point)))
-    {
-      g_autofree char *doing = g_strdup_printf (_("Could not unmount %s"), self->device);
-      fsb_udisks_map_error (&local_error, doing);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
+                        || fsb_mountinfo_is_mount_point (self->mount_point)))
+    return udisks_fail (error, g_steal_pointer (&local_error),
+                        _("Could not unmount %s"), self->device);
   g_clear_pointer (&self->mount_point, g_free);
   g_clear_pointer (&self->mount_options, g_free);
   record_state (self);
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      fsb_error_normalize (error);
-      return FALSE;
-    }
-  return TRUE;
+  return not_cancelled (cancellable, error);
 }
 
 /* Writes back and forgets the cached pages of a file or block device. */

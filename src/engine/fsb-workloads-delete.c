@@ -45,7 +45,10 @@ thread_cpu_seconds (void)
  * the minimum) while the second does not.
  * getrusage() splits user and system time only to the scheduler tick
  * (4 ms at HZ=250), coarser than most deletions; the thread's CPU clock
- * counts in nanoseconds, and inside unlink() all of it is kernel time. */
+ * counts in nanoseconds, and inside unlink() all of it is kernel time.
+ * In a run, delete-sys does not delete files of its own: the runner files
+ * copies of delete-return's samples under it (shared_samples in
+ * fsb-runner.c); run alone (bench/fsb-bench-task), it does the same work. */
 static gboolean
 delete_cycles (FsbWorkloadContext *ctx, FsbSample *sample, const char *tag, GError **error)
 {

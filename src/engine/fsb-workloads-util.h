@@ -1,28 +1,13 @@
-/* fsb-workloads-util.h: what the workload groups share: a seeded generator,
- * cp-like copies, rm-like deletes, flushes and clocks */
+/* fsb-workloads-util.h: what the workload groups share (with the seeded
+ * generator of fsb-rng.h): cp-like copies, rm-like deletes, flushes and clocks */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "fsb-rng.h"
 #include "fsb-workload.h"
 
 G_BEGIN_DECLS
-
-/* xoshiro256**, seeded through splitmix64: fast, deterministic on every
- * platform, and its output does not compress. */
-typedef struct {
-  guint64 s[4];
-} FsbRng;
-
-void    fsb_rng_init      (FsbRng *rng, guint64 seed);
-guint64 fsb_rng_next      (FsbRng *rng);
-/* Uniform in [0, n). */
-guint64 fsb_rng_below     (FsbRng *rng, guint64 n);
-/* Uniform in [0, 1). */
-double  fsb_rng_double    (FsbRng *rng);
-void    fsb_rng_fill      (FsbRng *rng, void *buf, gsize len);
-/* A stable seed from a name and numbers (FNV-1a). */
-guint64 fsb_seed_from     (const char *name, guint64 a, guint64 b);
 
 /* Monotonic seconds. */
 double  fsb_now           (void);
