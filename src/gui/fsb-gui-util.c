@@ -21,12 +21,8 @@ fsb_gui_describe_contents (const FsbDevice *device)
   else
     g_string_append (s, _("no known filesystem"));
 
-  if (device->mount_points != NULL && device->mount_points[0] != NULL)
-    {
-      g_autofree char *joined = g_strjoinv (", ", device->mount_points);
-      /* Translators: %s is one or more folders */
-      g_string_append_printf (s, _(", mounted at %s"), joined);
-    }
+  /* Mount points are left to the reason: a mounted device is never usable,
+   * and its reason already names where it is mounted. */
   return g_string_free (s, FALSE);
 }
 
