@@ -638,12 +638,9 @@ test_untranslated (gconstpointer data)
   {
     g_autoptr(FsbLanguageSwitch) sw = fsb_language_switch (lang, &error);
     g_assert_no_error (error);
-    if (g_strcmp0 (_("Summary"), "Summary") == 0 ||
-        g_strcmp0 (_("For fast work with big files, choose %s."), "For fast work with big files, choose %s.") == 0)
-      {
-        g_test_skip_printf ("the %s catalog lacks the report's strings (the translation pass comes later)", lang);
-        return;
-      }
+    /* The catalogs are built with the tree: a missing one is a failure. */
+    g_assert_cmpstr (_("Summary"), !=, "Summary");
+    g_assert_cmpstr (_("For fast work with big files, choose %s."), !=, "For fast work with big files, choose %s.");
   }
 
   /* Machine fields in English would count; keep them neutral. */
