@@ -460,37 +460,81 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   update_actions (self);
 }
 
-static void
-import_response_cb (GtkNativeDialog *chooser, int response, gpointer user_data)
-{
-  g_autoptr(FsbWindow) self = user_data;
-  g_autoptr(GSList) files = NULL;
-  g_autoptr(GString) problems = g_string_new (NULL);
-  guint n_failed = 0;
+typedef struct {
+  GPtrArray *paths;     /* of char*; NULL entries are non-local files */
+  GString   *problems;
+  guint      n_failed;
+} ImportJob;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-  for (GSList *l = files; l != NULL; l = l->next)
+static void
+import_job_free (ImportJob *job)
+{
+  g_ptr_array_unref (job->paths);
+  g_string_free (job->problems, TRUE);
+  g_free (job);
+}
+
+/* Reading and checking files of any size: not on the main thread. */
+static void
+import_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  ImportJob *job = task_data;
+
+  for (guint i = 0; i < job->paths->len; i++)
     {
-      g_autoptr(GFile) file = l->data;
-      g_autofree char *path = g_file_get_path (file);
+      const char *path = job->paths->pdata[i];
       g_autoptr(GError) error = NULL;
       g_autofree char *dest = path != NULL ? fsb_history_import (path, &error) : NULL;
 
       if (dest == NULL)
         {
-          n_failed++;
-          g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n" : "",
+          job->n_failed++;
+          g_string_append_printf (job->problems, "%s%s", job->problems->len > 0 ? "\n" : "",
                                   error != NULL ? error->message : _("Only local files can be imported."));
         }
     }
-  g_object_unref (chooser);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+import_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  FsbWindow *self = FSB_WINDOW (source);
+  ImportJob *job = g_task_get_task_data (G_TASK (result));
+
   fsb_history_page_reload (FSB_HISTORY_PAGE (self->history_page));
-  if (n_failed > 0)
+  if (job->n_failed > 0)
     fsb_window_show_problem (self, GTK_MESSAGE_ERROR,
                              g_dngettext (GETTEXT_PACKAGE, "A file could not be imported",
-                                          "Some files could not be imported", n_failed),
-                             problems->str);
+                                          "Some files could not be imported", job->n_failed),
+                             job->problems->str);
+}
+
+static void
+import_response_cb (GtkNativeDialog *chooser, int response, gpointer user_data)
+{
+  g_autoptr(FsbWindow) self = user_data;
+  g_autoptr(GSList) files = NULL;
+  g_autoptr(GTask) task = NULL;
+  ImportJob *job;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+  g_object_unref (chooser);
+  if (files == NULL)
+    return;
+
+  job = g_new0 (ImportJob, 1);
+  job->paths = g_ptr_array_new_with_free_func (g_free);
+  job->problems = g_string_new (NULL);
+  for (GSList *l = files; l != NULL; l = l->next)
+    {
+      g_ptr_array_add (job->paths, g_file_get_path (l->data));
+      g_object_unref (l->data);
+    }
+  task = g_task_new (self, NULL, import_done_cb, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) import_job_free);
+  g_task_run_in_thread (task, import_thread);
 }
 
 static void
