@@ -1,12 +1,11 @@
 /* fsb-history.c: earlier runs, kept as JSON files in the user's data folder */
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "fsb-error.h"
 #include "fsb-format.h"
-#include "fsb-gui-util.h"
 #include "fsb-history.h"
 
 void
