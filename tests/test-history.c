@@ -7,6 +7,7 @@
 
 #include "fsb-error.h"
 #include "fsb-history.h"
+#include "fsb-stats.h"
 
 static FsbResult *
 make_result (const char *created, const char *cpu, double ext4_s, double xfs_s)

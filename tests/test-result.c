@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "fsb-engine.h"
+#include "fsb-stats.h"
 
 static void
 test_stats_basic (void)

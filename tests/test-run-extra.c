@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "fsb-engine.h"
+#include "fsb-stats.h"
 #include "fsb-test-util.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"

@@ -12,6 +12,7 @@
 
 #include "fsb-custom.h"
 #include "fsb-engine.h"
+#include "fsb-stats.h"
 #include "fsb-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"

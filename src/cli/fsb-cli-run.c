@@ -13,6 +13,7 @@
 #include "fsb-engine.h"
 #include "fsb-plan.h"
 #include "fsb-runner.h"
+#include "fsb-stats.h"
 
 /* Progress on stderr ------------------------------------------------------ */
 

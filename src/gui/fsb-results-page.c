@@ -8,6 +8,7 @@
 #include "fsb-gui-util.h"
 #include "fsb-recommend.h"
 #include "fsb-results-page.h"
+#include "fsb-stats.h"
 #include "fsb-tasks.h"
 
 enum {

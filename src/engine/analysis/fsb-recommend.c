@@ -7,6 +7,7 @@
 
 #include "fsb-format.h"
 #include "fsb-recommend.h"
+#include "fsb-stats.h"
 
 /* The sentences live in tables below, translated with _() at run time. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"

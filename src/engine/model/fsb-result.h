@@ -1,4 +1,4 @@
-/* fsb-result.h: the result of a run: samples, statistics, versioned JSON */
+/* fsb-result.h: the result of a run: samples, filesystems, versioned JSON */
 #pragma once
 
 #include <glib.h>
@@ -7,10 +7,6 @@
 G_BEGIN_DECLS
 
 #define FSB_RESULT_SCHEMA "fsbench-result/1"
-
-/* A result whose relative spread ((max - min) / median) exceeds this is
- * flagged as unsteady in the output. */
-#define FSB_SPREAD_LARGE 0.25
 
 /* statvfs figures: percent is available ÷ total blocks, as in the study. */
 typedef struct {
@@ -21,16 +17,6 @@ typedef struct {
   double  percent;
 } FsbCapacity;
 
-typedef struct {
-  guint  n;
-  double min;
-  double median;
-  double mean;
-  double max;
-  double stdev;
-  double p99;
-  gboolean spread_large;
-} FsbStats;
 
 /* One measurement of one task: named metrics ("wall_s", "cpu_percent",
  * "minor_faults", "files_per_s", ...), in the order they were set. */
@@ -121,11 +107,6 @@ void           fsb_sample_set           (FsbSample *sample, const char *metric, 
 gboolean       fsb_sample_get           (const FsbSample *sample, const char *metric, double *value);
 FsbSample     *fsb_sample_copy          (const FsbSample *sample);
 
-/* Statistics of one metric over a task's samples; FALSE when no sample has it. */
-gboolean       fsb_task_result_stats    (const FsbTaskResult *task, const char *metric, FsbStats *stats);
-void           fsb_stats_compute        (const double *values, guint n, FsbStats *stats);
-/* TRUE when the min–max ranges of a and b overlap: a tie. */
-gboolean       fsb_stats_overlap        (const FsbStats *a, const FsbStats *b);
 
 JsonNode      *fsb_result_to_json       (FsbResult *self);
 FsbResult     *fsb_result_from_json     (JsonNode *node, GError **error);

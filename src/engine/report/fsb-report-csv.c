@@ -5,6 +5,7 @@
 
 #include "fsb-recommend.h"
 #include "fsb-report-private.h"
+#include "fsb-stats.h"
 
 /* RFC 4180 quoting; text that a spreadsheet would run as a formula is
  * defused with a leading apostrophe. */

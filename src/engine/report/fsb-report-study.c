@@ -7,6 +7,7 @@
 
 #include "fsb-format.h"
 #include "fsb-report-private.h"
+#include "fsb-stats.h"
 
 /* Content ---------------------------------------------------------------- */
 

@@ -22,33 +22,7 @@
 #include "fsb-target-state.h"
 #include "fsb-udisks.h"
 
-#define MIB ((guint64) 1024 * 1024)
-/* The smallest image we make: mkfs.xfs refuses anything under 300 MiB. */
-#define DEFAULT_IMAGE_SIZE (512 * MIB)
-/* How long to wait for udisksd to export an interface, or for a busy
- * filesystem to let go. */
-#define RETRY_MSEC 5000
-#define RETRY_STEP_MSEC 100
-
-struct _FsbTarget
-{
-  GObject         parent_instance;
-
-  FsbTargetKind   kind;
-  guint64         size;             /* asked for (0: from the plan), then actual */
-  gboolean        destroy_confirmed;
-  char           *image_dir;        /* NULL: the cache folder */
-  char           *image_path;       /* while the image exists */
-  char           *device;           /* "/dev/loop3" after prepare, or "/dev/sdb1" */
-  char           *object_path;      /* udisks block object, after prepare */
-  gboolean        loop_attached;
-  char           *mount_point;      /* while mounted */
-  char           *mount_options;
-  char           *fstype;
-  gboolean        direct_io;        /* the loop device bypasses the host cache */
-  gboolean        host_cache_dropped;
-  FsbTargetState *state;
-};
+#include "fsb-target-private.h"
 
 G_DEFINE_FINAL_TYPE (FsbTarget, fsb_target, G_TYPE_OBJECT)
 
@@ -85,8 +59,8 @@ fsb_target_init (FsbTarget *self)
   self->state = fsb_target_state_new ();
 }
 
-static void
-record_state (FsbTarget *self)
+void
+fsb_target_record_state (FsbTarget *self)
 {
   fsb_target_state_set (self->state, self->image_path,
                         self->loop_attached ? self->device : NULL,
@@ -95,8 +69,8 @@ record_state (FsbTarget *self)
 }
 
 /* TRUE until cancellable is cancelled; then FALSE with FSB_ERROR_CANCELLED. */
-static gboolean
-not_cancelled (GCancellable *cancellable, GError **error)
+gboolean
+fsb_target_not_cancelled (GCancellable *cancellable, GError **error)
 {
   if (!g_cancellable_set_error_if_cancelled (cancellable, error))
     return TRUE;
@@ -106,10 +80,8 @@ not_cancelled (GCancellable *cancellable, GError **error)
 
 /* A udisks call failed: its error, mapped to FSB_ERROR and saying what was
  * being done (a printf format), goes to error. Returns FALSE. */
-static gboolean udisks_fail (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
-
-static gboolean
-udisks_fail (GError **error, GError *local_error, const char *format, ...)
+gboolean
+fsb_target_udisks_fail (GError **error, GError *local_error, const char *format, ...)
 {
   g_autofree char *doing = NULL;
   va_list args;
@@ -260,149 +232,6 @@ fsb_target_get_mount_options (FsbTarget *self)
   return self->mount_options;
 }
 
-static char *
-default_image_dir (void)
-{
-  return g_build_filename (g_get_user_cache_dir (), "fsbench", "images", NULL);
-}
-
-static char *
-bytestring_property (const char *object_path, const char *interface, const char *name)
-{
-  g_autoptr(GVariant) value = fsb_udisks_get_property (object_path, interface, name, NULL);
-
-  if (value == NULL || !g_variant_is_of_type (value, G_VARIANT_TYPE_BYTESTRING))
-    return NULL;
-  return g_variant_dup_bytestring (value, NULL);
-}
-
-/* Reads and writes of the loop device then bypass the host's page cache,
- * as they would on a real disk. Needs access to the device node. */
-static void
-set_direct_io (FsbTarget *self)
-{
-  int fd;
-
-  if (self->direct_io || !self->loop_attached)
-    return;
-  fd = open (self->device, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    {
-      g_debug ("Cannot open %s for direct I/O: %s", self->device, g_strerror (errno));
-      return;
-    }
-  if (ioctl (fd, LOOP_SET_DIRECT_IO, 1UL) == 0)
-    self->direct_io = TRUE;
-  else
-    g_debug ("LOOP_SET_DIRECT_IO on %s: %s", self->device, g_strerror (errno));
-  close (fd);
-}
-
-static gboolean
-prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error)
-{
-  g_autofree char *dir = self->image_dir != NULL ? g_strdup (self->image_dir) : default_image_dir ();
-  g_autofree char *path = NULL;
-  g_autoptr(GUnixFDList) fd_list = NULL;
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
-  struct statvfs vfs;
-  const char *loop_path = NULL;
-  guint64 size = self->size;
-  guint64 avail;
-  int fd;
-
-  if (size == 0)
-    size = MAX (DEFAULT_IMAGE_SIZE, (needed_bytes + MIB - 1) / MIB * MIB);
-  else if (size < needed_bytes)
-    {
-      g_autofree char *have = g_format_size (size);
-      g_autofree char *need = g_format_size (needed_bytes);
-      g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
-                   _("A disk image of %s is too small: the plan needs %s"), have, need);
-      return FALSE;
-    }
-  /* Whole 4 KiB sectors, so any filesystem can use every byte. */
-  size = size / 4096 * 4096;
-
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, FSB_ERROR, saved == EACCES ? FSB_ERROR_NOT_AUTHORIZED : FSB_ERROR_FAILED,
-                   _("Could not create the folder %s: %s"), dir, g_strerror (saved));
-      return FALSE;
-    }
-  if (statvfs (dir, &vfs) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
-                   _("Could not read the free space in %s: %s"), dir, g_strerror (saved));
-      return FALSE;
-    }
-  avail = (guint64) vfs.f_bavail * vfs.f_frsize;
-  if (avail < size)
-    {
-      g_autofree char *have = g_format_size (avail);
-      g_autofree char *need = g_format_size (size);
-      g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
-                   _("Only %s are free in %s, and the disk image needs %s. Free some space "
-                     "or choose another folder."), have, dir, need);
-      return FALSE;
-    }
-
-  path = g_build_filename (dir, "fsbench-XXXXXX.img", NULL);
-  fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
-                   _("Could not create a disk image in %s: %s"), dir, g_strerror (saved));
-      return FALSE;
-    }
-  self->image_path = g_steal_pointer (&path);
-  self->size = size;
-  record_state (self);
-
-  if (ftruncate (fd, (off_t) size) != 0)
-    {
-      int saved = errno;
-      close (fd);
-      g_set_error (error, FSB_ERROR, saved == ENOSPC || saved == EFBIG ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
-                   _("Could not size the disk image %s: %s"), self->image_path, g_strerror (saved));
-      return FALSE;
-    }
-
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      close (fd);
-      return FALSE;
-    }
-
-  fd_list = g_unix_fd_list_new_from_array (&fd, 1);   /* takes fd */
-  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
-  g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
-  /* Not cancellable: once udisksd attaches the image we must know the
-   * device to detach it again. */
-  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
-                           g_variant_new ("(ha{sv})", 0, &options),
-                           G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
-  if (reply == NULL)
-    return udisks_fail (error, g_steal_pointer (&local_error),
-                        _("Could not attach the disk image %s"), self->image_path);
-  g_variant_get (reply, "(&o)", &loop_path);
-  self->object_path = g_strdup (loop_path);
-  self->loop_attached = TRUE;
-  g_free (self->device);
-  self->device = bytestring_property (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Device");
-  if (self->device == NULL)
-    self->device = g_strdup_printf ("/dev/%s", strrchr (self->object_path, '/') + 1);
-  record_state (self);
-
-  set_direct_io (self);
-  return TRUE;
-}
-
 static gboolean
 prepare_partition (FsbTarget *self, guint64 needed_bytes, GError **error)
 {
@@ -438,13 +267,13 @@ fsb_target_prepare (FsbTarget    *self,
 
   if (self->object_path != NULL)
     return TRUE;
-  if (!not_cancelled (cancellable, error))
+  if (!fsb_target_not_cancelled (cancellable, error))
     return FALSE;
   if (fsb_udisks_get_client (error) == NULL)
     return FALSE;
 
   if (self->kind == FSB_TARGET_IMAGE)
-    ok = prepare_image (self, needed_bytes, cancellable, &local_error);
+    ok = fsb_target_prepare_image (self, needed_bytes, cancellable, &local_error);
   else
     ok = prepare_partition (self, needed_bytes, &local_error);
 
@@ -515,7 +344,7 @@ fsb_target_format (FsbTarget    *self,
 
   if (!check_prepared (self, error))
     return FALSE;
-  if (!not_cancelled (cancellable, error))
+  if (!fsb_target_not_cancelled (cancellable, error))
     return FALSE;
   if (!check_fs_usable (fstype, error))
     return FALSE;
@@ -559,12 +388,12 @@ fsb_target_format (FsbTarget    *self,
   if (seconds != NULL)
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL)
-    return udisks_fail (error, g_steal_pointer (&local_error),
+    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
                         _("Could not format %s as %s"), self->device, fstype);
   g_free (self->fstype);
   self->fstype = g_strdup (fstype);
 
-  return not_cancelled (cancellable, error);
+  return fsb_target_not_cancelled (cancellable, error);
 }
 
 static gboolean
@@ -628,7 +457,7 @@ fsb_target_mount (FsbTarget    *self,
         *seconds = 0;
       return TRUE;
     }
-  if (!not_cancelled (cancellable, error))
+  if (!fsb_target_not_cancelled (cancellable, error))
     return FALSE;
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
@@ -645,10 +474,10 @@ fsb_target_mount (FsbTarget    *self,
   if (seconds != NULL)
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL)
-    return udisks_fail (error, g_steal_pointer (&local_error),
+    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
                         _("Could not mount %s"), self->device);
   g_variant_get (reply, "(s)", &self->mount_point);
-  record_state (self);
+  fsb_target_record_state (self);
   read_mount_options (self);
   return TRUE;
 }
@@ -689,13 +518,13 @@ fsb_target_unmount (FsbTarget    *self,
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL && (!g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
                         || fsb_mountinfo_is_mount_point (self->mount_point)))
-    return udisks_fail (error, g_steal_pointer (&local_error),
+    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
                         _("Could not unmount %s"), self->device);
   g_clear_pointer (&self->mount_point, g_free);
   g_clear_pointer (&self->mount_options, g_free);
-  record_state (self);
+  fsb_target_record_state (self);
 
-  return not_cancelled (cancellable, error);
+  return fsb_target_not_cancelled (cancellable, error);
 }
 
 /* Writes back and forgets the cached pages of a file or block device. */
@@ -730,7 +559,7 @@ fsb_target_remount_cold (FsbTarget    *self,
   if (self->image_path != NULL)
     {
       self->host_cache_dropped = drop_cache (self->image_path, FALSE);
-      set_direct_io (self);
+      fsb_target_set_direct_io (self);
     }
   /* Only root may flush a block device's buffers; unmounting already
    * dropped the filesystem's own caches. */
@@ -787,7 +616,7 @@ fsb_target_release (FsbTarget *self, GError **error)
           if (fsb_udisks_unmount (self->object_path, TRUE, NULL))
             {
               g_clear_pointer (&self->mount_point, g_free);
-              record_state (self);
+              fsb_target_record_state (self);
             }
           else
             g_propagate_error (&first_error, g_steal_pointer (&local_error));
@@ -811,7 +640,7 @@ fsb_target_release (FsbTarget *self, GError **error)
         {
           self->loop_attached = FALSE;
           g_clear_pointer (&self->object_path, g_free);
-          record_state (self);
+          fsb_target_record_state (self);
         }
       else if (first_error == NULL)
         {
@@ -826,7 +655,7 @@ fsb_target_release (FsbTarget *self, GError **error)
       if (g_unlink (self->image_path) == 0 || errno == ENOENT)
         {
           g_clear_pointer (&self->image_path, g_free);
-          record_state (self);
+          fsb_target_record_state (self);
         }
       else if (first_error == NULL)
         {
@@ -845,97 +674,6 @@ fsb_target_release (FsbTarget *self, GError **error)
       return FALSE;
     }
   return TRUE;
-}
-
-/* "Samsung SSD 860" for the disk holding dev, from sysfs. */
-static char *
-disk_model (dev_t dev)
-{
-  g_autofree char *sys = g_strdup_printf ("/sys/dev/block/%u:%u", major (dev), minor (dev));
-  g_autofree char *real = g_canonicalize_filename (sys, NULL);
-  g_autofree char *resolved = NULL;
-  g_autofree char *partition = NULL;
-  g_autofree char *vendor = NULL;
-  g_autofree char *model = NULL;
-  g_autofree char *disk = NULL;
-  g_autofree char *path = NULL;
-
-  resolved = g_file_read_link (sys, NULL);
-  if (resolved != NULL)
-    {
-      g_free (real);
-      real = g_canonicalize_filename (resolved, "/sys/dev/block");
-    }
-  partition = g_build_filename (real, "partition", NULL);
-  disk = g_file_test (partition, G_FILE_TEST_EXISTS) ? g_path_get_dirname (real) : g_strdup (real);
-
-  path = g_build_filename (disk, "device", "vendor", NULL);
-  g_file_get_contents (path, &vendor, NULL, NULL);
-  g_free (path);
-  path = g_build_filename (disk, "device", "model", NULL);
-  g_file_get_contents (path, &model, NULL, NULL);
-  if (model != NULL)
-    {
-      g_strstrip (model);
-      if (vendor != NULL && *g_strstrip (vendor) != '\0' && !g_str_has_prefix (model, vendor))
-        return g_strdup_printf ("%s %s", vendor, model);
-      return g_steal_pointer (&model);
-    }
-  /* virtio and other disks without a model: name the disk. */
-  return g_path_get_basename (disk);
-}
-
-void
-fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
-{
-  g_return_if_fail (FSB_IS_TARGET (self));
-  g_return_if_fail (info != NULL);
-
-  g_free (info->kind);
-  g_free (info->device);
-  g_free (info->device_model);
-  g_free (info->host_filesystem);
-  g_free (info->cache_policy);
-  info->kind = g_strdup (self->kind == FSB_TARGET_IMAGE ? "image" : "partition");
-  info->size_bytes = self->size;
-  info->device = g_strdup (self->device);
-  info->device_model = NULL;
-  info->host_filesystem = NULL;
-
-  if (self->kind == FSB_TARGET_IMAGE)
-    {
-      g_autofree char *dir = self->image_dir != NULL ? g_strdup (self->image_dir) : default_image_dir ();
-      g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
-      FsbMount *host = fsb_mountinfo_find_path (mounts, self->image_path != NULL ? self->image_path : dir);
-
-      if (host != NULL)
-        {
-          dev_t dev = fsb_device_number (host->source);
-
-          /* Translators: the filesystem a disk image lives on: "ext4 on /dev/vda (/)" */
-          info->host_filesystem = g_strdup_printf (_("%s on %s (%s)"), host->fstype, host->source,
-                                                   host->mount_point);
-          info->device_model = disk_model (dev != 0 ? dev : host->dev);
-        }
-      if (self->direct_io)
-        info->cache_policy = g_strdup (_("A disk image measures a filesystem on top of another one. "
-                                         "The loop device used direct I/O, so the host did not cache "
-                                         "the image; before each task the filesystem was unmounted and "
-                                         "mounted again, and the image file was flushed and dropped "
-                                         "from the host’s page cache."));
-      else
-        info->cache_policy = g_strdup (_("A disk image measures a filesystem on top of another one. "
-                                         "Before each task the filesystem was unmounted and mounted "
-                                         "again, and the image file was flushed and dropped from the "
-                                         "host’s page cache; the loop device could not use direct I/O, "
-                                         "so the host may still have cached part of the image."));
-    }
-  else
-    {
-      info->device_model = disk_model (fsb_device_number (self->device));
-      info->cache_policy = g_strdup (_("Before each task the filesystem was unmounted and mounted "
-                                       "again, which empties its caches."));
-    }
 }
 
 guint

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "fsb-rng.h"
+#include "fsb-stats.h"
 #include "fsb-workload.h"
 
 G_BEGIN_DECLS

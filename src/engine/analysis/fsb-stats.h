@@ -1,0 +1,31 @@
+/* fsb-stats.h: statistics of a task's samples */
+#pragma once
+
+#include <glib.h>
+
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+/* A result whose relative spread ((max - min) / median) exceeds this is
+ * flagged as unsteady in the output. */
+#define FSB_SPREAD_LARGE 0.25
+
+typedef struct {
+  guint  n;
+  double min;
+  double median;
+  double mean;
+  double max;
+  double stdev;
+  double p99;
+  gboolean spread_large;
+} FsbStats;
+
+/* Statistics of one metric over a task's samples; FALSE when no sample has it. */
+gboolean       fsb_task_result_stats    (const FsbTaskResult *task, const char *metric, FsbStats *stats);
+void           fsb_stats_compute        (const double *values, guint n, FsbStats *stats);
+/* TRUE when the min–max ranges of a and b overlap: a tie. */
+gboolean       fsb_stats_overlap        (const FsbStats *a, const FsbStats *b);
+
+G_END_DECLS

@@ -1,0 +1,363 @@
+/* fsb-run-cycle.c: one repetition on one filesystem: mkfs, mount, the tasks, umount */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-custom.h"
+#include "fsb-dataset.h"
+#include "fsb-error.h"
+#include "fsb-fileops.h"
+#include "fsb-fs-support-private.h"
+#include "fsb-machine.h"
+#include "fsb-plan-private.h"
+#include "fsb-target.h"
+#include "fsb-tasks.h"
+#include "fsb-transfer.h"
+#include "fsb-workload.h"
+#include "fsb-workloads-private.h"
+#include "fsb-workloads-util.h"
+#include "fsb-run-private.h"
+
+/* Tasks that are other readings of another task's operations, run just
+ * before them in the cycle: seed 002 took the time until unlink() returned
+ * and the system time of the same deletions. Such a task files copies of
+ * the other's per-operation samples instead of repeating its work. */
+static const struct {
+  const char *task;
+  const char *from;
+} shared_samples[] = {
+  { "delete-sys", "delete-return" },
+  { NULL, NULL }
+};
+
+const char *
+fsb_run_shared_from (const char *task_id)
+{
+  for (guint i = 0; shared_samples[i].task != NULL; i++)
+    if (strcmp (shared_samples[i].task, task_id) == 0)
+      return shared_samples[i].from;
+  return NULL;
+}
+
+static gboolean
+shares_samples (const char *task_id)
+{
+  for (guint i = 0; shared_samples[i].task != NULL; i++)
+    if (strcmp (shared_samples[i].from, task_id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+fsb_run_is_target_step (const char *task_id)
+{
+  return strcmp (task_id, "mkfs") == 0 || strcmp (task_id, "mount") == 0 ||
+         strcmp (task_id, "umount") == 0;
+}
+
+/* Results ---------------------------------------------------------------- */
+
+/* Files the sample (and any per-operation samples) under the task, tells
+ * the caller and saves the partial result; then moves to the next step. */
+void
+fsb_run_step_done (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra)
+{
+  Step *s = &g_array_index (run->steps, Step, run->step);
+  Event *ev = g_new0 (Event, 1);
+  FsbTaskResult *task;
+
+  ev->signal = SIGNAL_TASK_FINISHED;
+  ev->filesystem = g_strdup (fs->name);
+  ev->task_id = g_strdup (s->task_id);
+  ev->sample = fsb_sample_copy (sample);
+
+  g_mutex_lock (&run->runner->lock);
+  task = fsb_fs_result_get_task (fs, s->task_id, TRUE);
+  /* Per-operation samples (delete-latency) are the task's figures; the
+   * envelope around them would be an outlier of another kind. */
+  if (extra != NULL && extra->len > 0)
+    {
+      for (guint i = 0; i < extra->len; i++)
+        g_ptr_array_add (task->samples, g_steal_pointer (&extra->pdata[i]));
+      fsb_sample_free (sample);
+    }
+  else
+    g_ptr_array_add (task->samples, sample);
+  g_mutex_unlock (&run->runner->lock);
+
+  fsb_run_post (run, ev);
+  fsb_run_save_partial (run);
+  s->actual_s = (g_get_monotonic_time () - run->step_start_us) / 1e6;
+  run->step++;
+}
+
+/* mkfs, mount and umount run in udisksd's helpers, not in this thread:
+ * only the wall time and the system-wide CPU mean anything. */
+static FsbSample *
+target_step_sample (FsbMeter *meter, double seconds)
+{
+  g_autoptr(FsbSample) all = fsb_sample_new ();
+  FsbSample *sample = fsb_sample_new ();
+  double v = 0;
+
+  fsb_meter_stop (meter, all);
+  fsb_sample_get (all, "wall_s", &v);
+  fsb_sample_set (sample, "wall_s", seconds > 0 ? seconds : v);
+  fsb_sample_get (all, "system_cpu_percent", &v);
+  fsb_sample_set (sample, "system_cpu_percent", v);
+  return sample;
+}
+
+/* The cycle of one repetition ------------------------------------------------ */
+
+/* The read side's copies go off the target; they are removed after the
+ * task, outside its time. */
+static void
+clean_scratch (Run *run)
+{
+  FsbTreeCount junk = { 0 };
+
+  if (run->scratch_dir == NULL)
+    return;
+  fsb_remove_tree (run->scratch_dir, &junk, NULL, NULL);
+  g_mkdir_with_parents (run->scratch_dir, 0700);
+}
+
+void
+fsb_run_clear_shared (Run *run)
+{
+  run->shared_id = NULL;
+  g_clear_pointer (&run->shared_sample, fsb_sample_free);
+  g_clear_pointer (&run->shared_extra, g_ptr_array_unref);
+}
+
+/* Keeps copies of what a task measured for the task that shares them. */
+static void
+keep_shared (Run *run, const char *task_id, FsbSample *sample, GPtrArray *extra)
+{
+  fsb_run_clear_shared (run);
+  if (!shares_samples (task_id) || extra->len == 0)
+    return;
+  run->shared_id = task_id;
+  run->shared_sample = fsb_sample_copy (sample);
+  run->shared_extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+  for (guint i = 0; i < extra->len; i++)
+    g_ptr_array_add (run->shared_extra, fsb_sample_copy (extra->pdata[i]));
+}
+
+/* A task that reads the operations of the one before it: their samples. */
+static void
+run_shared_task (Run *run, FsbFsResult *fs)
+{
+  fsb_run_step_begin (run);
+  fsb_run_step_done (run, fs, g_steal_pointer (&run->shared_sample), run->shared_extra);
+  fsb_run_clear_shared (run);
+}
+
+static gboolean
+run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
+{
+  FsbTaskFunc func = fsb_workload_lookup (task_id);
+  g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+  FsbWorkloadContext ctx = { 0 };
+  FsbSample *sample;
+  FsbMeter meter;
+  gboolean ok;
+
+  FsbTaskFunc setup = fsb_workload_lookup_setup (task_id);
+
+  if (run->shared_id != NULL && g_strcmp0 (fsb_run_shared_from (task_id), run->shared_id) == 0)
+    {
+      run_shared_task (run, fs);
+      return TRUE;
+    }
+  fsb_run_clear_shared (run);
+
+  fsb_run_step_begin (run);
+  ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
+  ctx.scratch_dir = run->scratch_dir;
+  ctx.plan = run->plan;
+  ctx.profile = &run->profile;
+  ctx.cancellable = run->cancellable;
+  ctx.progress = fsb_run_item_progress_cb;
+  ctx.progress_data = run;
+  ctx.extra_samples = extra;
+
+  /* What the task needs in place is written before the caches go cold. */
+  ctx.mount_point = fsb_target_get_mount_point (run->target);
+  if (setup != NULL && !setup (&ctx, NULL, error))
+    return FALSE;
+  /* Cold caches: remount, and drop the image's pages from the host. */
+  if (!fsb_target_remount_cold (run->target, run->cancellable, error))
+    return FALSE;
+  ctx.mount_point = fsb_target_get_mount_point (run->target);
+
+  sample = fsb_sample_new ();
+  fsb_meter_start (&meter);
+  ok = func (&ctx, sample, error);
+  fsb_meter_stop (&meter, sample);
+  clean_scratch (run);
+  if (!ok)
+    {
+      fsb_sample_free (sample);
+      return FALSE;
+    }
+  keep_shared (run, task_id, sample, extra);
+  fsb_run_step_done (run, fs, sample, extra);
+  return TRUE;
+}
+
+/* Custom commands: measured from wait4(), like /usr/bin/time; a failing
+ * one is a failed task with its stderr, and the cycle goes on. */
+static gboolean
+run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
+{
+  const FsbCustomCommand *cmd = g_ptr_array_index (run->plan->custom_commands, index);
+  g_autoptr(GError) local = NULL;
+  g_autoptr(FsbSample) all = fsb_sample_new ();
+  FsbSample *sample = fsb_sample_new ();
+  FsbTaskResult *task;
+  FsbMeter meter;
+  double cpu = 0;
+
+  fsb_run_step_begin (run);
+  if (!fsb_target_remount_cold (run->target, run->cancellable, error))
+    {
+      fsb_sample_free (sample);
+      return FALSE;
+    }
+  fsb_meter_start (&meter);
+  if (!fsb_custom_run (run->plan, cmd, fsb_target_get_mount_point (run->target), sample,
+                       run->cancellable, &local))
+    {
+      if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED))
+        {
+          fsb_sample_free (sample);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      if (sample->error == NULL)
+        sample->error = g_strdup (local->message);
+      fsb_run_log (run, _("%s: %s"), fs->name, local->message);
+    }
+  fsb_meter_stop (&meter, all);
+  /* The command's own figures come from wait4(); only the system-wide
+   * CPU is the meter's. */
+  if (fsb_sample_get (all, "system_cpu_percent", &cpu))
+    fsb_sample_set (sample, "system_cpu_percent", cpu);
+  fsb_run_step_done (run, fs, sample, NULL);
+
+  g_mutex_lock (&run->runner->lock);
+  task = fsb_fs_result_get_task (fs, run->custom_ids->pdata[index], FALSE);
+  if (task != NULL && task->command == NULL)
+    task->command = g_strdup (cmd->command);
+  g_mutex_unlock (&run->runner->lock);
+  return TRUE;
+}
+
+/* Groups the runner drives itself instead of task by task (the transfer
+ * group runs across filesystems; custom commands are not catalog tasks).
+ * A hook runs in place of the group's tasks within each cycle. */
+typedef gboolean (*GroupHook) (Run *run, FsbFsResult *fs, const char *group, GError **error);
+static const struct {
+  const char *group;
+  GroupHook   hook;
+} group_hooks[] = {
+  { NULL, NULL }
+};
+
+static gboolean
+run_group_hooks (Run *run, FsbFsResult *fs, const char *group, gboolean *handled, GError **error)
+{
+  *handled = FALSE;
+  for (guint i = 0; group_hooks[i].group != NULL; i++)
+    if (strcmp (group_hooks[i].group, group) == 0)
+      {
+        *handled = TRUE;
+        return group_hooks[i].hook (run, fs, group, error);
+      }
+  return TRUE;
+}
+
+gboolean
+fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
+{
+  const char *options = g_hash_table_lookup (run->plan->mkfs_options, fs->name);
+  g_auto(GStrv) groups = NULL;
+  FsbCapacity capacity;
+  FsbMeter meter;
+  double seconds = 0;
+
+  fsb_run_clear_shared (run);
+
+  /* mkfs */
+  fsb_run_step_begin (run);
+  fsb_meter_start (&meter);
+  if (!fsb_target_format (run->target, fs->name, options, &seconds, run->cancellable, error))
+    return FALSE;
+  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+
+  /* mount */
+  fsb_run_step_begin (run);
+  fsb_meter_start (&meter);
+  seconds = 0;
+  if (!fsb_target_mount (run->target, &seconds, run->cancellable, error))
+    return FALSE;
+  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+
+  if (!fsb_target_get_capacity (run->target, &capacity, error))
+    return FALSE;
+  g_mutex_lock (&run->runner->lock);
+  fs->capacity_initial = capacity;
+  g_free (fs->mount_options);
+  fs->mount_options = g_strdup (fsb_target_get_mount_options (run->target));
+  g_mutex_unlock (&run->runner->lock);
+
+  /* The groups' tasks, in catalog order within each group. */
+  groups = run->plan->workloads != NULL ? g_strdupv (run->plan->workloads) : g_strsplit ("core", ",", -1);
+  for (guint g = 0; groups[g] != NULL; g++)
+    {
+      gboolean handled;
+
+      if (!run_group_hooks (run, fs, groups[g], &handled, error))
+        return FALSE;
+      if (handled)
+        continue;
+      for (guint i = 0; i < run->task_ids->len; i++)
+        {
+          const char *id = run->task_ids->pdata[i];
+          if (strcmp (fsb_task_info_lookup (id)->group, groups[g]) == 0 &&
+              !run_task (run, fs, id, error))
+            return FALSE;
+        }
+    }
+
+  /* What is left once everything is deleted: remount first, so space
+   * freed in the background (XFS, Btrfs) is counted. */
+  if (!fsb_target_remount_cold (run->target, run->cancellable, error) ||
+      !fsb_target_get_capacity (run->target, &capacity, error))
+    return FALSE;
+  g_mutex_lock (&run->runner->lock);
+  fs->capacity_residual = capacity;
+  g_mutex_unlock (&run->runner->lock);
+
+  /* Custom commands last: what they leave behind is not counted as
+   * residual space. */
+  for (guint i = 0; i < run->custom_ids->len; i++)
+    if (!run_custom (run, fs, i, error))
+      return FALSE;
+
+  /* umount */
+  fsb_run_step_begin (run);
+  fsb_meter_start (&meter);
+  seconds = 0;
+  if (!fsb_target_unmount (run->target, &seconds, run->cancellable, error))
+    return FALSE;
+  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+  return TRUE;
+}

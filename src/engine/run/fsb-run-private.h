@@ -1,0 +1,106 @@
+/* fsb-run-private.h: what the files of the runner share */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "fsb-plan.h"
+#include "fsb-result.h"
+#include "fsb-runner.h"
+#include "fsb-target.h"
+
+G_BEGIN_DECLS
+
+struct _FsbRunner
+{
+  GObject       parent_instance;
+
+  FsbPlan      *plan;
+  GMutex        lock;
+  FsbResult    *result;     /* written by the worker under lock */
+  GMainContext *context;    /* where signals are emitted */
+  gboolean      running;
+};
+
+enum {
+  SIGNAL_PROGRESS,
+  SIGNAL_TASK_FINISHED,
+  SIGNAL_LOG,
+  N_SIGNALS
+};
+
+/* One step of the plan: a task of one repetition on one filesystem. */
+typedef struct {
+  guint       fs_index;
+  guint       repetition;
+  const char *task_id;      /* catalog id (static) */
+  double      estimate_s;   /* before anything is measured */
+  double      actual_s;     /* < 0 until done */
+} Step;
+
+/* The worker's state, owned by the worker thread. */
+typedef struct {
+  FsbRunner    *runner;
+  FsbPlan      *plan;
+  GCancellable *cancellable;
+  FsbTarget    *target;
+  FsbProfile    profile;        /* what the tasks see: a --source tree's real counts */
+  char         *dataset_dir;
+  char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
+  char         *scratch_dir;    /* off the target: in memory if it fits, else by the dataset */
+  GPtrArray    *custom_ids;     /* "custom:NAME", one per plan->custom_commands */
+  GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
+  gboolean      cycles;         /* a cycle has a task: else no mkfs, mount, umount */
+  const char   *shared_id;      /* the task whose samples shared_extra holds, this cycle */
+  FsbSample    *shared_sample;
+  GPtrArray    *shared_extra;   /* of FsbSample*: copies, for the task sharing them */
+  GArray       *steps;          /* of Step */
+  guint         step;           /* the current one */
+  gint64        step_start_us;
+  gint64        last_post_us;
+  double        item_fraction;  /* within the current step */
+} Run;
+
+typedef struct {
+  FsbRunner  *runner;
+  guint       signal;
+  FsbProgress progress;
+  char       *filesystem;
+  char       *task_id;
+  char       *message;
+  FsbSample  *sample;
+} Event;
+
+extern guint fsb_run_signals[N_SIGNALS];
+
+/* fsb-runner.c */
+void     fsb_run_post          (Run *run, Event *ev);
+void     fsb_run_log           (Run *run, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void     fsb_run_save_partial  (Run *run);
+
+/* fsb-run-progress.c */
+double      fsb_run_estimate_seconds  (const FsbProfile *p, const char *task_id);
+void        fsb_run_post_progress     (Run *run, const char *message, gboolean force);
+const char *fsb_run_step_message      (Run *run, const char *task_id, guint64 done, guint64 total);
+void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer user_data);
+void        fsb_run_step_begin        (Run *run);
+void        fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data);
+void        fsb_run_build_steps       (Run *run);
+void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
+
+/* fsb-run-cycle.c */
+const char *fsb_run_shared_from   (const char *task_id);
+gboolean    fsb_run_is_target_step (const char *task_id);
+void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra);
+void        fsb_run_clear_shared  (Run *run);
+gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, GError **error);
+
+/* fsb-run-source.c */
+char       *fsb_run_mkfs_version        (const char *fstype);
+gboolean    fsb_run_prepare_source      (Run *run, FsbResult *result, GError **error);
+void        fsb_run_remove_scratch      (Run *run);
+void        fsb_run_remove_source_view  (Run *run);
+
+/* fsb-run-transfers.c */
+gboolean    fsb_run_transfers     (Run *run, FsbResult *result, GError **error);
+
+G_END_DECLS

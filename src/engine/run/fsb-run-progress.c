@@ -1,0 +1,291 @@
+/* fsb-run-progress.c: the steps of a run, its progress and the time left */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-custom.h"
+#include "fsb-dataset.h"
+#include "fsb-error.h"
+#include "fsb-fileops.h"
+#include "fsb-fs-support-private.h"
+#include "fsb-machine.h"
+#include "fsb-plan-private.h"
+#include "fsb-target.h"
+#include "fsb-tasks.h"
+#include "fsb-transfer.h"
+#include "fsb-workload.h"
+#include "fsb-workloads-private.h"
+#include "fsb-workloads-util.h"
+#include "fsb-run-private.h"
+
+/* Progress and the ETA ----------------------------------------------------- */
+
+/* A first guess per task from the dataset's size and modest disk rates;
+ * replaced by what was measured as soon as a task has run once. */
+double
+fsb_run_estimate_seconds (const FsbProfile *p, const char *task_id)
+{
+  const double mb = 1e6, copy_rate = 120 * mb;
+
+  if (fsb_run_shared_from (task_id) != NULL)
+    return 0.1;
+  if (strcmp (task_id, "mkfs") == 0)
+    return 2.0;
+  if (strcmp (task_id, "mount") == 0 || strcmp (task_id, "umount") == 0)
+    return 0.5;
+  if (strcmp (task_id, "big-copy-in") == 0 || strcmp (task_id, "big-recopy") == 0)
+    return 0.5 + p->big_file_bytes / copy_rate;
+  if (strcmp (task_id, "big-delete") == 0)
+    return 0.7;
+  if (strcmp (task_id, "tree-copy-in") == 0 || strcmp (task_id, "tree-recopy") == 0)
+    return 0.5 + p->tree_total_bytes / copy_rate + p->tree_files / 4000.0;
+  if (strcmp (task_id, "tree-list") == 0 || strcmp (task_id, "tree-find") == 0)
+    return 0.5 + p->tree_files / 20000.0;
+  if (strcmp (task_id, "tree-delete") == 0)
+    return 0.5 + p->tree_files / 5000.0;
+  if (g_str_has_prefix (task_id, "kernel-"))
+    return 0.5 + (strcmp (task_id, "kernel-delete") == 0 ? 0 : p->kernel_total_bytes / copy_rate) +
+           p->kernel_files / 4000.0;
+  if (g_str_has_prefix (task_id, "small-"))
+    return 0.3 + p->small_files / 10000.0;
+  if (g_str_has_prefix (task_id, "delete-"))
+    return MAX (p->delete_count, 5) * (0.3 + p->delete_file_bytes / copy_rate);
+  if (g_str_has_prefix (task_id, "rand-"))
+    return 1.0 + MIN (p->randio_seconds, p->randio_requests / 500.0) +
+           (double) p->randio_files * p->randio_file_bytes / copy_rate;
+  return 5.0;
+}
+
+/* Seconds left: measured means where a task has run, else the estimate
+ * scaled by how far off the estimates have been so far. */
+static double
+remaining_seconds (Run *run, gboolean *known)
+{
+  g_autoptr(GHashTable) sum = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
+  double est_done = 0, act_done = 0, scale = 1, left = 0;
+
+  *known = FALSE;
+  for (guint i = 0; i < run->steps->len; i++)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+      if (s->actual_s < 0)
+        continue;
+      est_done += s->estimate_s;
+      act_done += s->actual_s;
+      g_hash_table_insert (sum, (gpointer) s->task_id,
+                           GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (sum, s->task_id)) +
+                                             (gsize) (s->actual_s * 1000)));
+      g_hash_table_insert (count, (gpointer) s->task_id,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, s->task_id)) + 1));
+      *known = TRUE;
+    }
+  if (est_done > 0)
+    scale = CLAMP (act_done / est_done, 0.1, 10.0);
+
+  for (guint i = run->step; i < run->steps->len; i++)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (count, s->task_id));
+      double t = n > 0 ? GPOINTER_TO_SIZE (g_hash_table_lookup (sum, s->task_id)) / 1000.0 / n
+                       : s->estimate_s * scale;
+
+      if (i == run->step)
+        {
+          double spent = (g_get_monotonic_time () - run->step_start_us) / 1e6;
+          t = MAX (t * (1 - run->item_fraction), t - spent);
+          t = MAX (t, 0);
+        }
+      left += t;
+    }
+  return left;
+}
+
+void
+fsb_run_post_progress (Run *run, const char *message, gboolean force)
+{
+  gint64 now = g_get_monotonic_time ();
+  Event *ev;
+  Step *s;
+  double done = 0, left;
+  gboolean known;
+
+  if (!force && now - run->last_post_us < 100000)
+    return;
+  run->last_post_us = now;
+
+  ev = g_new0 (Event, 1);
+  ev->signal = SIGNAL_PROGRESS;
+  ev->message = g_strdup (message);
+  ev->progress.n_filesystems = g_strv_length (run->plan->filesystems);
+  ev->progress.repetitions = run->plan->repetitions;
+  ev->progress.eta_seconds = -1;
+  if (run->step < run->steps->len)
+    {
+      s = &g_array_index (run->steps, Step, run->step);
+      ev->filesystem = g_strdup (run->plan->filesystems[s->fs_index]);
+      ev->task_id = g_strdup (s->task_id);
+      ev->progress.fs_index = s->fs_index;
+      ev->progress.repetition = s->repetition;
+
+      for (guint i = 0; i < run->step; i++)
+        done += g_array_index (run->steps, Step, i).actual_s;
+      done += (now - run->step_start_us) / 1e6;
+      left = remaining_seconds (run, &known);
+      ev->progress.fraction = done + left > 0 ? CLAMP (done / (done + left), 0, 1) : 0;
+      if (known)
+        ev->progress.eta_seconds = left;
+    }
+  else if (run->steps->len > 0)
+    {
+      ev->progress.fraction = 1.0;
+      ev->progress.eta_seconds = 0;
+    }
+  fsb_run_post (run, ev);
+}
+
+const char *
+fsb_run_step_message (Run *run, const char *task_id, guint64 done, guint64 total)
+{
+  static GPrivate buffer = G_PRIVATE_INIT (g_free);
+  char *text;
+
+  if (strcmp (task_id, "transfer") == 0 && total > 0)
+    /* Translators: copies of the big file between filesystems done and in all */
+    text = g_strdup_printf (_("Copying between filesystems (%u of %u)"), (guint) done, (guint) total);
+  else if (strcmp (task_id, "transfer") == 0)
+    text = g_strdup (_("Copying between filesystems"));
+  else if (total > 0 && (strcmp (task_id, "big-copy-in") == 0 || strcmp (task_id, "big-recopy") == 0))
+    /* Translators: a task name, then megabytes done and in all */
+    text = g_strdup_printf (_("%s (%.0f of %.0f MB)"), fsb_task_display_name (task_id), done / 1e6, total / 1e6);
+  else if (total > 0)
+    /* Translators: a task name, then files done and in all */
+    text = g_strdup_printf (_("%s (%u of %u files)"),
+                            fsb_task_display_name (task_id), (guint) done, (guint) total);
+  else
+    text = g_strdup (fsb_task_display_name (task_id));
+  g_private_replace (&buffer, text);
+  return text;
+}
+
+void
+fsb_run_item_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  Run *run = user_data;
+  Step *s = &g_array_index (run->steps, Step, run->step);
+
+  run->item_fraction = total > 0 ? MIN (1.0, (double) done / total) : 0;
+  fsb_run_post_progress (run, fsb_run_step_message (run, s->task_id, done, total), FALSE);
+}
+
+void
+fsb_run_step_begin (Run *run)
+{
+  Step *s = &g_array_index (run->steps, Step, run->step);
+
+  run->step_start_us = g_get_monotonic_time ();
+  run->item_fraction = 0;
+  fsb_run_post_progress (run, fsb_run_step_message (run, s->task_id, 0, 0), TRUE);
+}
+
+void
+fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  Run *run = user_data;
+  g_autofree char *message = NULL;
+  gint64 now = g_get_monotonic_time ();
+  Event *ev;
+
+  if (now - run->last_post_us < 200000 && done < total)
+    return;
+  run->last_post_us = now;
+  /* Translators: megabytes written and in all */
+  message = g_strdup_printf (_("Preparing the test data (%.0f of %.0f MB)"), done / 1e6, total / 1e6);
+  ev = g_new0 (Event, 1);
+  ev->signal = SIGNAL_PROGRESS;
+  ev->message = g_steal_pointer (&message);
+  ev->progress.n_filesystems = g_strv_length (run->plan->filesystems);
+  ev->progress.repetitions = run->plan->repetitions;
+  ev->progress.eta_seconds = -1;
+  fsb_run_post (run, ev);
+}
+
+void
+fsb_run_build_steps (Run *run)
+{
+  const char *const *groups = run->plan->workloads != NULL
+                              ? (const char *const *) run->plan->workloads
+                              : (const char *const []) { "core", NULL };
+  guint n_tasks;
+  const FsbTaskInfo *catalog = fsb_task_catalog (&n_tasks);
+  guint n_fs = g_strv_length (run->plan->filesystems);
+
+  /* A group is the list of its catalog tasks, run in order. */
+  for (guint g = 0; groups[g] != NULL; g++)
+    for (guint i = 0; i < n_tasks; i++)
+      if (strcmp (catalog[i].group, groups[g]) == 0 && !fsb_run_is_target_step (catalog[i].id))
+        {
+          if (fsb_workload_lookup (catalog[i].id) != NULL)
+            g_ptr_array_add (run->task_ids, (gpointer) catalog[i].id);
+          else
+            fsb_run_log (run, _("The task “%s” is not available in this version and is skipped"),
+                      fsb_task_display_name (catalog[i].id));
+        }
+
+  /* A plan of transfers alone has nothing to do in a cycle: the transfer
+   * step formats images of its own. */
+  run->cycles = run->task_ids->len > 0 || run->custom_ids->len > 0;
+  for (guint f = 0; f < n_fs && run->cycles; f++)
+    for (guint r = 1; r <= run->plan->repetitions; r++)
+      {
+        const char *fixed_before[] = { "mkfs", "mount" };
+        Step s = { f, r, NULL, 0, -1 };
+
+        for (guint i = 0; i < G_N_ELEMENTS (fixed_before); i++)
+          {
+            s.task_id = fixed_before[i];
+            s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+            g_array_append_val (run->steps, s);
+          }
+        for (guint i = 0; i < run->task_ids->len; i++)
+          {
+            s.task_id = run->task_ids->pdata[i];
+            s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+            g_array_append_val (run->steps, s);
+          }
+        for (guint i = 0; i < run->custom_ids->len; i++)
+          {
+            s.task_id = run->custom_ids->pdata[i];
+            s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+            g_array_append_val (run->steps, s);
+          }
+        s.task_id = "umount";
+        s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+        g_array_append_val (run->steps, s);
+      }
+
+  if (fsb_plan_has_group (run->plan, "transfer") && n_fs > 0)
+    {
+      Step s = { n_fs - 1, run->plan->repetitions, "transfer", 0, -1 };
+      /* Images and mkfs for each, then every ordered pair, cold each time. */
+      s.estimate_s = n_fs * 5.0 + (double) n_fs * n_fs * run->plan->repetitions *
+                                  (1.0 + run->profile.transfer_bytes / 120e6);
+      g_array_append_val (run->steps, s);
+    }
+}
+
+/* Skips the steps of a filesystem that failed, so the ETA stays right. */
+void
+fsb_run_skip_filesystem (Run *run, guint fs_index)
+{
+  while (run->step < run->steps->len &&
+         g_array_index (run->steps, Step, run->step).fs_index == fs_index)
+    {
+      g_array_remove_index (run->steps, run->step);
+    }
+}

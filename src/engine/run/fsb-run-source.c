@@ -1,0 +1,161 @@
+/* fsb-run-source.c: the test data, the --source view and the scratch folder */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-custom.h"
+#include "fsb-dataset.h"
+#include "fsb-error.h"
+#include "fsb-fileops.h"
+#include "fsb-fs-support-private.h"
+#include "fsb-machine.h"
+#include "fsb-plan-private.h"
+#include "fsb-target.h"
+#include "fsb-tasks.h"
+#include "fsb-transfer.h"
+#include "fsb-workload.h"
+#include "fsb-workloads-private.h"
+#include "fsb-workloads-util.h"
+#include "fsb-run-private.h"
+
+/* Set-up ------------------------------------------------------------------ */
+
+/* The version the support probe found; else the first line of mkfs.X -V. */
+char *
+fsb_run_mkfs_version (const char *fstype)
+{
+  g_autoptr(FsbFsSupport) support = fsb_fs_support_probe_one (fsb_udisks_get_client (NULL), fstype);
+  g_autofree char *tool = g_strdup_printf ("mkfs.%s", fstype);
+  g_autofree char *path = g_find_program_in_path (tool);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *argv[] = { NULL, "-V", NULL };
+  g_auto(GStrv) lines = NULL;
+
+  if (support != NULL && support->mkfs_version != NULL)
+    return g_strdup (support->mkfs_version);
+  if (path == NULL)
+    {
+      /* /sbin is not always in a user's PATH. */
+      g_free (path);
+      path = g_build_filename ("/usr/sbin", tool, NULL);
+      if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+        return NULL;
+    }
+  argv[0] = path;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (out != NULL && *g_strstrip (out) != '\0' ? out : g_strstrip (err), "\n", 2);
+  return lines[0] != NULL && *lines[0] != '\0' ? g_strdup (g_strstrip (lines[0])) : NULL;
+}
+
+/* Builds (or checks) the generated data and, with --source, a folder that
+ * shows the user's tree next to the big file. */
+gboolean
+fsb_run_prepare_source (Run *run, FsbResult *result, GError **error)
+{
+  FsbProfile generated = run->profile;
+  g_autoptr(JsonNode) summary = NULL;
+
+  if (run->plan->source_dir != NULL)
+    {
+      g_autoptr(JsonNode) described = NULL;
+      guint files = 0;
+      guint64 bytes = 0;
+      g_autofree char *big = NULL, *tree = NULL, *link_big = NULL, *link_tree = NULL;
+
+      described = fsb_dataset_describe_folder (run->plan->source_dir, &files, &bytes, run->cancellable, error);
+      if (described == NULL)
+        return FALSE;
+      run->profile.tree_files = files;
+      run->profile.tree_total_bytes = bytes;
+      /* Only the big file is generated. */
+      generated.tree_files = generated.tree_dirs = 0;
+      generated.tree_total_bytes = 0;
+      run->dataset_dir = fsb_dataset_cache_dir (&generated);
+      if (!fsb_dataset_ensure (&generated, run->dataset_dir, TRUE, fsb_run_dataset_progress_cb, run,
+                               &summary, run->cancellable, error))
+        return FALSE;
+
+      run->source_view = g_dir_make_tmp ("fsbench-source-XXXXXX", error);
+      if (run->source_view == NULL)
+        return FALSE;
+      big = g_build_filename (run->dataset_dir, "big.img", NULL);
+      tree = g_canonicalize_filename (run->plan->source_dir, NULL);
+      link_big = g_build_filename (run->source_view, "big.img", NULL);
+      link_tree = g_build_filename (run->source_view, "tree", NULL);
+      if (symlink (big, link_big) < 0 || symlink (tree, link_tree) < 0)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "%s", g_strerror (errno));
+          return FALSE;
+        }
+      json_object_set_member (json_node_get_object (summary), "source", g_steal_pointer (&described));
+    }
+  else
+    {
+      run->dataset_dir = fsb_dataset_cache_dir (&generated);
+      if (!fsb_dataset_ensure (&generated, run->dataset_dir, TRUE, fsb_run_dataset_progress_cb, run,
+                               &summary, run->cancellable, error))
+        return FALSE;
+    }
+
+  if (fsb_plan_has_group (run->plan, "kernel-tree"))
+    {
+      JsonNode *kernel = fsb_kernel_dataset_ensure (&run->profile, run->dataset_dir,
+                                                    run->cancellable, error);
+      if (kernel == NULL)
+        return FALSE;
+      if (run->source_view != NULL)
+        {
+          g_autofree char *tree = g_build_filename (run->dataset_dir, "kernel", NULL);
+          g_autofree char *link = g_build_filename (run->source_view, "kernel", NULL);
+          if (symlink (tree, link) < 0)
+            {
+              json_node_unref (kernel);
+              g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "%s", g_strerror (errno));
+              return FALSE;
+            }
+        }
+      json_object_set_member (json_node_get_object (summary), "kernel", kernel);
+    }
+
+  g_mutex_lock (&run->runner->lock);
+  result->dataset = g_steal_pointer (&summary);
+  g_mutex_unlock (&run->runner->lock);
+  return TRUE;
+}
+
+void
+fsb_run_remove_scratch (Run *run)
+{
+  FsbFileOps ops;
+
+  if (run->scratch_dir == NULL)
+    return;
+  fsb_file_ops_init (&ops, NULL, NULL, NULL, 0);
+  if (!fsb_remove_tree_at (&ops, AT_FDCWD, run->scratch_dir, NULL))
+    g_warning ("Could not remove %s", run->scratch_dir);
+  fsb_file_ops_clear (&ops);
+}
+
+void
+fsb_run_remove_source_view (Run *run)
+{
+  g_autofree char *big = NULL, *tree = NULL;
+
+  if (run->source_view == NULL)
+    return;
+  big = g_build_filename (run->source_view, "big.img", NULL);
+  tree = g_build_filename (run->source_view, "tree", NULL);
+  g_unlink (big);
+  g_unlink (tree);
+  g_free (tree);
+  tree = g_build_filename (run->source_view, "kernel", NULL);
+  g_unlink (tree);
+  g_rmdir (run->source_view);
+}

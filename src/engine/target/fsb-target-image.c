@@ -1,0 +1,161 @@
+/* fsb-target-image.c: a disk image in a folder of the user's, attached as a loop device */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gunixfdlist.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <linux/loop.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "fsb-error.h"
+#include "fsb-target-private.h"
+#include "fsb-udisks.h"
+
+char *
+fsb_target_default_image_dir (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "fsbench", "images", NULL);
+}
+
+static char *
+bytestring_property (const char *object_path, const char *interface, const char *name)
+{
+  g_autoptr(GVariant) value = fsb_udisks_get_property (object_path, interface, name, NULL);
+
+  if (value == NULL || !g_variant_is_of_type (value, G_VARIANT_TYPE_BYTESTRING))
+    return NULL;
+  return g_variant_dup_bytestring (value, NULL);
+}
+
+/* Reads and writes of the loop device then bypass the host's page cache,
+ * as they would on a real disk. Needs access to the device node. */
+void
+fsb_target_set_direct_io (FsbTarget *self)
+{
+  int fd;
+
+  if (self->direct_io || !self->loop_attached)
+    return;
+  fd = open (self->device, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      g_debug ("Cannot open %s for direct I/O: %s", self->device, g_strerror (errno));
+      return;
+    }
+  if (ioctl (fd, LOOP_SET_DIRECT_IO, 1UL) == 0)
+    self->direct_io = TRUE;
+  else
+    g_debug ("LOOP_SET_DIRECT_IO on %s: %s", self->device, g_strerror (errno));
+  close (fd);
+}
+
+gboolean
+fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *dir = self->image_dir != NULL ? g_strdup (self->image_dir) : fsb_target_default_image_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GUnixFDList) fd_list = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  struct statvfs vfs;
+  const char *loop_path = NULL;
+  guint64 size = self->size;
+  guint64 avail;
+  int fd;
+
+  if (size == 0)
+    size = MAX (DEFAULT_IMAGE_SIZE, (needed_bytes + MIB - 1) / MIB * MIB);
+  else if (size < needed_bytes)
+    {
+      g_autofree char *have = g_format_size (size);
+      g_autofree char *need = g_format_size (needed_bytes);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                   _("A disk image of %s is too small: the plan needs %s"), have, need);
+      return FALSE;
+    }
+  /* Whole 4 KiB sectors, so any filesystem can use every byte. */
+  size = size / 4096 * 4096;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, saved == EACCES ? FSB_ERROR_NOT_AUTHORIZED : FSB_ERROR_FAILED,
+                   _("Could not create the folder %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  if (statvfs (dir, &vfs) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not read the free space in %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  avail = (guint64) vfs.f_bavail * vfs.f_frsize;
+  if (avail < size)
+    {
+      g_autofree char *have = g_format_size (avail);
+      g_autofree char *need = g_format_size (size);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                   _("Only %s are free in %s, and the disk image needs %s. Free some space "
+                     "or choose another folder."), have, dir, need);
+      return FALSE;
+    }
+
+  path = g_build_filename (dir, "fsbench-XXXXXX.img", NULL);
+  fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not create a disk image in %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  self->image_path = g_steal_pointer (&path);
+  self->size = size;
+  fsb_target_record_state (self);
+
+  if (ftruncate (fd, (off_t) size) != 0)
+    {
+      int saved = errno;
+      close (fd);
+      g_set_error (error, FSB_ERROR, saved == ENOSPC || saved == EFBIG ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
+                   _("Could not size the disk image %s: %s"), self->image_path, g_strerror (saved));
+      return FALSE;
+    }
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      close (fd);
+      return FALSE;
+    }
+
+  fd_list = g_unix_fd_list_new_from_array (&fd, 1);   /* takes fd */
+  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
+  g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
+  /* Not cancellable: once udisksd attaches the image we must know the
+   * device to detach it again. */
+  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                           g_variant_new ("(ha{sv})", 0, &options),
+                           G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
+  if (reply == NULL)
+    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
+                        _("Could not attach the disk image %s"), self->image_path);
+  g_variant_get (reply, "(&o)", &loop_path);
+  self->object_path = g_strdup (loop_path);
+  self->loop_attached = TRUE;
+  g_free (self->device);
+  self->device = bytestring_property (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Device");
+  if (self->device == NULL)
+    self->device = g_strdup_printf ("/dev/%s", strrchr (self->object_path, '/') + 1);
+  fsb_target_record_state (self);
+
+  fsb_target_set_direct_io (self);
+  return TRUE;
+}
+

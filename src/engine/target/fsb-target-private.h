@@ -1,0 +1,51 @@
+/* fsb-target-private.h: what the files of FsbTarget share */
+#pragma once
+
+#include "fsb-target.h"
+#include "fsb-target-state.h"
+
+G_BEGIN_DECLS
+
+#define MIB ((guint64) 1024 * 1024)
+/* The smallest image we make: mkfs.xfs refuses anything under 300 MiB. */
+#define DEFAULT_IMAGE_SIZE (512 * MIB)
+/* How long to wait for udisksd to export an interface, or for a busy
+ * filesystem to let go. */
+#define RETRY_MSEC 5000
+#define RETRY_STEP_MSEC 100
+
+struct _FsbTarget
+{
+  GObject         parent_instance;
+
+  FsbTargetKind   kind;
+  guint64         size;             /* asked for (0: from the plan), then actual */
+  gboolean        destroy_confirmed;
+  char           *image_dir;        /* NULL: the cache folder */
+  char           *image_path;       /* while the image exists */
+  char           *device;           /* "/dev/loop3" after prepare, or "/dev/sdb1" */
+  char           *object_path;      /* udisks block object, after prepare */
+  gboolean        loop_attached;
+  char           *mount_point;      /* while mounted */
+  char           *mount_options;
+  char           *fstype;
+  gboolean        direct_io;        /* the loop device bypasses the host cache */
+  gboolean        host_cache_dropped;
+  FsbTargetState *state;
+};
+
+/* fsb-target.c */
+void     fsb_target_record_state  (FsbTarget *self);
+/* TRUE until cancellable is cancelled; then FALSE with FSB_ERROR_CANCELLED. */
+gboolean fsb_target_not_cancelled (GCancellable *cancellable, GError **error);
+/* A udisks call failed: its error, mapped to FSB_ERROR and saying what was
+ * being done (a printf format), goes to error. Returns FALSE. */
+gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+/* fsb-target-image.c */
+char    *fsb_target_default_image_dir (void);
+/* Reads and writes of the loop device bypass the host's page cache. */
+void     fsb_target_set_direct_io     (FsbTarget *self);
+gboolean fsb_target_prepare_image     (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error);
+
+G_END_DECLS
