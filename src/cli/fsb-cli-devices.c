@@ -39,6 +39,7 @@ int
 fsb_cli_devices (int argc, char **argv)
 {
   gboolean json = FALSE;
+  gboolean all = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GPtrArray) devices = NULL;
   g_autoptr(GError) error = NULL;
@@ -46,6 +47,8 @@ fsb_cli_devices (int argc, char **argv)
   int status = 0;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "all", 'a', 0, G_OPTION_ARG_NONE, &all,
+      N_("Also list what the window leaves out: FS Bench’s own loop devices, compressed RAM (zram) and empty devices"), NULL },
     { NULL }
   };
 
@@ -58,6 +61,8 @@ fsb_cli_devices (int argc, char **argv)
   if (client == NULL)
     return fsb_cli_fail (error);
   devices = fsb_device_list (client, 0);
+  if (!all)
+    fsb_device_keep_offered (devices, NULL);
 
   if (json)
     {

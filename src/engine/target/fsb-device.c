@@ -10,6 +10,7 @@
 #include "fsb-device.h"
 #include "fsb-error.h"
 #include "fsb-mountinfo.h"
+#include "fsb-target-state.h"
 
 G_DEFINE_BOXED_TYPE (FsbDevice, fsb_device, fsb_device_copy, fsb_device_free)
 
@@ -26,6 +27,7 @@ fsb_device_copy (const FsbDevice *device)
   copy->label = g_strdup (device->label);
   copy->mount_points = g_strdupv (device->mount_points);
   copy->reason = g_strdup (device->reason);
+  copy->backing_file = g_strdup (device->backing_file);
   return copy;
 }
 
@@ -42,6 +44,7 @@ fsb_device_free (FsbDevice *device)
   g_free (device->label);
   g_strfreev (device->mount_points);
   g_free (device->reason);
+  g_free (device->backing_file);
   g_free (device);
 }
 
@@ -303,6 +306,8 @@ device_from_object (UDisksClient *client, UDisksObject *object, GPtrArray *mount
   d->is_partition = udisks_object_peek_partition (object) != NULL;
   d->is_whole_disk = !d->is_partition;
   d->read_only = udisks_block_get_read_only (block);
+  if (loop != NULL && udisks_loop_get_backing_file (loop) != NULL && udisks_loop_get_backing_file (loop)[0] != '\0')
+    d->backing_file = g_strdup (udisks_loop_get_backing_file (loop));
 
   /* udisks marks every loop device as a system device; one a user set
    * up from an image is theirs to use. */
@@ -350,6 +355,10 @@ device_from_sysfs (const char *name, GPtrArray *mounts, GHashTable *critical)
   d->is_whole_disk = !d->is_partition;
   ro = sysfs_attr (dev, "ro");
   d->read_only = g_strcmp0 (ro, "1") == 0;
+  /* a loop device being set up, before udisks knows it */
+  d->backing_file = sysfs_attr (dev, "loop/backing_file");
+  if (d->backing_file != NULL && g_str_has_suffix (d->backing_file, " (deleted)"))
+    d->backing_file[strlen (d->backing_file) - strlen (" (deleted)")] = '\0';
 
   judge (d, dev, critical, FALSE, NULL, FALSE, 0);
   if (d->usable)
@@ -458,10 +467,32 @@ fsb_device_to_json (const FsbDevice *d)
   BOOL ("read_only", d->read_only);
   BOOL ("usable", d->usable);
   STRING ("reason", d->reason);
+  STRING ("backing_file", d->backing_file);
   json_builder_end_object (b);
 #undef STRING
 #undef BOOL
   return json_builder_get_root (b);
+}
+
+static gboolean
+is_offered (const FsbDevice *d, GHashTable *recorded, const char *image_folder)
+{
+  /* zram is swap in memory: never a disk to test */
+  if (g_str_has_prefix (d->device, "/dev/zram") || d->size == 0)
+    return FALSE;
+  if (g_strcmp0 (d->connection, "loop") == 0 || g_str_has_prefix (d->device, "/dev/loop"))
+    return !fsb_target_state_is_own_loop (recorded, d->device, d->backing_file, image_folder);
+  return TRUE;
+}
+
+void
+fsb_device_keep_offered (GPtrArray *devices, const char *image_folder)
+{
+  g_autoptr(GHashTable) recorded = fsb_target_state_recorded_loops ();
+
+  for (guint i = devices->len; i > 0; i--)
+    if (!is_offered (g_ptr_array_index (devices, i - 1), recorded, image_folder))
+      g_ptr_array_remove_index (devices, i - 1);
 }
 
 /* ---- FsbDeviceMonitor ------------------------------------------------- */

@@ -22,6 +22,7 @@ typedef struct {
   gboolean  read_only;
   gboolean  usable;
   char     *reason;        /* translated sentence when !usable, else NULL */
+  char     *backing_file;  /* a loop device's image file, else NULL */
 } FsbDevice;
 
 #define FSB_TYPE_DEVICE (fsb_device_get_type ())
@@ -34,6 +35,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDevice, fsb_device_free)
 GPtrArray *fsb_device_list     (UDisksClient *client, guint64 needed_bytes);   /* of FsbDevice* */
 FsbDevice *fsb_device_lookup   (UDisksClient *client, const char *device, guint64 needed_bytes, GError **error);
 JsonNode  *fsb_device_to_json  (const FsbDevice *device);
+/* Keeps the devices worth offering as targets, as the window and
+ * `fsbench-cli devices` show them: not compressed RAM (zram), not empty,
+ * not one of FS Bench's own loop devices (fsb_target_state_is_own_loop;
+ * image_folder as there, or NULL). */
+void       fsb_device_keep_offered (GPtrArray *devices, const char *image_folder);
 
 /* Emits "changed" when drives or block devices come, go or change. */
 #define FSB_TYPE_DEVICE_MONITOR (fsb_device_monitor_get_type ())

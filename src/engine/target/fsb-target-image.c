@@ -107,7 +107,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
       return FALSE;
     }
 
-  path = g_build_filename (dir, "fsbench-XXXXXX.img", NULL);
+  path = g_build_filename (dir, FSB_TARGET_IMAGE_TEMPLATE, NULL);
   fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
   if (fd < 0)
     {

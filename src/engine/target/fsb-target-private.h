@@ -43,7 +43,6 @@ gboolean fsb_target_not_cancelled (GCancellable *cancellable, GError **error);
 gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
 /* fsb-target-image.c */
-char    *fsb_target_default_image_dir (void);
 /* Reads and writes of the loop device bypass the host's page cache. */
 void     fsb_target_set_direct_io     (FsbTarget *self);
 gboolean fsb_target_prepare_image     (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error);

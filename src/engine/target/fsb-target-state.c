@@ -11,6 +11,7 @@
 
 #include "fsb-error.h"
 #include "fsb-mountinfo.h"
+#include "fsb-target-private.h"
 #include "fsb-target-state.h"
 #include "fsb-udisks.h"
 
@@ -145,6 +146,60 @@ entry_is_alive (const char *name)
   if (sscanf (name, "%d-%" G_GUINT64_FORMAT "-", &pid, &start) != 2 || pid <= 0)
     return FALSE;
   return process_start_time (pid) == start && start != 0;
+}
+
+GHashTable *
+fsb_target_state_recorded_loops (void)
+{
+  GHashTable *loops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *dir_path = fsb_target_state_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      JsonNode *root;
+      const char *loop;
+
+      if (!g_str_has_suffix (name, ".json") || !json_parser_load_from_file (parser, path, NULL))
+        continue;
+      root = json_parser_get_root (parser);
+      if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+        continue;
+      loop = json_object_get_string_member_with_default (json_node_get_object (root), "loop_device", NULL);
+      if (loop != NULL)
+        g_hash_table_add (loops, g_strdup (loop));
+    }
+  return loops;
+}
+
+gboolean
+fsb_target_state_is_own_loop (GHashTable *recorded,
+                              const char *loop_device,
+                              const char *backing_file,
+                              const char *image_folder)
+{
+  g_autofree char *pattern = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *default_dir = NULL;
+
+  if (recorded != NULL && loop_device != NULL && g_hash_table_contains (recorded, loop_device))
+    return TRUE;
+  if (backing_file == NULL || backing_file[0] == '\0')
+    return FALSE;
+
+  /* "fsbench-XXXXXX.img" matches as "fsbench-??????.img" */
+  pattern = g_strdup (FSB_TARGET_IMAGE_TEMPLATE);
+  g_strdelimit (pattern, "X", '?');
+  base = g_path_get_basename (backing_file);
+  if (g_pattern_match_simple (pattern, base))
+    return TRUE;
+  dir = g_path_get_dirname (backing_file);
+  default_dir = fsb_target_default_image_dir ();
+  return g_strcmp0 (dir, default_dir) == 0 || (image_folder != NULL && g_strcmp0 (dir, image_folder) == 0);
 }
 
 /* Unmounts every mount of device, through udisks. */

@@ -22,6 +22,20 @@ void            fsb_target_state_set   (FsbTargetState *state,
                                         const char     *mount_point);
 const char     *fsb_target_state_get_path (FsbTargetState *state);
 
+/* The name FS Bench gives the disk images it makes (g_mkstemp template). */
+#define FSB_TARGET_IMAGE_TEMPLATE "fsbench-XXXXXX.img"
+
+/* The loop devices the state files record, running or crashed runs alike:
+ * a set of device names ("/dev/loop3"). */
+GHashTable     *fsb_target_state_recorded_loops (void);
+/* TRUE for a loop device of FS Bench's own: one in recorded, or one on an
+ * image it made (named after FSB_TARGET_IMAGE_TEMPLATE, or in the default
+ * image folder or image_folder). A loop device a user attached is not. */
+gboolean        fsb_target_state_is_own_loop    (GHashTable *recorded,
+                                                 const char *loop_device,
+                                                 const char *backing_file,
+                                                 const char *image_folder);
+
 /* Cleans the entries of processes that no longer run. */
 guint           fsb_target_state_clean (GError **error);
 /* The folder, for tests and `fsbench-cli clean`. */

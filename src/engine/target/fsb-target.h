@@ -9,7 +9,14 @@
 G_BEGIN_DECLS
 
 /* The process's one UDisksClient, created on first use (thread-safe). */
-UDisksClient *fsb_udisks_get_client (GError **error);
+UDisksClient *fsb_udisks_get_client        (GError **error);
+/* The same without blocking the caller's main loop; finish gives the
+ * process's client (transfer none) or NULL and an error. */
+void          fsb_udisks_get_client_async  (GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+UDisksClient *fsb_udisks_get_client_finish (GAsyncResult        *result,
+                                            GError             **error);
 
 typedef enum {
   FSB_TARGET_IMAGE,
@@ -69,6 +76,9 @@ gboolean       fsb_target_release         (FsbTarget    *self,
 void           fsb_target_describe        (FsbTarget    *self,
                                            FsbTargetInfo *info);
 const char    *fsb_target_get_mount_options (FsbTarget  *self);
+
+/* Where disk images go when no folder is given: ~/.cache/fsbench/images */
+char          *fsb_target_default_image_dir (void);
 
 /* Finds what an earlier crashed run left (state file) and cleans it.
  * Returns the number of objects cleaned (mounts, loop devices, images). */
