@@ -40,3 +40,17 @@ fsb_gui_container_clear (GtkContainer *container)
   for (GList *l = children; l != NULL; l = l->next)
     gtk_widget_destroy (GTK_WIDGET (l->data));
 }
+
+void
+fsb_gui_name_info_bar_close_button (GtkInfoBar *bar, const char *name)
+{
+  g_autoptr(GList) buttons = gtk_container_get_children (GTK_CONTAINER (gtk_info_bar_get_action_area (bar)));
+
+  /* the close button is the one without a label (an icon) */
+  for (GList *l = buttons; l != NULL; l = l->next)
+    if (GTK_IS_BUTTON (l->data) && gtk_button_get_label (l->data) == NULL)
+      {
+        fsb_gui_set_accessible_name (l->data, name);
+        gtk_widget_set_tooltip_text (l->data, name);
+      }
+}

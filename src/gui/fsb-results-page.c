@@ -25,6 +25,13 @@ enum {
   N_COLS
 };
 
+typedef struct {
+  GtkWidget *page;        /* the notebook's child */
+  GtkWidget *chart;
+  GtkWidget *conclusion;
+  GtkWidget *table;
+} SectionPage;
+
 struct _FsbResultsPage
 {
   GtkBox parent_instance;
@@ -37,6 +44,11 @@ struct _FsbResultsPage
   GtkWidget *saved_label;
 
   GtkWidget *use_case_combo;
+
+  /* One page per section, made once and shown when the result has rows
+   * for it: removing notebook pages while a screen reader listens makes
+   * GTK ask the removed page for its tab (a critical). */
+  SectionPage pages[FSB_N_SECTIONS];
 
   FsbResult *result;
   char      *use_case;
@@ -138,22 +150,24 @@ kind_changed_cb (GtkComboBox *combo, FsbChartView *chart)
   fsb_chart_view_set_kind (chart, (FsbChartViewKind) gtk_combo_box_get_active (combo));
 }
 
-static GtkWidget *
-section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusion, GtkListStore *store)
+static void
+section_page_init (SectionPage *page, FsbSection section)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *chart = fsb_chart_view_new ();
   GtkWidget *frame = gtk_frame_new (NULL);
-  GtkWidget *table = gtk_tree_view_new_with_model (GTK_TREE_MODEL (store));
   g_autofree char *chart_name = NULL;
   g_autofree char *table_name = NULL;
 
+  page->page = box;
+  page->chart = fsb_chart_view_new ();
+  page->table = gtk_tree_view_new ();
+  page->conclusion = gtk_label_new (NULL);
+
   gtk_container_set_border_width (GTK_CONTAINER (box), 8);
-  fsb_chart_view_set_section (FSB_CHART_VIEW (chart), section);
-  fsb_chart_view_set_result (FSB_CHART_VIEW (chart), self->result);
+  fsb_chart_view_set_section (FSB_CHART_VIEW (page->chart), section);
   /* Translators: %s is a report section, "Big files" */
   chart_name = g_strdup_printf (_("Chart: %s"), fsb_section_title (section));
-  fsb_gui_set_accessible_name (chart, chart_name);
+  fsb_gui_set_accessible_name (page->chart, chart_name);
 
   if (section != FSB_SECTION_CAPACITY && section != FSB_SECTION_TRANSFER)
     {
@@ -169,39 +183,50 @@ section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusi
       /* Translators: %s is a report section, "Big files" */
       kind_name = g_strdup_printf (_("What the chart shows: %s"), fsb_section_title (section));
       fsb_gui_set_accessible_name (kind, kind_name);
-      g_signal_connect_object (kind, "changed", G_CALLBACK (kind_changed_cb), chart, 0);
+      g_signal_connect_object (kind, "changed", G_CALLBACK (kind_changed_cb), page->chart, 0);
       gtk_container_add (GTK_CONTAINER (box), kind);
     }
-  gtk_container_add (GTK_CONTAINER (box), chart);
+  gtk_container_add (GTK_CONTAINER (box), page->chart);
 
-  if (conclusion != NULL)
-    {
-      GtkWidget *label = gtk_label_new (conclusion);
+  gtk_label_set_xalign (GTK_LABEL (page->conclusion), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (page->conclusion), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (page->conclusion), 70);
+  gtk_style_context_add_class (gtk_widget_get_style_context (page->conclusion), "fsb-conclusion");
+  gtk_container_add (GTK_CONTAINER (box), page->conclusion);
 
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 70);
-      gtk_style_context_add_class (gtk_widget_get_style_context (label), "fsb-conclusion");
-      gtk_container_add (GTK_CONTAINER (box), label);
-    }
-
-  add_column (GTK_TREE_VIEW (table), _("Filesystem"), COL_FS, COL_FS, FALSE);
-  add_column (GTK_TREE_VIEW (table), _("Task"), COL_TASK, COL_TASK, FALSE);
-  add_column (GTK_TREE_VIEW (table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
-  add_column (GTK_TREE_VIEW (table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
+  add_column (GTK_TREE_VIEW (page->table), _("Filesystem"), COL_FS, COL_FS, FALSE);
+  add_column (GTK_TREE_VIEW (page->table), _("Task"), COL_TASK, COL_TASK, FALSE);
+  add_column (GTK_TREE_VIEW (page->table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
+  add_column (GTK_TREE_VIEW (page->table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
   /* Capacity is measured, not timed: no CPU or faults to show. */
-  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
+  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (page->table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
                                     section != FSB_SECTION_CAPACITY);
-  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("Page faults"), COL_FAULTS_TEXT, COL_FAULTS, TRUE),
+  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (page->table), _("Page faults"), COL_FAULTS_TEXT,
+                                                COL_FAULTS, TRUE),
                                     section != FSB_SECTION_CAPACITY);
   /* Translators: %s is a report section, "Big files" */
   table_name = g_strdup_printf (_("Table: %s"), fsb_section_title (section));
-  fsb_gui_set_accessible_name (table, table_name);
-  gtk_container_add (GTK_CONTAINER (frame), table);
+  fsb_gui_set_accessible_name (page->table, table_name);
+  gtk_container_add (GTK_CONTAINER (frame), page->table);
   gtk_container_add (GTK_CONTAINER (box), frame);
 
   gtk_widget_show_all (box);
-  return box;
+  gtk_widget_hide (box);   /* until a result has rows for it */
+}
+
+/* Fills a section's page; FALSE when the result has nothing for it. */
+static gboolean
+section_page_fill (SectionPage *page, FsbResult *result, FsbSection section, const char *conclusion)
+{
+  g_autoptr(GtkListStore) store = section_store (result, section);
+  gboolean has_rows = gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) > 0;
+
+  gtk_tree_view_set_model (GTK_TREE_VIEW (page->table), GTK_TREE_MODEL (store));
+  fsb_chart_view_set_result (FSB_CHART_VIEW (page->chart), result);
+  gtk_label_set_text (GTK_LABEL (page->conclusion), conclusion != NULL ? conclusion : "");
+  gtk_widget_set_visible (page->conclusion, conclusion != NULL);
+  gtk_widget_set_visible (page->page, has_rows);
+  return has_rows;
 }
 
 static char *
@@ -234,13 +259,14 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   g_autofree char *reasons = NULL;
   g_autofree char *notes = NULL;
   FsbUseCase uc = FSB_USE_CASE_SERVER;
-  int current;
+  gboolean same_result;
+  int current, first;
 
   g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
   g_return_if_fail (result != NULL);
 
-  /* The same section stays in front when only the use case changed. */
-  current = self->result == result ? MAX (gtk_notebook_get_current_page (GTK_NOTEBOOK (self->sections)), 0) : 0;
+  same_result = self->result == result;
+  current = MAX (gtk_notebook_get_current_page (GTK_NOTEBOOK (self->sections)), 0);
   fsb_result_ref (result);
   g_clear_pointer (&self->result, fsb_result_unref);
   self->result = result;
@@ -272,23 +298,32 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   gtk_widget_set_visible (self->notes, notes[0] != '\0');
   gtk_widget_set_visible (self->recommendation, !comparison);
 
-  fsb_gui_container_clear (GTK_CONTAINER (self->sections));
+  first = -1;
   for (guint s = 0; s < FSB_N_SECTIONS; s++)
     {
-      g_autoptr(GtkListStore) store = section_store (result, s);
-      const FsbVerdict *verdict;
-      GtkWidget *tab;
+      const FsbVerdict *verdict = fsb_recommendation_get_verdict (rec, s);
 
-      if (gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) == 0)
-        continue;
-      verdict = fsb_recommendation_get_verdict (rec, s);
-      tab = gtk_label_new (fsb_section_title (s));
-      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections),
-                                section_page_new (self, s, verdict != NULL && !comparison ? verdict->conclusion : NULL,
-                                                  store),
-                                tab);
+      if (section_page_fill (&self->pages[s], result, s,
+                             verdict != NULL && !comparison ? verdict->conclusion : NULL) && first < 0)
+        first = (int) s;
     }
+  /* The same section stays in front when only the use case changed. */
+  if (!same_result || !gtk_widget_get_visible (self->pages[current].page))
+    current = MAX (first, 0);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
+  gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
+}
+
+void
+fsb_results_page_set_note (FsbResultsPage *self, const char *note)
+{
+  g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
+
+  if (note != self->note)
+    {
+      g_free (self->note);
+      self->note = g_strdup (note);
+    }
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
 }
 
@@ -314,6 +349,19 @@ fsb_results_page_get_headline (FsbResultsPage *self)
 }
 
 static void
+fsb_results_page_dispose (GObject *object)
+{
+  FsbResultsPage *self = FSB_RESULTS_PAGE (object);
+
+  /* The pages go with the window. A page's accessible asks the notebook for
+   * its tab while the page is being removed, which GTK no longer knows (a
+   * critical), unless the notebook shows no tabs. */
+  if (self->sections != NULL)
+    gtk_notebook_set_show_tabs (GTK_NOTEBOOK (self->sections), FALSE);
+  G_OBJECT_CLASS (fsb_results_page_parent_class)->dispose (object);
+}
+
+static void
 fsb_results_page_finalize (GObject *object)
 {
   FsbResultsPage *self = FSB_RESULTS_PAGE (object);
@@ -330,6 +378,7 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = fsb_results_page_dispose;
   object_class->finalize = fsb_results_page_finalize;
 
   g_type_ensure (FSB_TYPE_CHART_VIEW);
@@ -348,4 +397,10 @@ static void
 fsb_results_page_init (FsbResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+    {
+      section_page_init (&self->pages[s], s);
+      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections), self->pages[s].page,
+                                gtk_label_new (fsb_section_title (s)));
+    }
 }

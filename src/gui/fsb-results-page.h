@@ -19,6 +19,9 @@ void       fsb_results_page_show       (FsbResultsPage *self,
                                         const char     *use_case,
                                         const char     *note,
                                         gboolean        comparison);
+/* Changes the line under the results ("Saved in …") only. */
+void       fsb_results_page_set_note   (FsbResultsPage *self,
+                                        const char     *note);
 FsbResult *fsb_results_page_get_result (FsbResultsPage *self);
 const char *fsb_results_page_get_use_case (FsbResultsPage *self);
 /* The recommendation's headline, as shown. */

@@ -1,0 +1,261 @@
+/* fsb-workload-chooser.c: how big, how often, for what use, which tasks, which data */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "fsb-commands-editor.h"
+#include "fsb-error.h"
+#include "fsb-folder-button.h"
+#include "fsb-gui-util.h"
+#include "fsb-tasks.h"
+#include "fsb-workload-chooser.h"
+
+#define MB (G_GUINT64_CONSTANT (1000000))
+
+struct _FsbWorkloadChooser
+{
+  GtkBox parent_instance;
+
+  GtkWidget *profile_combo;
+  GtkWidget *custom_row;
+  GtkWidget *big_file_spin;
+  GtkWidget *tree_size_spin;
+  GtkWidget *tree_files_spin;
+  GtkWidget *tree_dirs_spin;
+  GtkWidget *repetitions_spin;
+  GtkWidget *use_case_combo;
+  GtkWidget *groups_box;
+  GtkWidget *commands;
+  GtkWidget *source_combo;
+  GtkWidget *source_folder;
+
+  GPtrArray *group_checks;   /* of GtkCheckButton*, data "group" */
+};
+
+G_DEFINE_FINAL_TYPE (FsbWorkloadChooser, fsb_workload_chooser, GTK_TYPE_BOX)
+
+static int
+spin_int (GtkWidget *spin)
+{
+  return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin));
+}
+
+static guint64
+spin_mb (GtkWidget *spin)
+{
+  return (guint64) spin_int (spin) * MB;
+}
+
+static gboolean
+is_custom (FsbWorkloadChooser *self)
+{
+  return g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo)), "custom") == 0;
+}
+
+static gboolean
+uses_folder (FsbWorkloadChooser *self)
+{
+  return g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->source_combo)), "folder") == 0;
+}
+
+/* The custom sizes show only with the custom profile. */
+static void
+profile_changed_cb (FsbWorkloadChooser *self)
+{
+  gtk_widget_set_visible (self->custom_row, is_custom (self));
+}
+
+static void
+source_changed_cb (FsbWorkloadChooser *self)
+{
+  gtk_widget_set_visible (self->source_folder, uses_folder (self));
+}
+
+static void
+add_groups (FsbWorkloadChooser *self, const char *const *wanted)
+{
+  guint n;
+  const FsbGroupInfo *groups = fsb_group_catalog (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (_(groups[i].name));
+
+      gtk_widget_set_tooltip_text (check, _(groups[i].description));
+      fsb_gui_set_accessible_name (check, _(groups[i].name));
+      g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i].id);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains (wanted, groups[i].id));
+      gtk_widget_show (check);
+      gtk_container_add (GTK_CONTAINER (self->groups_box), check);
+      g_ptr_array_add (self->group_checks, check);
+    }
+}
+
+static char **
+checked_groups (FsbWorkloadChooser *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->group_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->group_checks, i);
+
+      if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (check)))
+        g_strv_builder_add (builder, g_object_get_data (G_OBJECT (check), "group"));
+    }
+  return g_strv_builder_end (builder);
+}
+
+void
+fsb_workload_chooser_load (FsbWorkloadChooser *self, GSettings *settings)
+{
+  g_auto(GStrv) wanted = g_settings_get_strv (settings, "workloads");
+  g_autofree char *source = g_settings_get_string (settings, "source-folder");
+  g_autoptr(GVariant) commands = g_settings_get_value (settings, "custom-commands");
+
+  g_return_if_fail (FSB_IS_WORKLOAD_CHOOSER (self));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->repetitions_spin), g_settings_get_uint (settings, "repetitions"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->big_file_spin),
+                             (double) (g_settings_get_uint64 (settings, "custom-big-file") / MB));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_size_spin),
+                             (double) (g_settings_get_uint64 (settings, "custom-tree-size") / MB));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_files_spin), g_settings_get_uint (settings, "custom-tree-files"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_dirs_spin), g_settings_get_uint (settings, "custom-tree-dirs"));
+  g_settings_bind (settings, "profile", self->profile_combo, "active-id",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  g_settings_bind (settings, "use-case", self->use_case_combo, "active-id",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  profile_changed_cb (self);
+  fsb_commands_editor_set_commands (FSB_COMMANDS_EDITOR (self->commands), commands);
+  if (source[0] != '\0' && g_file_test (source, G_FILE_TEST_IS_DIR))
+    {
+      fsb_folder_button_set_folder (FSB_FOLDER_BUTTON (self->source_folder), source);
+      gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->source_combo), "folder");
+    }
+  add_groups (self, (const char *const *) wanted);
+}
+
+void
+fsb_workload_chooser_save (FsbWorkloadChooser *self, GSettings *settings)
+{
+  g_auto(GStrv) groups = checked_groups (self);
+  const char *source = uses_folder (self) ? fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->source_folder)) : NULL;
+  const char *id;
+
+  g_return_if_fail (FSB_IS_WORKLOAD_CHOOSER (self));
+
+  g_settings_set_strv (settings, "workloads", (const char *const *) groups);
+  if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo))) != NULL)
+    g_settings_set_string (settings, "profile", id);
+  if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo))) != NULL)
+    g_settings_set_string (settings, "use-case", id);
+  g_settings_set_value (settings, "custom-commands",
+                        fsb_commands_editor_get_commands (FSB_COMMANDS_EDITOR (self->commands)));
+  g_settings_set_uint64 (settings, "custom-big-file", spin_mb (self->big_file_spin));
+  g_settings_set_uint64 (settings, "custom-tree-size", spin_mb (self->tree_size_spin));
+  g_settings_set_uint (settings, "custom-tree-files", spin_int (self->tree_files_spin));
+  g_settings_set_uint (settings, "custom-tree-dirs", spin_int (self->tree_dirs_spin));
+  g_settings_set_uint (settings, "repetitions", spin_int (self->repetitions_spin));
+  g_settings_set_string (settings, "source-folder", source != NULL ? source : "");
+}
+
+/* The custom sizes, as fsbench-cli run --big-file --tree-size --tree-files --tree-dirs */
+static void
+apply_custom_sizes (FsbWorkloadChooser *self, FsbPlan *plan)
+{
+  FsbProfile *p = &plan->profile;
+
+  p->big_file_bytes = p->transfer_bytes = spin_mb (self->big_file_spin);
+  p->tree_total_bytes = spin_mb (self->tree_size_spin);
+  p->tree_files = spin_int (self->tree_files_spin);
+  p->tree_dirs = spin_int (self->tree_dirs_spin);
+  /* let small custom trees have small files */
+  if (p->tree_min_file * p->tree_files > p->tree_total_bytes)
+    p->tree_min_file = p->tree_total_bytes / MAX (p->tree_files, 1);
+}
+
+gboolean
+fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError **error)
+{
+  g_auto(GStrv) groups = checked_groups (self);
+  const char *profile = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo));
+
+  g_return_val_if_fail (FSB_IS_WORKLOAD_CHOOSER (self), FALSE);
+
+  if (!fsb_plan_set_profile (plan, profile != NULL ? profile : "quick", error))
+    return FALSE;
+  if (is_custom (self))
+    apply_custom_sizes (self, plan);
+  if (!fsb_commands_editor_fill_plan (FSB_COMMANDS_EDITOR (self->commands), plan, error))
+    return FALSE;
+  if (groups[0] == NULL && plan->custom_commands->len == 0)
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID,
+                           _("Choose at least one group of tasks, or add a command of your own."));
+      return FALSE;
+    }
+  g_strfreev (plan->workloads);
+  plan->workloads = g_steal_pointer (&groups);
+  plan->repetitions = spin_int (self->repetitions_spin);
+  g_free (plan->use_case);
+  plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
+
+  g_clear_pointer (&plan->source_dir, g_free);
+  if (uses_folder (self))
+    {
+      const char *folder = fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->source_folder));
+
+      if (folder == NULL)
+        {
+          g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID,
+                               _("Choose the folder to copy, or use generated files."));
+          return FALSE;
+        }
+      plan->source_dir = g_strdup (folder);
+    }
+  return TRUE;
+}
+
+static void
+fsb_workload_chooser_finalize (GObject *object)
+{
+  FsbWorkloadChooser *self = FSB_WORKLOAD_CHOOSER (object);
+
+  g_clear_pointer (&self->group_checks, g_ptr_array_unref);
+  G_OBJECT_CLASS (fsb_workload_chooser_parent_class)->finalize (object);
+}
+
+static void
+fsb_workload_chooser_class_init (FsbWorkloadChooserClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = fsb_workload_chooser_finalize;
+
+  g_type_ensure (FSB_TYPE_COMMANDS_EDITOR);
+  g_type_ensure (FSB_TYPE_FOLDER_BUTTON);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-workload-chooser.ui");
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, profile_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, custom_row);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, big_file_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, tree_size_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, tree_files_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, tree_dirs_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, repetitions_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, use_case_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, groups_box);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, commands);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, source_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, source_folder);
+  gtk_widget_class_bind_template_callback (widget_class, profile_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, source_changed_cb);
+}
+
+static void
+fsb_workload_chooser_init (FsbWorkloadChooser *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->group_checks = g_ptr_array_new ();
+}
