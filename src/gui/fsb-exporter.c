@@ -86,6 +86,7 @@ fsb_exporter_run_async (GtkWindow           *parent,
   GTask *task = g_task_new (NULL, cancellable, callback, user_data);
   ExportJob *job = g_new0 (ExportJob, 1);
   GtkFileChooserNative *chooser;
+  const FsbReportFormatInfo *info;
   g_autofree char *name = NULL;
   g_autofree char *stamp = NULL;
 
@@ -111,8 +112,9 @@ fsb_exporter_run_async (GtkWindow           *parent,
                                          _("_Export"), _("_Cancel"));
   gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
   stamp = result->created != NULL ? g_strndup (result->created, 10) : g_strdup ("report");
+  info = fsb_report_format_lookup (format);
   /* Translators: the default file name of a report; %s is a date */
-  name = g_strdup_printf (_("fsbench-%s.%s"), stamp, format);
+  name = g_strdup_printf (_("fsbench-%s.%s"), stamp, info != NULL ? info->extension : format);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), task);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

@@ -7,9 +7,10 @@
 #include "fsb-format.h"
 #include "fsb-gui-util.h"
 #include "fsb-recommend.h"
+#include "fsb-report.h"
 #include "fsb-results-page.h"
 #include "fsb-stats.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 
 enum {
   COL_FS,
@@ -44,11 +45,12 @@ struct _FsbResultsPage
   GtkWidget *saved_label;
 
   GtkWidget *use_case_combo;
+  GtkWidget *export_button;
 
   /* One page per section, made once and shown when the result has rows
    * for it: removing notebook pages while a screen reader listens makes
    * GTK ask the removed page for its tab (a critical). */
-  SectionPage pages[FSB_N_SECTIONS];
+  GPtrArray *pages;   /* of SectionPage*, one per criterion, in report order */
 
   FsbResult *result;
   char      *use_case;
@@ -91,7 +93,7 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
 }
 
 static GtkListStore *
-section_store (FsbResult *result, FsbSection section)
+section_store (FsbResult *result, const FsbCriterionSpec *section)
 {
   GtkListStore *store = gtk_list_store_new (N_COLS, G_TYPE_STRING, G_TYPE_STRING,
                                             G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE,
@@ -101,7 +103,7 @@ section_store (FsbResult *result, FsbSection section)
     {
       FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
 
-      if (section == FSB_SECTION_CAPACITY)
+      if (section->score == FSB_SCORE_CAPACITY)
         {
           FsbStats stats = { 0 };
           double percent = fs->capacity_initial.percent;
@@ -119,7 +121,7 @@ section_store (FsbResult *result, FsbSection section)
           const char *metric;
           FsbStats stats;
 
-          if (fsb_task_section (task->id) != section)
+          if (g_strcmp0 (fsb_task_criterion (task->id), section->id) != 0)
             continue;
           metric = fsb_task_metric (task->id, &higher);
           if (!fsb_task_result_stats (task, metric, &stats))
@@ -151,7 +153,7 @@ kind_changed_cb (GtkComboBox *combo, FsbChartView *chart)
 }
 
 static void
-section_page_init (SectionPage *page, FsbSection section)
+section_page_init (SectionPage *page, const FsbCriterionSpec *section)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *frame = gtk_frame_new (NULL);
@@ -164,12 +166,12 @@ section_page_init (SectionPage *page, FsbSection section)
   page->conclusion = gtk_label_new (NULL);
 
   gtk_container_set_border_width (GTK_CONTAINER (box), 8);
-  fsb_chart_view_set_section (FSB_CHART_VIEW (page->chart), section);
+  fsb_chart_view_set_section (FSB_CHART_VIEW (page->chart), section->id);
   /* Translators: %s is a report section, "Big files" */
-  chart_name = g_strdup_printf (_("Chart: %s"), fsb_section_title (section));
+  chart_name = g_strdup_printf (_("Chart: %s"), _(section->title));
   fsb_gui_set_accessible_name (page->chart, chart_name);
 
-  if (section != FSB_SECTION_CAPACITY && section != FSB_SECTION_TRANSFER)
+  if (section->score == FSB_SCORE_TASKS)
     {
       GtkWidget *kind = gtk_combo_box_text_new ();
       g_autofree char *kind_name = NULL;
@@ -181,7 +183,7 @@ section_page_init (SectionPage *page, FsbSection section)
       gtk_combo_box_set_active (GTK_COMBO_BOX (kind), 0);
       gtk_widget_set_halign (kind, GTK_ALIGN_END);
       /* Translators: %s is a report section, "Big files" */
-      kind_name = g_strdup_printf (_("What the chart shows: %s"), fsb_section_title (section));
+      kind_name = g_strdup_printf (_("What the chart shows: %s"), _(section->title));
       fsb_gui_set_accessible_name (kind, kind_name);
       g_signal_connect_object (kind, "changed", G_CALLBACK (kind_changed_cb), page->chart, 0);
       gtk_container_add (GTK_CONTAINER (box), kind);
@@ -200,12 +202,12 @@ section_page_init (SectionPage *page, FsbSection section)
   add_column (GTK_TREE_VIEW (page->table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
   /* Capacity is measured, not timed: no CPU or faults to show. */
   gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (page->table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
-                                    section != FSB_SECTION_CAPACITY);
+                                    section->score != FSB_SCORE_CAPACITY);
   gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (page->table), _("Page faults"), COL_FAULTS_TEXT,
                                                 COL_FAULTS, TRUE),
-                                    section != FSB_SECTION_CAPACITY);
+                                    section->score != FSB_SCORE_CAPACITY);
   /* Translators: %s is a report section, "Big files" */
-  table_name = g_strdup_printf (_("Table: %s"), fsb_section_title (section));
+  table_name = g_strdup_printf (_("Table: %s"), _(section->title));
   fsb_gui_set_accessible_name (page->table, table_name);
   gtk_container_add (GTK_CONTAINER (frame), page->table);
   gtk_container_add (GTK_CONTAINER (box), frame);
@@ -216,7 +218,7 @@ section_page_init (SectionPage *page, FsbSection section)
 
 /* Fills a section's page; FALSE when the result has nothing for it. */
 static gboolean
-section_page_fill (SectionPage *page, FsbResult *result, FsbSection section, const char *conclusion)
+section_page_fill (SectionPage *page, FsbResult *result, const FsbCriterionSpec *section, const char *conclusion)
 {
   g_autoptr(GtkListStore) store = section_store (result, section);
   gboolean has_rows = gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) > 0;
@@ -227,6 +229,22 @@ section_page_fill (SectionPage *page, FsbResult *result, FsbSection section, con
   gtk_widget_set_visible (page->conclusion, conclusion != NULL);
   gtk_widget_set_visible (page->page, has_rows);
   return has_rows;
+}
+
+/* A page for each criterion not yet shown: the built-in ones at first,
+ * then any group registered since. Pages are added, never removed. */
+static void
+add_pages (FsbResultsPage *self)
+{
+  for (guint s = self->pages->len; s < fsb_catalog_n_criteria (); s++)
+    {
+      const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
+      SectionPage *page = g_new0 (SectionPage, 1);
+
+      section_page_init (page, section);
+      g_ptr_array_add (self->pages, page);
+      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections), page->page, gtk_label_new (_(section->title)));
+    }
 }
 
 static char *
@@ -299,16 +317,19 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   gtk_widget_set_visible (self->recommendation, !comparison);
 
   first = -1;
-  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+  add_pages (self);
+  for (guint s = 0; s < self->pages->len; s++)
     {
-      const FsbVerdict *verdict = fsb_recommendation_get_verdict (rec, s);
+      const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
+      const FsbVerdict *verdict = fsb_recommendation_get_verdict (rec, section->id);
 
-      if (section_page_fill (&self->pages[s], result, s,
+      if (section_page_fill (g_ptr_array_index (self->pages, s), result, section,
                              verdict != NULL && !comparison ? verdict->conclusion : NULL) && first < 0)
         first = (int) s;
     }
   /* The same section stays in front when only the use case changed. */
-  if (!same_result || !gtk_widget_get_visible (self->pages[current].page))
+  if (!same_result || (guint) current >= self->pages->len
+      || !gtk_widget_get_visible (((SectionPage *) g_ptr_array_index (self->pages, current))->page))
     current = MAX (first, 0);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
@@ -348,6 +369,24 @@ fsb_results_page_get_headline (FsbResultsPage *self)
   return gtk_label_get_text (GTK_LABEL (self->headline));
 }
 
+/* One item per report format the engine writes, in its order. */
+static void
+set_export_menu (FsbResultsPage *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  guint n;
+  const FsbReportFormatInfo *formats = fsb_report_formats (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(formats[i].menu_label), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.export", "s", formats[i].id);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button), G_MENU_MODEL (menu));
+}
+
 static void
 fsb_results_page_dispose (GObject *object)
 {
@@ -367,6 +406,7 @@ fsb_results_page_finalize (GObject *object)
   FsbResultsPage *self = FSB_RESULTS_PAGE (object);
 
   g_clear_pointer (&self->result, fsb_result_unref);
+  g_clear_pointer (&self->pages, g_ptr_array_unref);
   g_free (self->use_case);
   g_free (self->note);
   G_OBJECT_CLASS (fsb_results_page_parent_class)->finalize (object);
@@ -390,6 +430,7 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, sections);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, saved_label);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, use_case_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, export_button);
   gtk_widget_class_bind_template_callback (widget_class, use_case_changed_cb);
 }
 
@@ -397,10 +438,7 @@ static void
 fsb_results_page_init (FsbResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  for (guint s = 0; s < FSB_N_SECTIONS; s++)
-    {
-      section_page_init (&self->pages[s], s);
-      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections), self->pages[s].page,
-                                gtk_label_new (fsb_section_title (s)));
-    }
+  self->pages = g_ptr_array_new_with_free_func (g_free);
+  add_pages (self);
+  set_export_menu (self);
 }

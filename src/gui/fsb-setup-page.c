@@ -90,23 +90,21 @@ FsbPlan *
 fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
 {
   g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_auto(GStrv) filesystems = fsb_fs_chooser_get_ids (FSB_FS_CHOOSER (self->fs_chooser));
 
-  g_return_val_if_fail (FSB_IS_SETUP_PAGE (self), NULL);
-
-  g_strfreev (plan->filesystems);
-  plan->filesystems = fsb_fs_chooser_get_ids (FSB_FS_CHOOSER (self->fs_chooser));
-  if (plan->filesystems[0] == NULL)
+  if (filesystems[0] == NULL)
     {
       g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one filesystem to compare."));
       return NULL;
     }
+  if (!fsb_plan_set_filesystems (plan, (const char *const *) filesystems, error))
+    return NULL;
   g_clear_pointer (&plan->mkfs_options, g_hash_table_unref);
   plan->mkfs_options = fsb_fs_chooser_get_options (FSB_FS_CHOOSER (self->fs_chooser));
   if (!fsb_workload_chooser_fill_plan (FSB_WORKLOAD_CHOOSER (self->workload_chooser), plan, error))
     return NULL;
-  g_free (plan->target_spec);
-  plan->target_spec = fsb_target_chooser_get_spec (FSB_TARGET_CHOOSER (self->target_chooser));
-  plan->destroy_confirmed = fsb_target_chooser_is_partition (FSB_TARGET_CHOOSER (self->target_chooser));
+  if (!fsb_target_chooser_fill_plan (FSB_TARGET_CHOOSER (self->target_chooser), plan, error))
+    return NULL;
 
   if (!fsb_plan_validate (plan, error))
     return NULL;

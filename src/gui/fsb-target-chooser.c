@@ -7,10 +7,11 @@
 #include "fsb-device.h"
 #include "fsb-folder-button.h"
 #include "fsb-gui-util.h"
+#include "fsb-sizes.h"
 #include "fsb-target.h"
 #include "fsb-target-chooser.h"
 
-/* Image sizes are whole GiB: the engine reads "4G" as 4 × 2³⁰ bytes. */
+/* Image sizes are whole GiB, the unit the engine shows them in. */
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
 
 struct _FsbTargetChooser
@@ -89,7 +90,7 @@ device_row_new (FsbTargetChooser *self, const FsbDevice *device)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *radio;
   GtkWidget *detail;
-  g_autofree char *size = g_format_size_full (device->size, G_FORMAT_SIZE_IEC_UNITS);
+  g_autofree char *size = fsb_size_format (device->size);
   g_autofree char *contents = fsb_gui_describe_contents (device);
   g_autofree char *text = NULL;
   g_autofree char *detail_text = NULL;
@@ -194,22 +195,30 @@ fsb_target_chooser_set_client (FsbTargetChooser *self, UDisksClient *client)
   devices_changed_cb (self);
 }
 
+/* A number of GiB, or a size with its unit as everywhere ("500M", "2 GB"),
+ * rounded to whole GiB. */
 static int
 image_size_input_cb (GtkSpinButton *spin, double *value, gpointer user_data)
 {
-  const char *text = gtk_entry_get_text (GTK_ENTRY (spin));
+  g_autofree char *text = g_strstrip (g_strdup (gtk_entry_get_text (GTK_ENTRY (spin))));
   char *end = NULL;
   double v;
+  guint64 bytes;
 
-  if (g_strcmp0 (text, _("automatic")) == 0)
+  if (text[0] == '\0' || g_strcmp0 (text, _("automatic")) == 0)
     {
       *value = 0;
       return TRUE;
     }
   v = g_strtod (text, &end);
-  if (end == text)
+  if (end != text && *end == '\0')
+    {
+      *value = v;
+      return TRUE;
+    }
+  if (!fsb_size_parse (text, &bytes, NULL))
     return GTK_INPUT_ERROR;
-  *value = v;
+  *value = MAX (1, (bytes + GIB / 2) / GIB);
   return TRUE;
 }
 
@@ -272,31 +281,21 @@ fsb_target_chooser_save (FsbTargetChooser *self, GSettings *settings)
   g_settings_set_string (settings, "image-folder", folder != NULL ? folder : "");
 }
 
-char *
-fsb_target_chooser_get_spec (FsbTargetChooser *self)
-{
-  const char *folder = fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->image_folder));
-  GString *spec;
-  guint64 bytes;
-
-  g_return_val_if_fail (FSB_IS_TARGET_CHOOSER (self), NULL);
-
-  if (self->chosen != NULL)
-    return g_strdup (self->chosen->device);
-  spec = g_string_new ("image");
-  bytes = image_bytes (self);
-  if (bytes > 0)
-    g_string_append_printf (spec, ":%" G_GUINT64_FORMAT "G", bytes / GIB);
-  if (folder != NULL)
-    g_string_append_printf (spec, "@%s", folder);
-  return g_string_free (spec, FALSE);
-}
-
 gboolean
-fsb_target_chooser_is_partition (FsbTargetChooser *self)
+fsb_target_chooser_fill_plan (FsbTargetChooser *self, FsbPlan *plan, GError **error)
 {
   g_return_val_if_fail (FSB_IS_TARGET_CHOOSER (self), FALSE);
-  return self->chosen != NULL;
+
+  if (self->chosen != NULL)
+    {
+      /* the user typed its name in the confirmation dialog */
+      plan->destroy_confirmed = TRUE;
+      return fsb_plan_set_target (plan, self->chosen->device, error);
+    }
+  plan->destroy_confirmed = FALSE;
+  fsb_plan_set_image (plan, image_bytes (self),
+                      fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->image_folder)));
+  return TRUE;
 }
 
 char *
@@ -312,7 +311,7 @@ fsb_target_chooser_describe (FsbTargetChooser *self, guint n)
                                          "Comparing %u filesystems on %s", n), n, self->chosen->device);
   if (bytes > 0)
     {
-      g_autofree char *size = g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *size = fsb_size_format (bytes);
       /* Translators: the number of filesystems, then a size, "4.0 GiB" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Testing %u filesystem on a %s disk image",
                                            "Comparing %u filesystems on a %s disk image", n), n, size);

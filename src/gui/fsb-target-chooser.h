@@ -4,6 +4,8 @@
 #include <gtk/gtk.h>
 #include <udisks/udisks.h>
 
+#include "fsb-plan.h"
+
 G_BEGIN_DECLS
 
 #define FSB_TYPE_TARGET_CHOOSER (fsb_target_chooser_get_type ())
@@ -15,10 +17,9 @@ void      fsb_target_chooser_load        (FsbTargetChooser *self, GSettings *set
 void      fsb_target_chooser_save        (FsbTargetChooser *self, GSettings *settings);
 /* Starts listing the drives (and following them) once udisks2 answers. */
 void      fsb_target_chooser_set_client  (FsbTargetChooser *self, UDisksClient *client);
-/* "image", "image:4G@/folder" or a confirmed partition "/dev/sdb1". */
-char     *fsb_target_chooser_get_spec    (FsbTargetChooser *self);
-/* TRUE when the user confirmed that a partition may be erased. */
-gboolean  fsb_target_chooser_is_partition (FsbTargetChooser *self);
+/* The plan's target: a disk image (its size and folder), or a partition
+ * the user confirmed may be erased. */
+gboolean  fsb_target_chooser_fill_plan   (FsbTargetChooser *self, FsbPlan *plan, GError **error);
 /* "Comparing 3 filesystems on a 4.0 GiB disk image" */
 char     *fsb_target_chooser_describe    (FsbTargetChooser *self, guint n_filesystems);
 

@@ -7,7 +7,9 @@
 #include "fsb-error.h"
 #include "fsb-folder-button.h"
 #include "fsb-gui-util.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
+#include "fsb-dataset.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload-chooser.h"
 
 #define MB (G_GUINT64_CONSTANT (1000000))
@@ -75,16 +77,20 @@ static void
 add_groups (FsbWorkloadChooser *self, const char *const *wanted)
 {
   guint n;
-  const FsbGroupInfo *groups = fsb_group_catalog (&n);
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
 
   for (guint i = 0; i < n; i++)
     {
-      GtkWidget *check = gtk_check_button_new_with_label (_(groups[i].name));
+      GtkWidget *check;
 
-      gtk_widget_set_tooltip_text (check, _(groups[i].description));
-      fsb_gui_set_accessible_name (check, _(groups[i].name));
-      g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i].id);
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains (wanted, groups[i].id));
+      /* the cycle's own steps run with every plan: nothing to choose */
+      if (groups[i]->always)
+        continue;
+      check = gtk_check_button_new_with_label (_(groups[i]->name));
+      gtk_widget_set_tooltip_text (check, _(groups[i]->description));
+      fsb_gui_set_accessible_name (check, _(groups[i]->name));
+      g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i]->id);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains (wanted, groups[i]->id));
       gtk_widget_show (check);
       gtk_container_add (GTK_CONTAINER (self->groups_box), check);
       g_ptr_array_add (self->group_checks, check);
@@ -160,19 +166,34 @@ fsb_workload_chooser_save (FsbWorkloadChooser *self, GSettings *settings)
   g_settings_set_string (settings, "source-folder", source != NULL ? source : "");
 }
 
-/* The custom sizes, as fsbench-cli run --big-file --tree-size --tree-files --tree-dirs */
-static void
-apply_custom_sizes (FsbWorkloadChooser *self, FsbPlan *plan)
+/* The custom sizes, as `fsbench-cli run --size` sets them; the engine
+ * checks each against its range and fits the tree's file sizes. */
+static gboolean
+apply_custom_sizes (FsbWorkloadChooser *self, FsbPlan *plan, GError **error)
 {
-  FsbProfile *p = &plan->profile;
+  const struct { const char *param; GtkWidget *spin; double unit; } sizes[] = {
+    { FSB_SIZE_BIG_FILE, self->big_file_spin, MB },
+    /* the file copied between filesystems is the big file */
+    { FSB_SIZE_TRANSFER, self->big_file_spin, MB },
+    { FSB_SIZE_TREE_SIZE, self->tree_size_spin, MB },
+    { FSB_SIZE_TREE_FILES, self->tree_files_spin, 1 },
+    { FSB_SIZE_TREE_DIRS, self->tree_dirs_spin, 1 },
+  };
 
-  p->big_file_bytes = p->transfer_bytes = spin_mb (self->big_file_spin);
-  p->tree_total_bytes = spin_mb (self->tree_size_spin);
-  p->tree_files = spin_int (self->tree_files_spin);
-  p->tree_dirs = spin_int (self->tree_dirs_spin);
-  /* let small custom trees have small files */
-  if (p->tree_min_file * p->tree_files > p->tree_total_bytes)
-    p->tree_min_file = p->tree_total_bytes / MAX (p->tree_files, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    if (!fsb_plan_set_size (plan, sizes[i].param, spin_int (sizes[i].spin) * sizes[i].unit, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* The spins' ranges are the parameters' own. */
+static void
+set_range (GtkWidget *spin, const char *param, double unit)
+{
+  const FsbParamSpec *spec = fsb_catalog_param (param, NULL);
+
+  if (spec != NULL)
+    gtk_spin_button_set_range (GTK_SPIN_BUTTON (spin), MAX (1, spec->min / unit), spec->max / unit);
 }
 
 gboolean
@@ -183,10 +204,10 @@ fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError 
 
   g_return_val_if_fail (FSB_IS_WORKLOAD_CHOOSER (self), FALSE);
 
-  if (!fsb_plan_set_profile (plan, profile != NULL ? profile : "quick", error))
+  if (!fsb_plan_set_profile (plan, profile != NULL ? profile : FSB_DEFAULT_PROFILE, error))
     return FALSE;
-  if (is_custom (self))
-    apply_custom_sizes (self, plan);
+  if (is_custom (self) && !apply_custom_sizes (self, plan, error))
+    return FALSE;
   if (!fsb_commands_editor_fill_plan (FSB_COMMANDS_EDITOR (self->commands), plan, error))
     return FALSE;
   if (groups[0] == NULL && plan->custom_commands->len == 0)
@@ -195,8 +216,8 @@ fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError 
                            _("Choose at least one group of tasks, or add a command of your own."));
       return FALSE;
     }
-  g_strfreev (plan->workloads);
-  plan->workloads = g_steal_pointer (&groups);
+  if (!fsb_plan_set_workloads (plan, (const char *const *) groups, error))
+    return FALSE;
   plan->repetitions = spin_int (self->repetitions_spin);
   g_free (plan->use_case);
   plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
@@ -258,4 +279,10 @@ fsb_workload_chooser_init (FsbWorkloadChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_checks = g_ptr_array_new ();
+  /* the limits are the engine's */
+  gtk_spin_button_set_range (GTK_SPIN_BUTTON (self->repetitions_spin), FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
+  set_range (self->big_file_spin, FSB_SIZE_BIG_FILE, MB);
+  set_range (self->tree_size_spin, FSB_SIZE_TREE_SIZE, MB);
+  set_range (self->tree_files_spin, FSB_SIZE_TREE_FILES, 1);
+  set_range (self->tree_dirs_spin, FSB_SIZE_TREE_DIRS, 1);
 }

@@ -396,13 +396,17 @@ class Session:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-# The run's bound. TODO(plan): replace with the engine's estimate from
-# `fsbench-cli plan --json` (estimated_seconds) once main has it.
-PROFILE_SECONDS = {"quick": 60, "custom": 60, "standard": 240}
-
-
-def run_bound(profile="quick", filesystems=2):
-    return PROFILE_SECONDS.get(profile, 240) * max(filesystems, 1) / 2 * RUN_MARGIN + RUN_SLACK
+def run_bound(*plan_args, session=None):
+    """How long a run may take: the engine's own estimate for the same plan
+    (`fsbench-cli plan --json`, estimated_seconds) times RUN_MARGIN, plus
+    RUN_SLACK. plan_args are the CLI's run options ("--profile=quick")."""
+    env = dict(os.environ)
+    if session is not None:
+        env.update(session.env)   # its data cache decides whether the data is made
+    out = subprocess.run([os.environ["FSBENCH_CLI"], "plan", "--json", *plan_args], env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, f"fsbench-cli plan {' '.join(plan_args)} failed: {out.stderr}"
+    return json.loads(out.stdout)["estimated_seconds"] * RUN_MARGIN + RUN_SLACK
 
 
 def wait_for_results(app, win, bound, _=lambda s: s):

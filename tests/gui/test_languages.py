@@ -26,7 +26,7 @@ def test_russian_labels():
         find(win, _("History"), "push button")
         screenshot("setup-ru")
         find(win, _("Start comparison"), "push button").doActionNamed("click")
-        headline = wait_for_results(app, win, run_bound("quick", 3), _)
+        headline = wait_for_results(app, win, run_bound("--profile=quick", "--fs=ext4,xfs", session=session), _)
         assert any("\u0400" <= c <= "\u04ff" for c in headline.text), headline.text
         screenshot("results-ru")
         session.assert_nothing_left()

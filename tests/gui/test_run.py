@@ -71,7 +71,7 @@ def test_quick_run_results_export_history():
     app = App(extra_env=session.env)
     try:
         win = start_run(app, session)
-        headline = wait_for_results(app, win, run_bound("quick"))
+        headline = wait_for_results(app, win, run_bound("--profile=quick", "--fs=ext4,xfs", session=session))
         assert "ext4" in headline.text or "XFS" in headline.text, headline.text
         # The same figures weighed for another use case.
         before = headline.text
@@ -250,7 +250,8 @@ def test_custom_sizes_run_and_are_remembered():
         find(win, "Folders in the tree", "spin button").grabFocus()
         screenshot("setup-custom")
         find(win, "Start comparison", "push button").doActionNamed("click")
-        wait_for_results(app, win, run_bound("custom", 1))
+        wait_for_results(app, win, run_bound("--fs=ext4", "--big-file=12MB", "--tree-size=6MB", "--tree-files=60",
+                                             "--tree-dirs=6", session=session))
         saved = session.saved_runs()
         assert len(saved) == 1, saved
         result = session.load_run(saved[0])
@@ -301,7 +302,8 @@ def test_custom_command_asks_then_runs():
         find(win, "Start comparison", "push button").doActionNamed("click")
         find(app.node, "Run these commands?", "label", timeout=15)
         find(app.node, "Run the commands", "push button").click()
-        wait_for_results(app, win, run_bound("quick", 1))
+        wait_for_results(app, win, run_bound("--profile=quick", "--fs=ext4", "--custom=hello=true",
+                                             session=session))
         result = session.load_run(session.saved_runs()[0])
         tasks = {t["id"]: t for t in result["filesystems"][0]["tasks"]}
         assert "custom:hello" in tasks, json.dumps(result)[:3000]
