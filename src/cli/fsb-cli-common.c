@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "fsb-cli.h"
+#include "fsb-error.h"
+#include "fsb-services.h"
 #include "fsb-target.h"
 
 static gboolean signalled;
@@ -41,6 +43,19 @@ gboolean
 fsb_cli_was_signalled (void)
 {
   return signalled;
+}
+
+int
+fsb_cli_check_services (void)
+{
+  g_autoptr(GError) error = NULL;
+  FsbServiceProblem problem;
+
+  if (fsb_services_check (&problem, NULL, &error))
+    return 0;
+  /* Translators: what is missing, then what to do about it */
+  g_printerr (_("fsbench-cli: %s %s\n"), error->message, problem.advice);
+  return fsb_error_to_exit_status (error);
 }
 
 void

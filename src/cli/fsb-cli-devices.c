@@ -57,6 +57,8 @@ fsb_cli_devices (int argc, char **argv)
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
 
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   client = fsb_udisks_get_client (&error);
   if (client == NULL)
     return fsb_cli_fail (error);
@@ -149,6 +151,8 @@ fsb_cli_clean (int argc, char **argv)
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
 
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   fsb_cli_register_polkit_agent ();
   cleaned = fsb_target_clean_leftovers (&error);
   fsb_cli_print_cleaned (cleaned);
@@ -356,6 +360,8 @@ fsb_cli_check (int argc, char **argv)
                     "to confirm.\n"), spec);
       return 2;
     }
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   target = fsb_target_new_from_spec (spec, destroy, &error);
   if (target == NULL)
     return fsb_cli_fail (error);

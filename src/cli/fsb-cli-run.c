@@ -395,6 +395,8 @@ fsb_cli_run (int argc, char **argv)
       }
   }
 
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   fsb_cli_register_polkit_agent ();
   /* A run that crashed may have left an image attached or mounted. */
   fsb_cli_clean_leftovers ();

@@ -85,6 +85,9 @@ gboolean fsb_cli_was_signalled        (void);
 /* In a terminal, registers a polkit text agent for this process, so the
  * user can type a password there, as udisksctl does. */
 void     fsb_cli_register_polkit_agent (void);
+/* 0 when udisks2, polkit, udev and the system bus answer; else says which
+ * service and what to do, and returns 2. */
+int      fsb_cli_check_services       (void);
 /* "Cleaned N leftovers of an earlier run." when N > 0. */
 void     fsb_cli_print_cleaned        (guint cleaned);
 /* Before a command sets up a target: cleans what an earlier run that

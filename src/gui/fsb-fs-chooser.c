@@ -161,7 +161,8 @@ fsb_fs_chooser_probe (FsbFsChooser *self, UDisksClient *client)
 
   task = g_task_new (self, self->cancellable, probe_done_cb, NULL);
   g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, client != NULL ? g_object_ref (client) : NULL, g_object_unref);
+  if (client != NULL)
+    g_task_set_task_data (task, g_object_ref (client), g_object_unref);
   g_task_run_in_thread (task, probe_thread);
 }
 

@@ -41,16 +41,22 @@ fsb_gui_container_clear (GtkContainer *container)
     gtk_widget_destroy (GTK_WIDGET (l->data));
 }
 
+static void
+name_close_button (GtkWidget *widget, gpointer name)
+{
+  /* the close button is GTK's only button there without a label */
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL)
+    {
+      fsb_gui_set_accessible_name (widget, name);
+      gtk_widget_set_tooltip_text (widget, name);
+    }
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), name_close_button, name);
+}
+
 void
 fsb_gui_name_info_bar_close_button (GtkInfoBar *bar, const char *name)
 {
-  g_autoptr(GList) buttons = gtk_container_get_children (GTK_CONTAINER (gtk_info_bar_get_action_area (bar)));
-
-  /* the close button is the one without a label (an icon) */
-  for (GList *l = buttons; l != NULL; l = l->next)
-    if (GTK_IS_BUTTON (l->data) && gtk_button_get_label (l->data) == NULL)
-      {
-        fsb_gui_set_accessible_name (l->data, name);
-        gtk_widget_set_tooltip_text (l->data, name);
-      }
+  /* forall, not foreach: GTK packs the button as an internal child */
+  gtk_container_forall (GTK_CONTAINER (bar), name_close_button, (gpointer) name);
 }

@@ -10,6 +10,7 @@
 #include "fsb-format.h"
 #include "fsb-fs-chooser.h"
 #include "fsb-setup-page.h"
+#include "fsb-sizes.h"
 #include "fsb-target-chooser.h"
 #include "fsb-workload-chooser.h"
 
@@ -36,8 +37,54 @@ static GParamSpec *properties[N_PROPS];
 enum { PROBLEM, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+static gboolean fill_plan (FsbSetupPage *self, FsbPlan *plan, GError **error);
+
+/* "about 3 minutes", for an estimate */
+static char *
+format_about (double seconds)
+{
+  guint m = (guint) ((seconds + 30) / 60);
+
+  if (seconds < 60)
+    return g_strdup (_("under a minute"));
+  if (m < 90)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u minute", "about %u minutes", m), m);
+  m = (m + 30) / 60;
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u hour", "about %u hours", m), m);
+}
+
+/* The time and the room the engine expects, under the filesystems. */
+static char *
+describe_estimate (FsbSetupPage *self)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  FsbPlanEstimate estimate;
+  g_autofree char *time = NULL;
+  g_autofree char *size = NULL;
+  char *text;
+
+  if (!fill_plan (self, plan, NULL))
+    return NULL;
+  fsb_plan_estimate (plan, NULL, &estimate);
+  time = format_about (estimate.estimated_seconds);
+  if (estimate.target_size_bytes > 0)
+    {
+      size = fsb_size_format (estimate.target_size_bytes);
+      /* Translators: "about 3 minutes", then a size, "1.5 GiB" */
+      text = g_strdup_printf (_("Takes %s; the disk image needs %s."), time, size);
+    }
+  else
+    {
+      size = fsb_size_format (estimate.space_needed_bytes);
+      /* Translators: "about 3 minutes", then a size, "1.5 GiB" */
+      text = g_strdup_printf (_("Takes %s and %s on the partition."), time, size);
+    }
+  fsb_plan_estimate_clear (&estimate);
+  return text;
+}
+
 static void
-update_can_start (FsbSetupPage *self)
+update_summary (FsbSetupPage *self)
 {
   g_auto(GStrv) names = fsb_fs_chooser_get_names (FSB_FS_CHOOSER (self->fs_chooser));
   guint n = g_strv_length (names);
@@ -48,7 +95,10 @@ update_can_start (FsbSetupPage *self)
       g_autofree char *joined = fsb_format_join_names ((const char *const *) names, n, FALSE);
       /* Translators: %s is a list of filesystems, "ext4, XFS and Btrfs" */
       g_autofree char *text = g_strdup_printf (_("Compares %s"), joined);
-      gtk_label_set_text (GTK_LABEL (self->summary_label), text);
+      g_autofree char *estimate = describe_estimate (self);
+      g_autofree char *both = estimate != NULL ? g_strconcat (text, "\n", estimate, NULL) : NULL;
+
+      gtk_label_set_text (GTK_LABEL (self->summary_label), both != NULL ? both : text);
     }
   else if (fsb_fs_chooser_is_ready (FSB_FS_CHOOSER (self->fs_chooser)))
     gtk_label_set_text (GTK_LABEL (self->summary_label), _("Choose at least one filesystem"));
@@ -86,27 +136,33 @@ fsb_setup_page_set_client (FsbSetupPage *self, UDisksClient *client)
   fsb_fs_chooser_probe (FSB_FS_CHOOSER (self->fs_chooser), client);
 }
 
-FsbPlan *
-fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
+/* The plan from what each chooser says; unchecked. */
+static gboolean
+fill_plan (FsbSetupPage *self, FsbPlan *plan, GError **error)
 {
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
   g_auto(GStrv) filesystems = fsb_fs_chooser_get_ids (FSB_FS_CHOOSER (self->fs_chooser));
 
   if (filesystems[0] == NULL)
     {
       g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one filesystem to compare."));
-      return NULL;
+      return FALSE;
     }
   if (!fsb_plan_set_filesystems (plan, (const char *const *) filesystems, error))
-    return NULL;
+    return FALSE;
   g_clear_pointer (&plan->mkfs_options, g_hash_table_unref);
   plan->mkfs_options = fsb_fs_chooser_get_options (FSB_FS_CHOOSER (self->fs_chooser));
-  if (!fsb_workload_chooser_fill_plan (FSB_WORKLOAD_CHOOSER (self->workload_chooser), plan, error))
-    return NULL;
-  if (!fsb_target_chooser_fill_plan (FSB_TARGET_CHOOSER (self->target_chooser), plan, error))
-    return NULL;
+  return fsb_workload_chooser_fill_plan (FSB_WORKLOAD_CHOOSER (self->workload_chooser), plan, error)
+      && fsb_target_chooser_fill_plan (FSB_TARGET_CHOOSER (self->target_chooser), plan, error);
+}
 
-  if (!fsb_plan_validate (plan, error))
+FsbPlan *
+fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+
+  g_return_val_if_fail (FSB_IS_SETUP_PAGE (self), NULL);
+
+  if (!fill_plan (self, plan, error) || !fsb_plan_validate (plan, error))
     return NULL;
   return g_steal_pointer (&plan);
 }
@@ -182,7 +238,7 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, fs_chooser);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, workload_chooser);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, summary_label);
-  gtk_widget_class_bind_template_callback (widget_class, update_can_start);
+  gtk_widget_class_bind_template_callback (widget_class, update_summary);
   gtk_widget_class_bind_template_callback (widget_class, chooser_problem_cb);
 }
 

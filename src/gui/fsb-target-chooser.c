@@ -25,14 +25,23 @@ struct _FsbTargetChooser
   GtkWidget *image_folder;
 
   FsbDeviceMonitor *monitor;
+  /* device name → its GtkListBoxRow (data "device"); a row stays while
+   * its device is the same, so a screen reader never loses its place */
+  GHashTable       *rows;
   FsbDevice        *chosen;     /* a confirmed partition, or NULL for the image */
   gboolean          reverting;
 };
 
 G_DEFINE_FINAL_TYPE (FsbTargetChooser, fsb_target_chooser, GTK_TYPE_BOX)
 
-enum { PROBLEM, N_SIGNALS };
+enum { PROBLEM, CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+static void
+emit_changed (FsbTargetChooser *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
 
 static void
 choose_image (FsbTargetChooser *self)
@@ -41,6 +50,7 @@ choose_image (FsbTargetChooser *self)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->image_radio), TRUE);
   self->reverting = FALSE;
   g_clear_pointer (&self->chosen, fsb_device_free);
+  emit_changed (self);
 }
 
 static void
@@ -53,6 +63,7 @@ confirm_response_cb (GtkDialog *dialog, int response, gpointer user_data)
     {
       g_clear_pointer (&self->chosen, fsb_device_free);
       self->chosen = fsb_device_copy (device);
+      emit_changed (self);
     }
   else
     choose_image (self);
@@ -70,6 +81,7 @@ target_radio_toggled_cb (FsbTargetChooser *self, GtkToggleButton *radio)
   if (device == NULL)
     {
       g_clear_pointer (&self->chosen, fsb_device_free);
+      emit_changed (self);
       return;
     }
   if (self->chosen != NULL && g_strcmp0 (self->chosen->device, device->device) == 0)
@@ -145,31 +157,70 @@ device_row_new (FsbTargetChooser *self, const FsbDevice *device)
   gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
   gtk_container_add (GTK_CONTAINER (row), box);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  g_object_set_data_full (G_OBJECT (row), "device", fsb_device_copy (device), (GDestroyNotify) fsb_device_free);
   gtk_widget_show_all (row);
   return row;
+}
+
+static const FsbDevice *
+find_device (GPtrArray *devices, const char *name)
+{
+  for (guint i = 0; i < devices->len; i++)
+    if (g_strcmp0 (((FsbDevice *) g_ptr_array_index (devices, i))->device, name) == 0)
+      return g_ptr_array_index (devices, i);
+  return NULL;
+}
+
+/* Rows for devices (in order, after the image's row): the rows of devices
+ * that did not change stay; the others go or come. */
+static void
+update_rows (FsbTargetChooser *self, GPtrArray *devices)
+{
+  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->target_list));
+
+  for (GList *l = rows; l != NULL; l = l->next)
+    {
+      const FsbDevice *shown = g_object_get_data (l->data, "device");
+      const FsbDevice *now;
+
+      if (l->data == self->image_row)
+        continue;
+      now = find_device (devices, shown->device);
+      if (now == NULL || !fsb_device_equal (shown, now))
+        {
+          g_hash_table_remove (self->rows, shown->device);
+          gtk_widget_destroy (l->data);
+        }
+    }
+  for (guint i = 0; i < devices->len; i++)
+    {
+      const FsbDevice *device = g_ptr_array_index (devices, i);
+      GtkWidget *row;
+
+      if (g_hash_table_contains (self->rows, device->device))
+        continue;
+      row = device_row_new (self, device);
+      g_hash_table_insert (self->rows, ((FsbDevice *) g_object_get_data (G_OBJECT (row), "device"))->device, row);
+      gtk_list_box_insert (GTK_LIST_BOX (self->target_list), row, (int) i + 1);
+    }
 }
 
 static void
 devices_changed_cb (FsbTargetChooser *self)
 {
-  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->target_list));
   g_autoptr(GPtrArray) devices = fsb_device_monitor_list (self->monitor);
   const char *image_folder = fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->image_folder));
   gboolean chosen_present = FALSE;
 
-  for (GList *l = rows; l != NULL; l = l->next)
-    if (l->data != self->image_row)
-      gtk_widget_destroy (GTK_WIDGET (l->data));
-
   /* as fsbench-cli devices lists them */
   fsb_device_keep_offered (devices, image_folder);
+  update_rows (self, devices);
   for (guint i = 0; i < devices->len; i++)
     {
       const FsbDevice *device = g_ptr_array_index (devices, i);
 
       if (self->chosen != NULL && device->usable && g_strcmp0 (self->chosen->device, device->device) == 0)
         chosen_present = TRUE;
-      gtk_container_add (GTK_CONTAINER (self->target_list), device_row_new (self, device));
     }
 
   if (self->chosen != NULL && !chosen_present)
@@ -326,6 +377,7 @@ fsb_target_chooser_dispose (GObject *object)
   FsbTargetChooser *self = FSB_TARGET_CHOOSER (object);
 
   g_clear_object (&self->monitor);
+  g_clear_pointer (&self->rows, g_hash_table_unref);
   G_OBJECT_CLASS (fsb_target_chooser_parent_class)->dispose (object);
 }
 
@@ -349,6 +401,8 @@ fsb_target_chooser_class_init (FsbTargetChooserClass *klass)
 
   signals[PROBLEM] = g_signal_new ("problem", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (FSB_TYPE_FOLDER_BUTTON);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-target-chooser.ui");
@@ -366,8 +420,16 @@ fsb_target_chooser_class_init (FsbTargetChooserClass *klass)
 static void
 fsb_target_chooser_init (FsbTargetChooser *self)
 {
+  GtkWidget *label;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_hash_table_new (g_str_hash, g_str_equal);
+  /* on a narrow window the image's line keeps its controls: the words wrap */
+  label = gtk_bin_get_child (GTK_BIN (self->image_radio));
+  gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
   /* room for "automatic" in every language ("автоматически") */
   gtk_entry_set_width_chars (GTK_ENTRY (self->image_size),
                              MAX (9, (int) g_utf8_strlen (_("automatic"), -1) + 2));
+  g_signal_connect_object (self->image_size, "value-changed", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
 }

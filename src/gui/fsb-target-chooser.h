@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 #define FSB_TYPE_TARGET_CHOOSER (fsb_target_chooser_get_type ())
 G_DECLARE_FINAL_TYPE (FsbTargetChooser, fsb_target_chooser, FSB, TARGET_CHOOSER, GtkBox)
 
-/* Emits "problem" (what happened, what to do) when a chosen drive goes. */
+/* Emits "problem" (what happened, what to do) when a chosen drive goes,
+ * and "changed" when the target changes. */
 
 void      fsb_target_chooser_load        (FsbTargetChooser *self, GSettings *settings);
 void      fsb_target_chooser_save        (FsbTargetChooser *self, GSettings *settings);

@@ -36,6 +36,16 @@ struct _FsbWorkloadChooser
 
 G_DEFINE_FINAL_TYPE (FsbWorkloadChooser, fsb_workload_chooser, GTK_TYPE_BOX)
 
+enum { CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* Something the plan's size or duration depends on changed. */
+static void
+emit_changed (FsbWorkloadChooser *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
 static int
 spin_int (GtkWidget *spin)
 {
@@ -65,12 +75,14 @@ static void
 profile_changed_cb (FsbWorkloadChooser *self)
 {
   gtk_widget_set_visible (self->custom_row, is_custom (self));
+  emit_changed (self);
 }
 
 static void
 source_changed_cb (FsbWorkloadChooser *self)
 {
   gtk_widget_set_visible (self->source_folder, uses_folder (self));
+  emit_changed (self);
 }
 
 static void
@@ -91,6 +103,7 @@ add_groups (FsbWorkloadChooser *self, const char *const *wanted)
       fsb_gui_set_accessible_name (check, _(groups[i]->name));
       g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i]->id);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains (wanted, groups[i]->id));
+      g_signal_connect_object (check, "toggled", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
       gtk_widget_show (check);
       gtk_container_add (GTK_CONTAINER (self->groups_box), check);
       g_ptr_array_add (self->group_checks, check);
@@ -255,6 +268,9 @@ fsb_workload_chooser_class_init (FsbWorkloadChooserClass *klass)
 
   object_class->finalize = fsb_workload_chooser_finalize;
 
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   g_type_ensure (FSB_TYPE_COMMANDS_EDITOR);
   g_type_ensure (FSB_TYPE_FOLDER_BUTTON);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-workload-chooser.ui");
@@ -285,4 +301,11 @@ fsb_workload_chooser_init (FsbWorkloadChooser *self)
   set_range (self->tree_size_spin, FSB_SIZE_TREE_SIZE, MB);
   set_range (self->tree_files_spin, FSB_SIZE_TREE_FILES, 1);
   set_range (self->tree_dirs_spin, FSB_SIZE_TREE_DIRS, 1);
+  for (guint i = 0; i < 5; i++)
+    {
+      GtkWidget *spins[] = { self->repetitions_spin, self->big_file_spin, self->tree_size_spin,
+                             self->tree_files_spin, self->tree_dirs_spin };
+
+      g_signal_connect_object (spins[i], "value-changed", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
+    }
 }

@@ -10,6 +10,8 @@ G_BEGIN_DECLS
 #define FSB_TYPE_WORKLOAD_CHOOSER (fsb_workload_chooser_get_type ())
 G_DECLARE_FINAL_TYPE (FsbWorkloadChooser, fsb_workload_chooser, FSB, WORKLOAD_CHOOSER, GtkBox)
 
+/* Emits "changed" when the plan's sizes, groups or repetitions change. */
+
 void     fsb_workload_chooser_load      (FsbWorkloadChooser *self, GSettings *settings);
 void     fsb_workload_chooser_save      (FsbWorkloadChooser *self, GSettings *settings);
 /* Sets the plan's profile and sizes, groups, repetitions, use case, own

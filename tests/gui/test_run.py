@@ -144,6 +144,43 @@ def test_quick_run_results_export_history():
         session.cleanup()
 
 
+def inside(node, frame):
+    """The node is on screen within the window's frame."""
+    (x, y), (w, h) = node.position, node.size
+    (fx, fy), (fw, fh) = frame.position, frame.size
+    return node.showing and fx <= x and fy <= y and x + w <= fx + fw and y + h <= fy + fh
+
+
+def test_small_screen_1024x600():
+    """A netbook's screen: the window is 1024×600 with its header bar, the
+    setup page scrolls, and Start comparison, the run and the results fit."""
+    # The settings hold the content's size: the frame adds a border and the
+    # header bar (10 and 56 pixels here, without a window manager).
+    session = Session(extra_settings="window-width=1014\nwindow-height=544\n")
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        start = find(win, "Start comparison", "push button")
+        w, h = win.size
+        assert w <= 1024 and h <= 600, f"the window is {w}×{h}: its minimum is too big for 1024×600"
+        assert inside(start, win), f"Start comparison at {start.position} {start.size} is outside the window"
+        screenshot("small-screen-setup")
+        win = start_run(app, session)
+        cancel = find(win, "Cancel", "push button")
+        assert inside(cancel, win), "the run page's Cancel button is outside the window"
+        headline = wait_for_results(app, win, run_bound("--profile=quick", "--fs=ext4,xfs", session=session))
+        assert inside(headline, win), "the recommendation is outside the window"
+        for name in ("New run", "Export"):
+            button = find(win, name, None)
+            assert inside(button, win), f"{name} is outside the window"
+        select_tab(win, "Big files")
+        screenshot("small-screen-results")
+        assert tuple(win.size) == (w, h), f"the window grew from {w}×{h} to {win.size}"
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 def test_cancel_leaves_nothing():
     session = Session()
     app = App(extra_env=session.env)
@@ -324,5 +361,6 @@ if __name__ == "__main__":
                        test_cancel_leaves_nothing,
                        test_closing_during_a_run_asks_then_cleans_up,
                        test_quick_run_results_export_history,
+                       test_small_screen_1024x600,
                        test_custom_sizes_run_and_are_remembered,
                        test_custom_command_asks_then_runs])

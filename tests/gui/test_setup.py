@@ -1,11 +1,12 @@
 """The setup page: devices the engine refuses show why; a loop device the
-user attaches appears live, one of FS Bench's own does not."""
+user attaches appears live, one of FS Bench's own does not; on a system
+without udisks2 the window says so and what to do."""
 import json
 import os
 import subprocess
 
 import fsbtest
-from fsbtest import App, Session, find, find_all, screenshot, wait_for
+from fsbtest import App, SRCDIR, Session, find, find_all, info_bar_text, screenshot, wait_for
 
 
 def test_refused_device_shows_reason():
@@ -84,6 +85,41 @@ def test_hotplug_shows_the_users_loop_device():
         session.cleanup()
 
 
+def test_without_udisks_the_window_says_what_to_do():
+    """A private system bus with no service on it (the real ones stay): the
+    window names udisks2 and the command that starts it, at once and again
+    at Start, never a raw D-Bus error; the filesystems are still listed."""
+    session = Session()
+    out = subprocess.run([os.path.join(SRCDIR, "tests", "private-system-bus.sh"), session.tmp],
+                         capture_output=True, text=True, check=True, timeout=30).stdout.split()
+    address, pid = out[0], int(out[1])
+    app = None
+    try:
+        app = App(extra_env=dict(session.env, DBUS_SYSTEM_BUS_ADDRESS=address))
+        win = app.window()
+        wait_for(lambda: "udisks2 is not installed or not running" in info_bar_text(win), 30,
+                 "the window naming udisks2")
+        text = info_bar_text(win)
+        assert "sudo systemctl start udisks2" in text, text
+        assert "org.freedesktop" not in text and "GDBus" not in text, text
+        fs_list = find(win, "Filesystems", "list box")
+        wait_for(lambda: find_all(fs_list, lambda n: n.roleName == "check box"), 60, "the filesystems")
+        screenshot("no-udisks")
+        find(win, "Close the message", "push button").doActionNamed("click")
+        wait_for(lambda: not info_bar_text(win), 10, "the message closed")
+        find(win, "Start comparison", "push button").doActionNamed("click")
+        wait_for(lambda: "udisks2 is not installed or not running" in info_bar_text(win), 30,
+                 "the window naming udisks2 at Start")
+        assert not find_all(win, lambda n: n.roleName == "progress bar"), "a run started without udisks2"
+        session.assert_nothing_left()
+    finally:
+        if app is not None:
+            app.quit()
+        os.kill(pid, 15)
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
-                       test_hotplug_shows_the_users_loop_device])
+                       test_hotplug_shows_the_users_loop_device,
+                       test_without_udisks_the_window_says_what_to_do])

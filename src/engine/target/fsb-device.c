@@ -510,10 +510,11 @@ G_DEFINE_FINAL_TYPE (FsbDeviceMonitor, fsb_device_monitor, G_TYPE_OBJECT)
 enum { SIGNAL_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static gboolean
-device_equal (const FsbDevice *a, const FsbDevice *b)
+gboolean
+fsb_device_equal (const FsbDevice *a, const FsbDevice *b)
 {
   return g_strcmp0 (a->device, b->device) == 0 && a->size == b->size
+      && g_strcmp0 (a->backing_file, b->backing_file) == 0
       && g_strcmp0 (a->filesystem, b->filesystem) == 0 && g_strcmp0 (a->label, b->label) == 0
       && g_strv_equal ((const char *const *) a->mount_points, (const char *const *) b->mount_points)
       && a->usable == b->usable && g_strcmp0 (a->reason, b->reason) == 0
@@ -526,7 +527,7 @@ lists_equal (GPtrArray *a, GPtrArray *b)
   if (a->len != b->len)
     return FALSE;
   for (guint i = 0; i < a->len; i++)
-    if (!device_equal (g_ptr_array_index (a, i), g_ptr_array_index (b, i)))
+    if (!fsb_device_equal (g_ptr_array_index (a, i), g_ptr_array_index (b, i)))
       return FALSE;
   return TRUE;
 }

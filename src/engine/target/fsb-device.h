@@ -29,6 +29,8 @@ typedef struct {
 GType      fsb_device_get_type (void) G_GNUC_CONST;
 FsbDevice *fsb_device_copy     (const FsbDevice *device);
 void       fsb_device_free     (FsbDevice *device);
+/* The same device, seen the same way (size, contents, verdict). */
+gboolean   fsb_device_equal    (const FsbDevice *a, const FsbDevice *b);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDevice, fsb_device_free)
 
 /* Lists every block device with its verdict. needed_bytes = 0 skips the size check. */
