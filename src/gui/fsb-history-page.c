@@ -410,6 +410,8 @@ static void
 fsb_history_page_init (FsbHistoryPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* GTK makes the bar a close button, hidden here but still seen by screen readers */
+  fsb_gui_name_info_bar_close_button (GTK_INFO_BAR (self->undo_bar), _("Close the message"));
   self->cancellable = g_cancellable_new ();
   self->rows = g_hash_table_new (g_str_hash, g_str_equal);
 }

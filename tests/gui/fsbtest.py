@@ -268,12 +268,35 @@ def combo_choice(combo):
     return sel.getSelectedChild(0).name if sel.nSelectedChildren else None
 
 
+PAGES = ("Set up", "Run", "Results", "History")
+
+
+def current_page(win, _=lambda s: s):
+    """The window's page in front (each has an accessible name)."""
+    pages = _search(win, lambda n: n.name in [_(p) for p in PAGES] and n.roleName in ("filler", "panel"))
+    assert pages, "no page of the window is showing"
+    return pages[0]
+
+
+def find_on_page(win, name, role, timeout=10.0):
+    """A control of the page in front, on screen or scrolled out of it."""
+    found = []
+
+    def ok():
+        page = current_page(win)
+        res = _search(page, lambda n: n.name == name and n.roleName == role, showing_only=False)
+        found.extend(res[:1])
+        return bool(res)
+    wait_for(ok, timeout, f"{role} “{name}” on the page in front")
+    return found[0]
+
+
 def choose_combo(win, combo_name, item_name):
     """Picks an item of a combo box through the combo's own selection
     interface, as a screen reader does: its popup menu is never realized
     under Xvfb, and acting on the items of an unrealized menu makes GTK
-    grab a widget that has no window."""
-    combo = find(win, combo_name, "combo box")
+    grab a widget that has no window. The combo may be scrolled away."""
+    combo = find_on_page(win, combo_name, "combo box")
     items = _search(combo, lambda n: n.roleName == "menu item", showing_only=False)
     names = [i.name for i in items]
     assert item_name in names, f"“{item_name}” is not in {combo_name}: {names}"
