@@ -21,6 +21,7 @@ struct _FsbHistoryPage
   /* path → GtkListBoxRow, whose data "entry" is its FsbHistoryEntry. A new
    * listing keeps the rows of the runs still there, ticks included. */
   GHashTable   *rows;
+  GHashTable   *deleting;    /* paths being deleted in a thread */
   guint         n_selected;
   /* A deleted run stays on disk, its row hidden, until the undo bar goes. */
   char         *pending_path;
@@ -77,9 +78,22 @@ hide_undo_bar (FsbHistoryPage *self)
   self->pending_row = NULL;
 }
 
-/* Deletes the run for good: the undo bar went away. */
 static void
-commit_delete (FsbHistoryPage *self)
+deleted_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr(FsbHistoryPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (G_FILE (source));
+
+  if (!g_file_delete_finish (G_FILE (source), res, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    g_warning ("Could not delete %s: %s", path, error->message);
+  g_hash_table_remove (self->deleting, path);
+}
+
+/* Deletes the run for good: the undo bar went away. In a thread, unless
+ * the page is going (then at once, before the process may end). */
+static void
+commit_delete (FsbHistoryPage *self, gboolean now)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
@@ -87,8 +101,17 @@ commit_delete (FsbHistoryPage *self)
   if (self->pending_path == NULL)
     return;
   file = g_file_new_for_path (self->pending_path);
-  if (!g_file_delete (file, NULL, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-    g_warning ("Could not delete %s: %s", self->pending_path, error->message);
+  if (now)
+    {
+      if (!g_file_delete (file, NULL, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_warning ("Could not delete %s: %s", self->pending_path, error->message);
+    }
+  else
+    {
+      /* listings that finish before the file is gone leave it out */
+      g_hash_table_add (self->deleting, g_strdup (self->pending_path));
+      g_file_delete_async (file, G_PRIORITY_DEFAULT, NULL, deleted_cb, g_object_ref (self));
+    }
   if (self->pending_row != NULL)
     {
       g_hash_table_remove (self->rows, row_entry (self->pending_row)->path);
@@ -103,7 +126,7 @@ undo_timeout_cb (gpointer user_data)
   FsbHistoryPage *self = user_data;
 
   self->pending_timeout = 0;
-  commit_delete (self);
+  commit_delete (self, FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -124,7 +147,7 @@ delete_clicked_cb (GtkButton *button, FsbHistoryPage *self)
   g_autofree char *text = NULL;
 
   /* one undo at a time: the run deleted before goes for good */
-  commit_delete (self);
+  commit_delete (self, FALSE);
   if (check != NULL)
     gtk_toggle_button_set_active (check, FALSE);
   gtk_widget_hide (row);
@@ -237,17 +260,20 @@ update_rows (FsbHistoryPage *self, GPtrArray *entries)
         gtk_widget_destroy (l->data);
       }
 
-  for (guint i = 0; i < entries->len; i++)
+  for (guint i = 0, position = 0; i < entries->len; i++)
     {
       FsbHistoryEntry *entry = g_ptr_array_index (entries, i);
       GtkWidget *row;
 
+      if (g_hash_table_contains (self->deleting, entry->path))
+        continue;
+      position++;
       if (g_hash_table_contains (self->rows, entry->path))
         continue;
       entries->pdata[i] = NULL;   /* the row takes it */
       row = entry_row_new (self, entry);
       g_hash_table_insert (self->rows, entry->path, row);
-      gtk_list_box_insert (GTK_LIST_BOX (self->list), row, (int) i);
+      gtk_list_box_insert (GTK_LIST_BOX (self->list), row, (int) position - 1);
     }
 }
 
@@ -271,7 +297,7 @@ listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (entries == NULL || g_cancellable_is_cancelled (self->cancellable) || generation != self->generation)
     return;
 
-  commit_delete (self);
+  commit_delete (self, FALSE);
   update_rows (self, entries);
   check_toggled_cb (self);
 }
@@ -284,7 +310,7 @@ fsb_history_page_reload (FsbHistoryPage *self)
   g_return_if_fail (FSB_IS_HISTORY_PAGE (self));
 
   /* the deleted run must not come back in the new listing */
-  commit_delete (self);
+  commit_delete (self, FALSE);
   listing = g_new0 (Listing, 1);
   listing->self = g_object_ref (self);
   listing->generation = ++self->generation;
@@ -371,7 +397,7 @@ fsb_history_page_dispose (GObject *object)
   FsbHistoryPage *self = FSB_HISTORY_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
-  commit_delete (self);
+  commit_delete (self, TRUE);
   G_OBJECT_CLASS (fsb_history_page_parent_class)->dispose (object);
 }
 
@@ -382,6 +408,7 @@ fsb_history_page_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->rows, g_hash_table_unref);
+  g_clear_pointer (&self->deleting, g_hash_table_unref);
   G_OBJECT_CLASS (fsb_history_page_parent_class)->finalize (object);
 }
 
@@ -414,4 +441,5 @@ fsb_history_page_init (FsbHistoryPage *self)
   fsb_gui_name_info_bar_close_button (GTK_INFO_BAR (self->undo_bar), _("Close the message"));
   self->cancellable = g_cancellable_new ();
   self->rows = g_hash_table_new (g_str_hash, g_str_equal);
+  self->deleting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }

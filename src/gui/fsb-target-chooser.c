@@ -209,11 +209,8 @@ static void
 devices_changed_cb (FsbTargetChooser *self)
 {
   g_autoptr(GPtrArray) devices = fsb_device_monitor_list (self->monitor);
-  const char *image_folder = fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->image_folder));
   gboolean chosen_present = FALSE;
 
-  /* as fsbench-cli devices lists them */
-  fsb_device_keep_offered (devices, image_folder);
   update_rows (self, devices);
   for (guint i = 0; i < devices->len; i++)
     {
@@ -242,8 +239,10 @@ fsb_target_chooser_set_client (FsbTargetChooser *self, UDisksClient *client)
   if (self->monitor != NULL)
     return;
   self->monitor = fsb_device_monitor_new (client);
+  /* as fsbench-cli devices lists them, listed in a thread */
+  fsb_device_monitor_set_offered_only (self->monitor,
+                                       fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->image_folder)));
   g_signal_connect_object (self->monitor, "changed", G_CALLBACK (devices_changed_cb), self, G_CONNECT_SWAPPED);
-  devices_changed_cb (self);
 }
 
 /* A number of GiB, or a size with its unit as everywhere ("500M", "2 GB"),
@@ -292,6 +291,10 @@ static void
 image_folder_set_cb (FsbTargetChooser *self)
 {
   choose_image (self);
+  /* images in the new folder are FS Bench's own */
+  if (self->monitor != NULL)
+    fsb_device_monitor_set_offered_only (self->monitor,
+                                         fsb_folder_button_get_folder (FSB_FOLDER_BUTTON (self->image_folder)));
 }
 
 /* 0: automatic, from the plan */

@@ -444,6 +444,10 @@ window_state_event_cb (GtkWidget *widget, GdkEventWindowState *event)
 static void
 save_window_state (FsbWindow *self)
 {
+  /* the size of the last configure event: a resize just before closing
+   * counts, even if no allocation followed it yet */
+  if (!self->maximized)
+    gtk_window_get_size (GTK_WINDOW (self), &self->width, &self->height);
   g_settings_delay (self->settings);
   g_settings_set_boolean (self->settings, "window-maximized", self->maximized);
   if (self->width > 0 && self->height > 0)

@@ -295,7 +295,11 @@ fsb_workload_chooser_init (FsbWorkloadChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_checks = g_ptr_array_new ();
-  /* the limits are the engine's */
+  /* the profiles, their names and the limits are the engine's */
+  for (const char *const *id = fsb_profile_names (); *id != NULL; id++)
+    gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->profile_combo), *id, fsb_profile_title (*id));
+  gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->profile_combo), "custom", fsb_profile_title ("custom"));
+  gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->profile_combo), FSB_DEFAULT_PROFILE);
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (self->repetitions_spin), FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
   set_range (self->big_file_spin, FSB_SIZE_BIG_FILE, MB);
   set_range (self->tree_size_spin, FSB_SIZE_TREE_SIZE, MB);

@@ -415,7 +415,28 @@ class Session:
         images = os.listdir(self.images) if os.path.isdir(self.images) else []
         assert not images, f"images left: {images}"
 
+    def assert_run_measured(self, tasks=("big-copy-in", "big-recopy", "big-delete")):
+        """The state the results page's sections come from: the run saved in
+        the history, with no filesystem stopped by an error and samples for
+        tasks on each. A section's tab exists only when its tasks have rows."""
+        wait_for(lambda: self.saved_runs(), 15, "the run saved in the history (in a thread)")
+        result = self.load_run(self.saved_runs()[-1])
+        for fs in result["filesystems"]:
+            assert not fs.get("error"), f"the run stopped on {fs['name']}: {fs['error']}"
+            have = {t["id"]: t for t in fs["tasks"]}
+            for task in tasks:
+                samples = [x for x in have.get(task, {}).get("samples", []) if not x.get("error")]
+                assert samples, f"{fs['name']} has no sample of {task}: {sorted(have)}"
+        return result
+
+    def keep_history(self):
+        """The saved runs, into the test's log folder."""
+        if os.path.isdir(self.history_dir()):
+            shutil.copytree(self.history_dir(), os.path.join(test_dir(), "history"), dirs_exist_ok=True)
+
     def cleanup(self):
+        if sys.exc_info()[0] is not None:
+            self.keep_history()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 

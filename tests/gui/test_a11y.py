@@ -81,7 +81,7 @@ def test_every_control_is_named():
         find(win, "Close the message", "push button").doActionNamed("click")
         find(win, "Remove the command", "push button").doActionNamed("click")
         choose_combo(win, "Data to copy", "Generated files")
-        choose_combo(win, "Size", "Quick · about 1/20 of the study")
+        choose_combo(win, "Size", "Quick")
 
         # The history, then its undo bar.
         find(win, "History", "push button").doActionNamed("click")
@@ -121,7 +121,7 @@ def test_every_control_is_named():
         find(win, "Remove the command", "push button").doActionNamed("click")
 
         # The run page, and the question before a run is stopped.
-        choose_combo(win, "Size", "Standard · about 1/4 of the study")
+        choose_combo(win, "Size", "Standard")
         find(win, "Start comparison", "push button").doActionNamed("click")
         find(win, "Progress", "progress bar", timeout=30)
         assert_all_named(win, "the run page")

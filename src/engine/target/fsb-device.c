@@ -495,21 +495,6 @@ fsb_device_keep_offered (GPtrArray *devices, const char *image_folder)
       g_ptr_array_remove_index (devices, i - 1);
 }
 
-/* ---- FsbDeviceMonitor ------------------------------------------------- */
-
-struct _FsbDeviceMonitor
-{
-  GObject       parent_instance;
-  UDisksClient *client;
-  GPtrArray    *devices;   /* of FsbDevice*, the last list */
-  gulong        changed_id;
-};
-
-G_DEFINE_FINAL_TYPE (FsbDeviceMonitor, fsb_device_monitor, G_TYPE_OBJECT)
-
-enum { SIGNAL_CHANGED, N_SIGNALS };
-static guint signals[N_SIGNALS];
-
 gboolean
 fsb_device_equal (const FsbDevice *a, const FsbDevice *b)
 {
@@ -520,6 +505,29 @@ fsb_device_equal (const FsbDevice *a, const FsbDevice *b)
       && a->usable == b->usable && g_strcmp0 (a->reason, b->reason) == 0
       && g_strcmp0 (a->model, b->model) == 0;
 }
+
+/* ---- FsbDeviceMonitor ------------------------------------------------- */
+
+/* The list is made in a thread (it reads /proc, /sys and the state files),
+ * one listing at a time: udisks2 changes that come meanwhile ask for one
+ * more after it. */
+struct _FsbDeviceMonitor
+{
+  GObject       parent_instance;
+  UDisksClient *client;
+  GPtrArray    *devices;   /* of FsbDevice*, the last list */
+  gulong        changed_id;
+  GCancellable *cancellable;
+  gboolean      listing;
+  gboolean      again;
+  gboolean      offered_only;
+  char         *image_folder;
+};
+
+G_DEFINE_FINAL_TYPE (FsbDeviceMonitor, fsb_device_monitor, G_TYPE_OBJECT)
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 static gboolean
 lists_equal (GPtrArray *a, GPtrArray *b)
@@ -532,16 +540,81 @@ lists_equal (GPtrArray *a, GPtrArray *b)
   return TRUE;
 }
 
+typedef struct {
+  UDisksClient *client;
+  gboolean      offered_only;
+  char         *image_folder;
+} ListJob;
+
+static void
+list_job_free (ListJob *job)
+{
+  g_object_unref (job->client);
+  g_free (job->image_folder);
+  g_free (job);
+}
+
+static void
+list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  ListJob *job = task_data;
+  GPtrArray *devices = fsb_device_list (job->client, 0);
+
+  if (job->offered_only)
+    fsb_device_keep_offered (devices, job->image_folder);
+  g_task_return_pointer (task, devices, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void start_listing (FsbDeviceMonitor *self);
+
+static void
+listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  FsbDeviceMonitor *self = FSB_DEVICE_MONITOR (source);
+  g_autoptr(GPtrArray) devices = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (devices == NULL)
+    return;   /* cancelled: the monitor is going */
+  self->listing = FALSE;
+  if (!lists_equal (devices, self->devices))
+    {
+      g_ptr_array_unref (self->devices);
+      self->devices = g_steal_pointer (&devices);
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+    }
+  if (self->again)
+    {
+      self->again = FALSE;
+      start_listing (self);
+    }
+}
+
+static void
+start_listing (FsbDeviceMonitor *self)
+{
+  g_autoptr(GTask) task = NULL;
+  ListJob *job;
+
+  if (self->listing)
+    {
+      self->again = TRUE;
+      return;
+    }
+  self->listing = TRUE;
+  job = g_new0 (ListJob, 1);
+  job->client = g_object_ref (self->client);
+  job->offered_only = self->offered_only;
+  job->image_folder = g_strdup (self->image_folder);
+  task = g_task_new (self, self->cancellable, listed_cb, NULL);
+  g_task_set_check_cancellable (task, TRUE);
+  g_task_set_task_data (task, job, (GDestroyNotify) list_job_free);
+  g_task_run_in_thread (task, list_thread);
+}
+
 static void
 client_changed_cb (UDisksClient *client, FsbDeviceMonitor *self)
 {
-  g_autoptr(GPtrArray) devices = fsb_device_list (client, 0);
-
-  if (lists_equal (devices, self->devices))
-    return;
-  g_ptr_array_unref (self->devices);
-  self->devices = g_steal_pointer (&devices);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  start_listing (self);
 }
 
 static void
@@ -549,6 +622,7 @@ fsb_device_monitor_dispose (GObject *object)
 {
   FsbDeviceMonitor *self = FSB_DEVICE_MONITOR (object);
 
+  g_cancellable_cancel (self->cancellable);
   g_clear_signal_handler (&self->changed_id, self->client);
   g_clear_object (&self->client);
   g_clear_pointer (&self->devices, g_ptr_array_unref);
@@ -557,9 +631,20 @@ fsb_device_monitor_dispose (GObject *object)
 }
 
 static void
+fsb_device_monitor_finalize (GObject *object)
+{
+  FsbDeviceMonitor *self = FSB_DEVICE_MONITOR (object);
+
+  g_clear_object (&self->cancellable);
+  g_free (self->image_folder);
+  G_OBJECT_CLASS (fsb_device_monitor_parent_class)->finalize (object);
+}
+
+static void
 fsb_device_monitor_class_init (FsbDeviceMonitorClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = fsb_device_monitor_dispose;
+  G_OBJECT_CLASS (klass)->finalize = fsb_device_monitor_finalize;
 
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -568,6 +653,8 @@ fsb_device_monitor_class_init (FsbDeviceMonitorClass *klass)
 static void
 fsb_device_monitor_init (FsbDeviceMonitor *self)
 {
+  self->cancellable = g_cancellable_new ();
+  self->devices = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_device_free);
 }
 
 FsbDeviceMonitor *
@@ -577,9 +664,20 @@ fsb_device_monitor_new (UDisksClient *client)
 
   g_return_val_if_fail (UDISKS_IS_CLIENT (client), self);
   self->client = g_object_ref (client);
-  self->devices = fsb_device_list (client, 0);
   self->changed_id = g_signal_connect (client, "changed", G_CALLBACK (client_changed_cb), self);
+  start_listing (self);
   return self;
+}
+
+void
+fsb_device_monitor_set_offered_only (FsbDeviceMonitor *self, const char *image_folder)
+{
+  g_return_if_fail (FSB_IS_DEVICE_MONITOR (self));
+
+  self->offered_only = TRUE;
+  g_free (self->image_folder);
+  self->image_folder = g_strdup (image_folder);
+  start_listing (self);
 }
 
 GPtrArray *

@@ -43,11 +43,14 @@ JsonNode  *fsb_device_to_json  (const FsbDevice *device);
  * image_folder as there, or NULL). */
 void       fsb_device_keep_offered (GPtrArray *devices, const char *image_folder);
 
-/* Emits "changed" when drives or block devices come, go or change. */
+/* Emits "changed" when drives or block devices come, go or change. It
+ * lists them in a thread: the list is empty until the first "changed". */
 #define FSB_TYPE_DEVICE_MONITOR (fsb_device_monitor_get_type ())
 G_DECLARE_FINAL_TYPE (FsbDeviceMonitor, fsb_device_monitor, FSB, DEVICE_MONITOR, GObject)
 
 FsbDeviceMonitor *fsb_device_monitor_new  (UDisksClient *client);
+/* From now on, only the devices fsb_device_keep_offered() keeps. */
+void              fsb_device_monitor_set_offered_only (FsbDeviceMonitor *self, const char *image_folder);
 GPtrArray        *fsb_device_monitor_list (FsbDeviceMonitor *self);   /* of FsbDevice* */
 
 G_END_DECLS
