@@ -60,9 +60,11 @@ def one_language(language):
         fs_list = find(win, _("Filesystems"), "list box")
         wait_for(lambda: find_all(fs_list, lambda n: n.roleName == "check box" and n.checked), 60,
                  "the filesystems ticked")
+        start = find(win, _("Start comparison"), "push button")
+        wait_for(lambda: start.sensitive, 10, "Start comparison available")
         window_shot(win, "setup", language)
 
-        find(win, _("Start comparison"), "push button").doActionNamed("click")
+        start.doActionNamed("click")
         bar = find(win, _("Progress"), "progress bar", timeout=30)
         # Some bars in the live chart: a third of the way.
         wait_for(lambda: progress(bar) >= 0.33, run_bound("--profile=quick", "--fs=ext4,xfs", session=session),
