@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib-object.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -11,10 +12,12 @@
 #include "fsb-aging.h"
 #include "fsb-aging-loss.h"
 #include "fsb-catalog.h"
+#include "fsb-chart.h"
 #include "fsb-engine.h"
 #include "fsb-fragmentation.h"
 #include "fsb-plan.h"
 #include "fsb-recommend.h"
+#include "fsb-report.h"
 #include "fsb-result.h"
 #include "fsb-stats.h"
 
@@ -554,6 +557,63 @@ test_json (void)
   g_assert_null (((FsbFsResult *) back->filesystems->pdata[1])->aging);
 }
 
+/* The report's section "After aging": its charts, tables and conclusion;
+ * none of it without aged runs. */
+static void
+test_report (void)
+{
+  g_autoptr(FsbResult) r = aged_result ();
+  g_autoptr(FsbResult) fresh = fsb_result_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *md = NULL, *html = NULL, *plain = NULL, *pdf = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("fsbench-test-aging-XXXXXX", &error);
+  FsbChartOptions ext4 = { .kind = FSB_CHART_AGING, .filesystem = "ext4" };
+  FsbChartOptions nobody = { .kind = FSB_CHART_AGING, .filesystem = "jfs" };
+  FsbChartOptions section = { .kind = FSB_CHART_SECTION, .section = FSB_AGED_CRITERION };
+  const double t[] = { 1, 1.1, 0.9 };
+
+  g_assert_no_error (error);
+  md = fsb_report_to_string (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (md, "### After aging"));
+  g_assert_nonnull (strstr (md, "Speed lost"));
+  g_assert_nonnull (strstr (md, "| Copy a big file in | ext4 |"));
+  g_assert_nonnull (strstr (md, "Pieces of the big file copied in"));
+  g_assert_nonnull (strstr (md, "| Free-space extents | ext4 | 5 | 1001 |"));
+  g_assert_nonnull (strstr (md, "Small files that fit"));
+  g_assert_nonnull (strstr (md, "| Inodes |"));
+  g_assert_nonnull (strstr (md, "To stay fast as the disk fills up, choose XFS."));
+  /* the method says how it was aged */
+  g_assert_nonnull (strstr (md, "Impressions"));
+  g_assert_nonnull (strstr (md, "Geriatrix"));
+  /* HTML draws the fresh and aged charts */
+  html = fsb_report_to_string (&r, NULL, 1, FSB_REPORT_HTML, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (html, "After aging"));
+  g_assert_nonnull (strstr (html, "ext4, fresh and aged"));
+  g_assert_nonnull (strstr (html, "<svg"));
+  pdf = g_build_filename (dir, "aged.pdf", NULL);
+  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+  g_unlink (pdf);
+  g_rmdir (dir);
+
+  /* the charts: two bars per task for a filesystem; each task fresh then aged in the section */
+  g_assert_true (fsb_chart_has_data (r, &ext4));
+  g_assert_false (fsb_chart_has_data (r, &nobody));
+  g_assert_cmpfloat (fsb_chart_get_max (r, &ext4), ==, 1100);   /* the fresh rate, highest of all */
+  g_assert_true (fsb_chart_has_data (r, &section));
+  g_assert_cmpfloat (fsb_chart_get_height (r, &ext4, 600), >, 0);
+
+  /* fresh runs only: no section */
+  add_samples (fsb_result_add_filesystem (fresh, "ext4"), "big-copy-in", "wall_s", t, 3);
+  add_samples (fsb_result_add_filesystem (fresh, "xfs"), "big-copy-in", "wall_s", t, 3);
+  plain = fsb_report_to_string (&fresh, NULL, 1, FSB_REPORT_MARKDOWN, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (plain, "After aging"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -568,5 +628,6 @@ main (int argc, char **argv)
   g_test_add_func ("/aging/no-aged-claim", test_not_without_aged_runs);
   g_test_add_func ("/aging/free-space-reports", test_free_space_reports);
   g_test_add_func ("/aging/json", test_json);
+  g_test_add_func ("/aging/report", test_report);
   return g_test_run ();
 }
