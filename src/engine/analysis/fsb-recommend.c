@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-aging-loss.h"
 #include "fsb-format.h"
 #include "fsb-recommend.h"
 #include "fsb-stats.h"
@@ -337,6 +338,8 @@ make_verdict (FsbResult *result, const FsbCriterionSpec *criterion, FsbUseCase u
     ranking = score_capacity (result);
   else if (criterion->score == FSB_SCORE_TRANSFER)
     ranking = score_transfers (result);
+  else if (criterion->score == FSB_SCORE_AGED)
+    ranking = fsb_aging_ranking (result);
   else if (criterion->score == FSB_SCORE_CPU)
     {
       g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);

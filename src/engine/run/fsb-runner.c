@@ -116,6 +116,28 @@ scratch_bytes (Run *run)
   return bytes;
 }
 
+/* --age: the small files that fit on a fresh filesystem. Only a cancel
+ * stops the run; a failure is said and the run goes on. */
+static gboolean
+run_fit (Run *run, guint f, FsbFsResult *fs, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GError) ignored = NULL;
+
+  if (fsb_run_aging_fit (run, fs, &local))
+    return TRUE;
+  fsb_error_normalize (&local);
+  if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED) || g_cancellable_is_cancelled (run->cancellable))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  fsb_run_log (run, _("%s failed: %s"), fs->name, local->message);
+  fsb_target_unmount (run->target, NULL, NULL, &ignored);
+  fsb_run_skip_filesystem (run, f);
+  return TRUE;
+}
+
 static gboolean
 run_plan (Run *run, GError **error)
 {
@@ -204,6 +226,8 @@ run_plan (Run *run, GError **error)
           fsb_run_skip_filesystem (run, f);
           break;
         }
+      if (fs->error == NULL && run->cycles && !run_fit (run, f, fs, error))
+        return FALSE;
     }
 
   if (fsb_plan_has_group (run->plan, "transfer") && !fsb_run_transfers (run, result, error))
@@ -258,6 +282,7 @@ run_thread (GTask        *task,
     fsb_run_post_progress (&run, _("Finished"), TRUE);
 
   fsb_run_clear_shared (&run);
+  fsb_run_aging_clear (&run);
   g_ptr_array_unref (run.custom_ids);
   g_free (run.dataset_dir);
   g_free (run.source_view);
@@ -370,6 +395,7 @@ fsb_runner_run_async (FsbRunner           *self,
   result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
                                                     : g_strsplit ("core", ",", -1);
   result->use_case = g_strdup (self->plan->use_case);
+  result->age = g_strdup (self->plan->age);
   g_mutex_lock (&self->lock);
   g_clear_pointer (&self->result, fsb_result_unref);
   self->result = result;
