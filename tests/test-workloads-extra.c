@@ -706,6 +706,15 @@ test_custom_parse (void)
       g_assert_false (fsb_custom_parse (bad[i], NULL, NULL, &error));
       g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
     }
+  /* the task id "custom:NAME" must load again from the result file */
+  {
+    g_autofree char *longest = g_strnfill (FSB_CUSTOM_NAME_MAX, 'n');
+    g_autofree char *ok = g_strconcat (longest, "=ls", NULL);
+    g_autofree char *too_long = g_strconcat (longest, "n=ls", NULL);
+
+    g_assert_true (fsb_custom_parse (ok, NULL, NULL, NULL));
+    g_assert_false (fsb_custom_parse (too_long, NULL, NULL, NULL));
+  }
 }
 
 static void
@@ -761,6 +770,28 @@ test_custom_failure (Fixture *f, gconstpointer data)
   g_assert_false (fsb_custom_run (&f->plan, big, f->mount, s2, NULL, &error));
   g_assert_cmpuint (strlen (s2->error), <=, FSB_CUSTOM_STDERR_MAX);
   g_assert_true (g_str_has_suffix (s2->error, "xxxEND\n"));
+}
+
+/* A command's error output is shown in terminals and reports: its escapes
+ * (OSC 52 writes the clipboard, ESC c resets the terminal, the 8-bit CSI)
+ * never get that far. */
+static void
+test_custom_escapes (Fixture *f, gconstpointer data)
+{
+  g_autoptr(FsbCustomCommand) c =
+    command ("esc=printf 'evil\\033]52;c;ZXZpbA==\\007 \\033c \\302\\23331m done\\n' >&2; exit 1");
+  g_autoptr(FsbSample) s = fsb_sample_new ();
+  g_autoptr(GError) error = NULL;
+
+  f->plan.custom_confirmed = TRUE;
+  g_assert_false (fsb_custom_run (&f->plan, c, f->mount, s, NULL, &error));
+  g_assert_nonnull (s->error);
+  g_assert_true (g_str_has_prefix (s->error, "evil"));
+  g_assert_null (strchr (s->error, '\033'));
+  g_assert_null (strchr (s->error, '\007'));
+  g_assert_null (strstr (s->error, "\302\233"));
+  g_assert_nonnull (strstr (s->error, "]52;c;ZXZpbA=="));
+  g_assert_true (g_str_has_suffix (s->error, " done\n"));
 }
 
 static void
@@ -900,6 +931,7 @@ main (int argc, char **argv)
   g_test_add_func ("/extra/custom/parse", test_custom_parse);
   ADD ("/extra/custom/success", test_custom_success, NULL);
   ADD ("/extra/custom/failure", test_custom_failure, NULL);
+  ADD ("/extra/custom/escapes", test_custom_escapes, NULL);
   ADD ("/extra/custom/unconfirmed", test_custom_unconfirmed, NULL);
   ADD ("/extra/custom/cancel", test_custom_cancel, NULL);
   g_test_add_func ("/extra/custom/from-result", test_custom_from_result);

@@ -8,6 +8,7 @@
 #include "fsb-error.h"
 #include "fsb-plan-private.h"
 #include "fsb-tasks.h"
+#include "fsb-text.h"
 
 #define KB (G_GUINT64_CONSTANT (1000))
 #define MB (G_GUINT64_CONSTANT (1000) * KB)
@@ -222,17 +223,6 @@ fsb_plan_needed_bytes_for (FsbPlan *self, const FsbProfile *p)
 }
 
 static gboolean
-valid_fs_name (const char *name)
-{
-  if (*name == '\0')
-    return FALSE;
-  for (const char *c = name; *c != '\0'; c++)
-    if (!g_ascii_isalnum (*c) && *c != '_' && *c != '-')
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
 invalid (GError **error, const char *message)
 {
   g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, message);
@@ -250,7 +240,8 @@ fsb_plan_validate (FsbPlan *self, GError **error)
     return invalid (error, _("Choose at least one filesystem"));
   for (guint i = 0; self->filesystems[i] != NULL; i++)
     {
-      if (!valid_fs_name (self->filesystems[i]))
+      /* as a result file may name it (fsb-text.h) */
+      if (!fsb_text_is_fs_name (self->filesystems[i]))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
                        _("“%s” is not a filesystem name"), self->filesystems[i]);

@@ -45,6 +45,7 @@ typedef struct {
   FsbCapacity  capacity_residual;
   GPtrArray   *tasks;          /* of FsbTaskResult* in run order */
   char        *error;          /* why this filesystem could not finish, or NULL */
+  GHashTable  *task_index;     /* private: id → task, for fsb_fs_result_get_task () */
 } FsbFsResult;
 
 typedef struct {
@@ -92,6 +93,9 @@ GType          fsb_result_get_type      (void) G_GNUC_CONST;
 FsbResult     *fsb_result_new           (void);
 FsbResult     *fsb_result_ref           (FsbResult *self);
 void           fsb_result_unref         (FsbResult *self);
+/* A deep copy, trusted as the original was (fsb_result_from_json () is for
+ * JSON from outside, and checks it). */
+FsbResult     *fsb_result_copy          (const FsbResult *self);
 FsbFsResult   *fsb_result_add_filesystem (FsbResult *self, const char *name);
 FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 /* The task ids of all filesystems, each once, in the order of the first
@@ -99,6 +103,8 @@ FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 GPtrArray     *fsb_result_task_ids      (FsbResult *self);
 FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
 
+/* A hash lookup; an index made stale by editing fs->tasks directly is
+ * rebuilt. */
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);
 
 FsbSample     *fsb_sample_new           (void);
@@ -109,6 +115,9 @@ FsbSample     *fsb_sample_copy          (const FsbSample *sample);
 
 
 JsonNode      *fsb_result_to_json       (FsbResult *self);
+/* Checks everything (fsb-result-private.h has the limits): names and ids
+ * in their character sets, values within physical plausibility, texts
+ * without control characters. */
 FsbResult     *fsb_result_from_json     (JsonNode *node, GError **error);
 char          *fsb_result_to_data       (FsbResult *self, gsize *length);
 FsbResult     *fsb_result_load_from_data (const char *data, gssize length, GError **error);

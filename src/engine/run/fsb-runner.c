@@ -374,19 +374,13 @@ fsb_runner_run_finish (FsbRunner     *self,
 FsbResult *
 fsb_runner_get_result (FsbRunner *self)
 {
-  g_autoptr(JsonNode) node = NULL;
-  FsbResult *copy;
+  FsbResult *copy = NULL;
 
   g_return_val_if_fail (FSB_IS_RUNNER (self), NULL);
 
   g_mutex_lock (&self->lock);
-  if (self->result == NULL)
-    {
-      g_mutex_unlock (&self->lock);
-      return NULL;
-    }
-  node = fsb_result_to_json (self->result);
+  if (self->result != NULL)
+    copy = fsb_result_copy (self->result);
   g_mutex_unlock (&self->lock);
-  copy = fsb_result_from_json (node, NULL);
   return copy;
 }
