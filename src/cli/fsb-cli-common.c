@@ -6,10 +6,12 @@
 #include <glib/gi18n.h>
 #include <polkitagent/polkitagent.h>
 #include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "fsb-cli.h"
 #include "fsb-target.h"
+#include "fsb-text.h"
 
 static gboolean signalled;
 
@@ -83,4 +85,41 @@ fsb_cli_clean_leftovers (void)
   if (error != NULL)
     g_printerr (_("fsbench-cli: %s\n"), error->message);
   return cleaned;
+}
+
+/* Filesystem names, a custom command's error output, file names: what
+ * fsbench-cli prints may come from a result file someone else wrote, so
+ * nothing printed can reach the terminal as an escape sequence. */
+static void
+print_clean (FILE *stream, const char *text)
+{
+  g_autofree char *clean = fsb_text_sanitize (text, -1);
+
+  fputs (clean, stream);
+  fflush (stream);
+}
+
+static void
+print_cb (const char *text)
+{
+  print_clean (stdout, text);
+}
+
+static void
+printerr_cb (const char *text)
+{
+  print_clean (stderr, text);
+}
+
+void
+fsb_cli_sanitize_output (void)
+{
+  g_set_print_handler (print_cb);
+  g_set_printerr_handler (printerr_cb);
+}
+
+void
+fsb_cli_terminal (const char *sequence)
+{
+  fputs (sequence, stderr);
 }

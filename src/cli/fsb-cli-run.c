@@ -41,7 +41,7 @@ clear_bar (RunState *st)
 {
   if (st->tty && st->bar_shown)
     {
-      g_printerr ("\r\033[K");
+      fsb_cli_terminal ("\r\033[K");
       st->bar_shown = FALSE;
     }
 }
@@ -63,13 +63,14 @@ progress_cb (FsbRunner *runner, const FsbProgress *p, gpointer user_data)
     {
       const int width = 24;
       int filled = (int) (p->fraction * width + 0.5);
-      GString *bar = g_string_new ("\r\033[K[");
+      GString *bar = g_string_new ("[");
 
       for (int i = 0; i < width; i++)
         g_string_append_c (bar, i < filled ? '#' : '.');
       /* Translators: the progress line: percent done, where, what, time left */
       g_string_append_printf (bar, _("] %3.0f%%  %s  %s  ETA %s"),
                               p->fraction * 100, where, p->message != NULL ? p->message : "", eta);
+      fsb_cli_terminal ("\r\033[K");
       g_printerr ("%s", bar->str);
       g_string_free (bar, TRUE);
       st->bar_shown = TRUE;
@@ -242,8 +243,7 @@ print_table (FsbResult *result)
           g_string_append_c (out, '\n');
         }
     }
-  fputs (out->str, stdout);
-  fflush (stdout);
+  g_print ("%s", out->str);
   g_string_free (out, TRUE);
 }
 
@@ -326,8 +326,7 @@ print_other_groups (FsbResult *result)
             }
         }
     }
-  fputs (out->str, stdout);
-  fflush (stdout);
+  g_print ("%s", out->str);
 }
 
 /* fsbench-cli run ------------------------------------------------------------ */
@@ -625,7 +624,7 @@ dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
   if (isatty (STDERR_FILENO))
     {
       /* Back to the start of the line, and clear it. */
-      g_printerr ("\r\033[K");
+      fsb_cli_terminal ("\r\033[K");
       /* Translators: megabytes written and in all */
       g_printerr (_("Writing the dataset: %.0f of %.0f MB"), done / 1e6, total / 1e6);
     }
@@ -698,7 +697,7 @@ fsb_cli_dataset (int argc, char **argv)
   g_task_run_in_thread (task, dataset_thread);
   g_main_loop_run (loop);
   if (isatty (STDERR_FILENO))
-    g_printerr ("\r\033[K");
+    fsb_cli_terminal ("\r\033[K");
 
   if (st.error != NULL)
     {
