@@ -117,25 +117,8 @@ run_plan (Run *run, GError **error)
     }
   fsb_run_build_steps (run);
 
-  /* The read side (kernel-copy-out) should time the target's reads, not
-   * the host disk's writes: in memory when there is room for the tree,
-   * else next to the dataset, on a disk. */
-  {
-    g_autofree char *parent = fsb_scratch_parent (fsb_plan_has_group (run->plan, "kernel-tree")
-                                                  ? run->profile.kernel_total_bytes : 0);
-    /* Named after this process, so each process can tell its own. */
-    g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-XXXXXX", (int) getpid ());
-    g_autofree char *tmpl = g_build_filename (parent, name, NULL);
-
-    g_mkdir_with_parents (parent, 0700);
-    if (g_mkdtemp (tmpl) != NULL)
-      run->scratch_dir = g_steal_pointer (&tmpl);
-    else
-      {
-        fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
-        return FALSE;
-      }
-  }
+  if (!fsb_run_make_scratch (run, error))
+    return FALSE;
 
   run->target = fsb_target_new_from_spec (run->plan->target_spec, run->plan->destroy_confirmed, error);
   if (run->target == NULL)
@@ -220,6 +203,7 @@ run_thread (GTask        *task,
   run.task_ids = g_ptr_array_new ();
   run.custom_ids = g_ptr_array_new_with_free_func (g_free);
   run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  run.scratch_fd = -1;
 
   ok = run_plan (&run, &error);
 
