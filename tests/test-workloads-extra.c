@@ -243,6 +243,31 @@ test_kernel_dataset (Fixture *f, gconstpointer data)
   g_assert_true (g_file_test (vmlinux, G_FILE_TEST_EXISTS));
 }
 
+/* Cancelled, or too big for the disk: no tree, no folder it was built in. */
+static void
+test_kernel_dataset_atomic (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *dir = g_build_filename (f->root, "ds", NULL);
+  FsbProfile huge = f->profile;
+  JsonNode *m;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_cancellable_cancel (cancellable);
+  m = fsb_kernel_dataset_ensure (&f->profile, dir, cancellable, &error);
+  g_assert_null (m);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_CANCELLED);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+
+  g_clear_error (&error);
+  huge.kernel_total_bytes = G_GUINT64_CONSTANT (1) << 62;
+  m = fsb_kernel_dataset_ensure (&huge, dir, NULL, &error);
+  g_assert_null (m);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+}
+
 static void
 test_kernel_tasks (Fixture *f, gconstpointer data)
 {
@@ -916,6 +941,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/extra/lookup", test_lookup);
   ADD ("/extra/kernel/dataset", test_kernel_dataset, NULL);
+  ADD ("/extra/kernel/dataset-atomic", test_kernel_dataset_atomic, NULL);
   ADD ("/extra/kernel/tasks", test_kernel_tasks, NULL);
   ADD ("/extra/small/tasks", test_small_files, NULL);
   ADD ("/extra/small/missing", test_small_files_missing, NULL);
