@@ -498,6 +498,15 @@ fsb_target_unmount (FsbTarget    *self,
     *seconds = 0;
   if (self->mount_point == NULL)
     return TRUE;
+  /* Unmounted behind our back (the loop device detached, say): there is
+   * nothing to unmount, and the device may no longer be ours to ask. */
+  if (!fsb_mountinfo_is_mount_point (self->mount_point))
+    {
+      g_clear_pointer (&self->mount_point, g_free);
+      g_clear_pointer (&self->mount_options, g_free);
+      fsb_target_record_state (self);
+      return fsb_target_not_cancelled (cancellable, error);
+    }
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
     {
@@ -598,6 +607,15 @@ fsb_target_get_capacity (FsbTarget   *self,
   return TRUE;
 }
 
+/* The kernel still backs our loop device with our image. */
+static gboolean
+loop_still_ours (FsbTarget *self)
+{
+  g_autofree char *backing = fsb_loop_backing_file (self->device);
+
+  return backing != NULL && self->image_path != NULL && strcmp (backing, self->image_path) == 0;
+}
+
 gboolean
 fsb_target_release (FsbTarget *self, GError **error)
 {
@@ -623,6 +641,13 @@ fsb_target_release (FsbTarget *self, GError **error)
         }
     }
 
+  if (self->loop_attached && self->mount_point == NULL && !loop_still_ours (self))
+    {
+      /* Detached behind our back: its number may be someone else's now. */
+      self->loop_attached = FALSE;
+      g_clear_pointer (&self->object_path, g_free);
+      fsb_target_record_state (self);
+    }
   if (self->loop_attached && self->mount_point == NULL)
     {
       g_autoptr(GError) local_error = NULL;
