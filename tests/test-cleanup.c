@@ -242,6 +242,7 @@ main (int argc, char **argv)
 {
   int status;
 
+  fsb_test_sweep_earlier ("fsbench-test-cleanup");
   {
     g_autofree char *template = g_strdup_printf ("fsbench-test-cleanup-%d-XXXXXX", (int) getpid ());
     tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);

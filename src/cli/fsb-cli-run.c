@@ -14,6 +14,7 @@
 #include "fsb-plan.h"
 #include "fsb-runner.h"
 #include "fsb-stats.h"
+#include "fsb-target.h"
 
 /* Progress on stderr ------------------------------------------------------ */
 
@@ -519,6 +520,14 @@ fsb_cli_run (int argc, char **argv)
       plan->target_spec = g_strdup (opt_target);
     }
   plan->destroy_confirmed = opt_yes;
+  /* The confirmation is for the device as it is now, not for whatever
+   * bears its name when the run formats it (the dataset may take long). */
+  if (opt_yes && g_str_has_prefix (plan->target_spec, "/dev/"))
+    {
+      plan->confirmed_device = fsb_target_identify_device (plan->target_spec, &error);
+      if (plan->confirmed_device == NULL)
+        return fsb_cli_fail (error);
+    }
   plan->direct_io = opt_direct;
   for (guint i = 0; opt_custom != NULL && opt_custom[i] != NULL; i++)
     {

@@ -117,6 +117,7 @@ fsb_plan_unref (FsbPlan *self)
   g_ptr_array_unref (self->custom_commands);
   g_free (self->use_case);
   g_free (self->partial_path);
+  fsb_device_identity_free (self->confirmed_device);
   g_free (self);
 }
 

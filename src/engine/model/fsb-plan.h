@@ -3,6 +3,8 @@
 
 #include <glib.h>
 
+#include "fsb-device-identity.h"
+
 G_BEGIN_DECLS
 
 /* Dataset sizes. "quick" is about 1/20 of seed 000, "standard" 1/4,
@@ -55,6 +57,10 @@ typedef struct {
    * result loaded from a file leaves it FALSE until the user confirms
    * (fsb_custom_describe() gives the text to show). */
   gboolean    custom_confirmed;
+  /* The partition target as it was when the user confirmed it (the GUI's
+   * dialog, the CLI's --yes-destroy-data at the start): every format
+   * checks the device is still this one. NULL for an image. */
+  FsbDeviceIdentity *confirmed_device;
 } FsbPlan;
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())

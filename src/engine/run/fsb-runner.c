@@ -123,6 +123,8 @@ run_plan (Run *run, GError **error)
   run->target = fsb_target_new_from_spec (run->plan->target_spec, run->plan->destroy_confirmed, error);
   if (run->target == NULL)
     return FALSE;
+  if (run->plan->confirmed_device != NULL)
+    fsb_target_set_confirmed_device (run->target, run->plan->confirmed_device);
   fsb_run_log (run, _("Preparing the target"));
   if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes_for (run->plan, &run->profile),
                            run->cancellable, error))

@@ -3,6 +3,7 @@
 
 #include "fsb-target.h"
 #include "fsb-target-state.h"
+#include "fsb-device-identity.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,8 @@ struct _FsbTarget
   gboolean        direct_io;        /* the loop device bypasses the host cache */
   gboolean        host_cache_dropped;
   FsbTargetState *state;
+  FsbDeviceIdentity *confirmed;     /* a partition: what the user confirmed */
+  guint64         needed_bytes;     /* what the plan needs, checked again before each format */
 };
 
 /* fsb-target.c */

@@ -17,6 +17,7 @@
 #include "fsb-device.h"
 #include "fsb-error.h"
 #include "fsb-fs-support-private.h"
+#include "fsb-identity.h"
 #include "fsb-mountinfo.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
@@ -43,6 +44,7 @@ fsb_target_finalize (GObject *object)
   g_free (self->mount_options);
   g_free (self->fstype);
   g_clear_pointer (&self->state, fsb_target_state_free);
+  g_clear_pointer (&self->confirmed, fsb_device_identity_free);
 
   G_OBJECT_CLASS (fsb_target_parent_class)->finalize (object);
 }
@@ -232,25 +234,77 @@ fsb_target_get_mount_options (FsbTarget *self)
   return self->mount_options;
 }
 
+void
+fsb_target_set_confirmed_device (FsbTarget *self, const FsbDeviceIdentity *identity)
+{
+  g_return_if_fail (FSB_IS_TARGET (self));
+
+  g_clear_pointer (&self->confirmed, fsb_device_identity_free);
+  self->confirmed = fsb_device_identity_copy (identity);
+}
+
+/* FSB_ERROR_REFUSED with the reason when the device may not be erased. */
 static gboolean
-prepare_partition (FsbTarget *self, guint64 needed_bytes, GError **error)
+check_usable (const char *name, guint64 needed_bytes, GError **error)
 {
   UDisksClient *client = fsb_udisks_get_client (error);
   g_autoptr(FsbDevice) device = NULL;
 
   if (client == NULL)
     return FALSE;
-  device = fsb_device_lookup (client, self->device, needed_bytes, error);
+  device = fsb_device_lookup (client, name, needed_bytes, error);
   if (device == NULL)
     return FALSE;
   if (!device->usable)
     {
-      g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
-                   _("%s cannot be used: %s"), self->device, device->reason);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED, _("%s cannot be used: %s"), name, device->reason);
       return FALSE;
     }
-  self->object_path = g_strdup (device->object_path);
-  self->size = device->size;
+  return TRUE;
+}
+
+FsbDeviceIdentity *
+fsb_target_identify_device (const char *device, GError **error)
+{
+  g_return_val_if_fail (device != NULL, NULL);
+
+  /* Why it may not be erased comes first (it holds /, it is mounted): a
+   * device udisks does not manage has no identity to tell. */
+  if (!check_usable (device, 0, error))
+    return NULL;
+  return fsb_identity_read (device, NULL, error);
+}
+
+/* The partition is still the one confirmed, and still may be erased: before
+ * anything is done to it, and again before every format. */
+static gboolean
+check_partition (FsbTarget *self, GError **error)
+{
+  g_autofree char *object_path = NULL;
+
+  if (!fsb_identity_recheck (self->confirmed, self->needed_bytes, &object_path, error))
+    return FALSE;
+  g_free (self->object_path);
+  self->object_path = g_steal_pointer (&object_path);
+  return TRUE;
+}
+
+static gboolean
+prepare_partition (FsbTarget *self, guint64 needed_bytes, GError **error)
+{
+  self->needed_bytes = needed_bytes;
+  if (self->confirmed == NULL)
+    {
+      /* No identity confirmed by the caller: the device as it is now. */
+      self->confirmed = fsb_target_identify_device (self->device, error);
+      if (self->confirmed == NULL)
+        return FALSE;
+    }
+  else if (!check_usable (self->device, needed_bytes, error))
+    return FALSE;
+  if (!check_partition (self, error))
+    return FALSE;
+  self->size = self->confirmed->size;
   return TRUE;
 }
 
@@ -349,6 +403,10 @@ fsb_target_format (FsbTarget    *self,
   if (!check_fs_usable (fstype, error))
     return FALSE;
   if (self->mount_point != NULL && !fsb_target_unmount (self, NULL, cancellable, error))
+    return FALSE;
+  /* A replug or a repartition may have put another device under this name
+   * since the last format: never erase what was not confirmed. */
+  if (self->kind == FSB_TARGET_PARTITION && !check_partition (self, error))
     return FALSE;
 
   g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
