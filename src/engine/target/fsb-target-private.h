@@ -45,6 +45,10 @@ gboolean fsb_target_not_cancelled (GCancellable *cancellable, GError **error);
  * being done (a printf format), goes to error. Returns FALSE. */
 gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
+/* udisksd is a moment behind (an interface not exported yet, a mount it
+ * still sees); busy_too: a filesystem still letting go. */
+gboolean fsb_target_is_retryable  (const GError *error, gboolean busy_too);
+
 /* fsb-target-image.c */
 char    *fsb_target_default_image_dir (void);
 /* Reads and writes of the loop device bypass the host's page cache. */

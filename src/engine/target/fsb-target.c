@@ -454,8 +454,8 @@ fsb_target_format (FsbTarget    *self,
   return fsb_target_not_cancelled (cancellable, error);
 }
 
-static gboolean
-is_retryable (const GError *error, gboolean busy_too)
+gboolean
+fsb_target_is_retryable (const GError *error, gboolean busy_too)
 {
   /* udisksd exports the Filesystem interface a moment after Format returns;
    * and its mount monitor may still see the temporary mount Format used to
@@ -525,7 +525,7 @@ fsb_target_mount (FsbTarget    *self,
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Mount",
                                g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
                                G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
-      if (reply != NULL || !is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
+      if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
@@ -577,7 +577,7 @@ fsb_target_unmount (FsbTarget    *self,
         break;
       /* "Not mounted" is believed only when the kernel agrees. */
       if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
-          ? !fsb_mountinfo_is_mount_point (self->mount_point) : !is_retryable (local_error, TRUE))
+          ? !fsb_mountinfo_is_mount_point (self->mount_point) : !fsb_target_is_retryable (local_error, TRUE))
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
@@ -662,100 +662,6 @@ fsb_target_get_capacity (FsbTarget   *self,
   capacity->total_inodes = vfs.f_files;
   capacity->free_inodes = vfs.f_ffree;
   capacity->percent = vfs.f_blocks > 0 ? (double) vfs.f_bavail / (double) vfs.f_blocks * 100.0 : 0.0;
-  return TRUE;
-}
-
-/* The kernel still backs our loop device with our image. */
-static gboolean
-loop_still_ours (FsbTarget *self)
-{
-  g_autofree char *backing = fsb_loop_backing_file (self->device);
-
-  return backing != NULL && self->image_path != NULL && strcmp (backing, self->image_path) == 0;
-}
-
-gboolean
-fsb_target_release (FsbTarget *self, GError **error)
-{
-  g_autoptr(GError) first_error = NULL;
-
-  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
-
-  if (self->mount_point != NULL)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      if (!fsb_target_unmount (self, NULL, NULL, &local_error))
-        {
-          /* Something still holds a file open: detach the mount lazily,
-           * so the loop device goes as soon as it is let go. */
-          if (fsb_udisks_unmount (self->object_path, TRUE, NULL))
-            {
-              g_clear_pointer (&self->mount_point, g_free);
-              fsb_target_record_state (self);
-            }
-          else
-            g_propagate_error (&first_error, g_steal_pointer (&local_error));
-        }
-    }
-
-  if (self->loop_attached && self->mount_point == NULL && !loop_still_ours (self))
-    {
-      /* Detached behind our back: its number may be someone else's now. */
-      self->loop_attached = FALSE;
-      g_clear_pointer (&self->object_path, g_free);
-      fsb_target_record_state (self);
-    }
-  if (self->loop_attached && self->mount_point == NULL)
-    {
-      g_autoptr(GError) local_error = NULL;
-      gboolean ok = FALSE;
-
-      for (int waited = 0; ; waited += RETRY_STEP_MSEC)
-        {
-          g_clear_error (&local_error);
-          ok = fsb_udisks_loop_delete (self->object_path, &local_error);
-          if (ok || !is_retryable (local_error, TRUE) || waited >= RETRY_MSEC)
-            break;
-          g_usleep (RETRY_STEP_MSEC * 1000);
-        }
-      if (ok || g_error_matches (local_error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
-        {
-          self->loop_attached = FALSE;
-          g_clear_pointer (&self->object_path, g_free);
-          fsb_target_record_state (self);
-        }
-      else if (first_error == NULL)
-        {
-          g_autofree char *doing = g_strdup_printf (_("Could not detach %s"), self->device);
-          fsb_udisks_map_error (&local_error, doing);
-          g_propagate_error (&first_error, g_steal_pointer (&local_error));
-        }
-    }
-
-  if (self->image_path != NULL && !self->loop_attached)
-    {
-      if (g_unlink (self->image_path) == 0 || errno == ENOENT)
-        {
-          g_clear_pointer (&self->image_path, g_free);
-          fsb_target_record_state (self);
-        }
-      else if (first_error == NULL)
-        {
-          int saved = errno;
-          g_set_error (&first_error, FSB_ERROR, FSB_ERROR_FAILED,
-                       _("Could not delete the disk image %s: %s"), self->image_path, g_strerror (saved));
-        }
-    }
-
-  if (self->kind == FSB_TARGET_PARTITION && self->mount_point == NULL)
-    g_clear_pointer (&self->object_path, g_free);
-
-  if (first_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&first_error));
-      return FALSE;
-    }
   return TRUE;
 }
 
