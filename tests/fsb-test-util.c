@@ -269,3 +269,19 @@ fsb_test_run_plan (FsbPlan *plan, GError **error)
   g_object_unref (res);
   return result;
 }
+
+void
+fsb_test_tiny_sizes (FsbPlan *plan)
+{
+  const struct { const char *id; double value; } sizes[] = {
+    { "tree-min-file", 1000 }, { "big-file", 1 << 20 }, { "tree-files", 4 },
+    { "tree-dirs", 1 }, { "tree-size", 40000 },
+  };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_assert_true (fsb_plan_set_size (plan, sizes[i].id, sizes[i].value, &error));
+      g_assert_no_error (error);
+    }
+}

@@ -49,6 +49,8 @@ char     *fsb_test_attach_file  (const char *path, gboolean read_only);
 char     *fsb_test_device_of    (const char *object_path);
 /* Lets the client's object manager catch up with udisksd (about 0.5 s). */
 void      fsb_test_flush_main_context (void);
+/* Test data of a few kilobytes: a 1 MiB big file, a tree of 4 files. */
+void      fsb_test_tiny_sizes   (FsbPlan *plan);
 /* Runs plan to its end on the thread-default main context: the result,
  * or NULL with error. */
 FsbResult *fsb_test_run_plan    (FsbPlan *plan, GError **error);

@@ -302,12 +302,7 @@ test_swap_before_run (void)
   fsb_plan_add_custom (plan, "noop", "true");
   plan->custom_confirmed = TRUE;
   plan->repetitions = 1;
-  fsb_plan_set_profile (plan, "custom", NULL);
-  plan->profile.big_file_bytes = plan->profile.transfer_bytes = 1 << 20;
-  plan->profile.tree_files = 4;
-  plan->profile.tree_dirs = 1;
-  plan->profile.tree_min_file = 1000;
-  plan->profile.tree_total_bytes = 40000;
+  fsb_test_tiny_sizes (plan);
 
   if (swap_now (&s))
     {

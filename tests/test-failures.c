@@ -186,12 +186,7 @@ test_run_fails (void)
   plan->custom_confirmed = TRUE;
   /* mkfs.xfs has no such option (and udisks before 2.10 takes none) */
   g_hash_table_insert (plan->mkfs_options, g_strdup ("xfs"), g_strdup ("--no-such-option"));
-  fsb_plan_set_profile (plan, "custom", NULL);
-  plan->profile.big_file_bytes = plan->profile.transfer_bytes = 1 << 20;
-  plan->profile.tree_files = 4;
-  plan->profile.tree_dirs = 1;
-  plan->profile.tree_min_file = 1000;
-  plan->profile.tree_total_bytes = 40000;
+  fsb_test_tiny_sizes (plan);
 
   runner = fsb_runner_new (plan);
   g_signal_connect (runner, "task-finished", G_CALLBACK (task_finished_cb), &run);

@@ -465,7 +465,7 @@ test_chart_extremes (void)
       for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
         for (guint shared = 0; shared < 2; shared++)
           {
-            FsbChartOptions options = { .kind = kinds[k], .section = FSB_N_SECTIONS, .live = shared,
+            FsbChartOptions options = { .kind = kinds[k], .section = NULL, .live = shared,
                                         .axis_max = shared ? values[v] : 0 };
             fsb_chart_draw (cr, r, &options, 400, 300);
           }
@@ -480,8 +480,8 @@ test_chart_extremes (void)
    * bounded time (cairo's SVG surface is quadratic in what it draws) */
   {
     g_autoptr(FsbResult) r = fsb_result_new ();
-    FsbChartOptions options = { .kind = FSB_CHART_SECTION, .section = FSB_SECTION_CUSTOM };
-    FsbChartOptions large = { .kind = FSB_CHART_SECTION, .section = FSB_SECTION_CUSTOM, .font_size = 80 };
+    FsbChartOptions options = { .kind = FSB_CHART_SECTION, .section = "custom" };
+    FsbChartOptions large = { .kind = FSB_CHART_SECTION, .section = "custom", .font_size = 80 };
     g_autofree char *svg = NULL;
     gint64 start;
 

@@ -185,7 +185,7 @@ test_scratch (Fixture *f, gconstpointer data)
 
   g_setenv ("XDG_CACHE_HOME", f->tmp, TRUE);
   run.plan = plan;
-  run.profile = plan->profile;
+  run.sizes = plan->sizes;
   run.scratch_fd = -1;
   g_assert_true (fsb_run_make_scratch (&run, &error));
   g_assert_no_error (error);

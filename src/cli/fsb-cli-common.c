@@ -6,7 +6,9 @@
 #include <glib/gi18n.h>
 #include <polkitagent/polkitagent.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fsb-cli.h"
@@ -122,4 +124,34 @@ void
 fsb_cli_terminal (const char *sequence)
 {
   fputs (sequence, stderr);
+}
+
+int
+fsb_cli_usage_error (const char *message)
+{
+  /* Translators: the prefix of every error message of the command-line tool */
+  g_printerr (_("fsbench-cli: %s\n"), message);
+  return 2;
+}
+
+/* What a result file holds is someone else's text: the engine's one
+ * sanitizer (fsb-text.h) makes it harmless to print. */
+char *
+fsb_cli_clean_text (const char *text)
+{
+  return fsb_text_sanitize (text, -1);
+}
+
+void
+fsb_cli_print_clean (FILE *stream, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *clean = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  clean = fsb_cli_clean_text (text);
+  fputs (clean, stream);
 }

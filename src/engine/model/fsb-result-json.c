@@ -150,6 +150,11 @@ fsb_result_to_json (FsbResult *self)
   json_builder_end_object (b);
 
   add_string (b, "profile", self->profile);
+  if (self->sizes != NULL)
+    {
+      json_builder_set_member_name (b, "sizes");
+      json_builder_add_value (b, fsb_sizes_to_json (self->sizes));
+    }
   add_uint (b, "repetitions", self->repetitions);
   json_builder_set_member_name (b, "workloads");
   json_builder_begin_array (b);

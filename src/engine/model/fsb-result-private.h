@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define FSB_RESULT_MAX_SAMPLES      100000    /* per task */
 #define FSB_RESULT_MAX_METRICS      64        /* per sample */
 #define FSB_RESULT_MAX_METRIC_NAMES 256       /* different names in one file */
+#define FSB_RESULT_MAX_SIZES        64        /* the plan's sizes: a few per group */
 #define FSB_RESULT_MAX_TEXT_BYTES   (64 * 1024)  /* one string: an error output, a command */
 #define FSB_RESULT_MAX_TRANSFERS    (FSB_RESULT_MAX_FILESYSTEMS * FSB_RESULT_MAX_FILESYSTEMS)
 

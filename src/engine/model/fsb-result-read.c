@@ -196,6 +196,42 @@ read_capacity (Reader *r, JsonObject *cap, const char *prefix, FsbCapacity *c)
   return ok;
 }
 
+/* "big-file": lower case, digits and '-'. */
+static gboolean
+size_id_is_valid (const char *name)
+{
+  gsize n = 0;
+
+  for (const char *p = name; *p != '\0'; p++, n++)
+    if (n >= 48 || !(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '-'))
+      return FALSE;
+  return n > 0;
+}
+
+/* The plan's sizes: ids as the catalog spells them, a count's range. */
+static gboolean
+read_sizes (Reader *r, FsbResult *self, JsonObject *sizes)
+{
+  g_autoptr(GList) keys = json_object_get_members (sizes);
+  gsize mark = field_push (r, "sizes", -1);
+  gboolean ok = !too_many (r, NULL, g_list_length (keys), FSB_RESULT_MAX_SIZES);
+
+  self->sizes = fsb_sizes_new ();
+  for (GList *l = keys; l != NULL && ok; l = l->next)
+    {
+      double v = NAN;
+
+      /* anything else is not a size */
+      if (!size_id_is_valid (l->data))
+        continue;
+      ok = read_value (r, sizes, l->data, "count", &v);
+      if (ok && !isnan (v))
+        fsb_sizes_set (self->sizes, l->data, v);
+    }
+  field_pop (r, mark);
+  return ok;
+}
+
 static gboolean
 metric_name_is_valid (const char *name)
 {
@@ -489,6 +525,8 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
       self->target.cache_policy = get_string (target, "cache_policy");
     }
   self->profile = get_string (o, "profile");
+  if (get_object (o, "sizes") != NULL && !read_sizes (r, self, get_object (o, "sizes")))
+    return FALSE;
   count = 0;
   if (!read_count (r, o, "repetitions", &count, G_MAXUINT))
     return FALSE;

@@ -163,6 +163,7 @@ fsb_result_unref (FsbResult *self)
   machine_clear (&self->machine);
   target_clear (&self->target);
   g_free (self->profile);
+  fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
   g_free (self->use_case);
   g_clear_pointer (&self->dataset, json_node_unref);
@@ -247,6 +248,7 @@ fsb_result_copy (const FsbResult *self)
   copy->machine.distribution = g_strdup (self->machine.distribution);
   copy_target (&copy->target, &self->target);
   copy->profile = g_strdup (self->profile);
+  copy->sizes = self->sizes != NULL ? fsb_sizes_copy (self->sizes) : NULL;
   copy->repetitions = self->repetitions;
   copy->workloads = g_strdupv (self->workloads);
   copy->use_case = g_strdup (self->use_case);

@@ -14,10 +14,9 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
-#include "fsb-plan-private.h"
 #include "fsb-target.h"
-#include "fsb-tasks.h"
-#include "fsb-transfer.h"
+#include "fsb-catalog.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
@@ -126,7 +125,7 @@ run_plan (Run *run, GError **error)
   if (run->plan->confirmed_device != NULL)
     fsb_target_set_confirmed_device (run->target, run->plan->confirmed_device);
   fsb_run_log (run, _("Preparing the target"));
-  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes_for (run->plan, &run->profile),
+  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes (run->plan, run->sizes),
                            run->cancellable, error))
     return FALSE;
   g_mutex_lock (&run->runner->lock);
@@ -201,12 +200,21 @@ run_thread (GTask        *task,
   run.runner = self;
   run.plan = self->plan;
   run.cancellable = cancellable;
-  run.profile = self->plan->profile;
+  run.sizes = fsb_sizes_copy (self->plan->sizes);
   run.task_ids = g_ptr_array_new ();
   run.custom_ids = g_ptr_array_new_with_free_func (g_free);
   run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
   run.scratch_fd = -1;
 
+  /* The machine is read here, not in the caller's thread: it reads files. */
+  {
+    FsbMachine machine = { 0 };
+
+    fsb_machine_probe (&machine);
+    g_mutex_lock (&self->lock);
+    self->result->machine = machine;
+    g_mutex_unlock (&self->lock);
+  }
   ok = run_plan (&run, &error);
 
   /* Every path ends here: the target is cleaned up before the caller
@@ -227,6 +235,7 @@ run_thread (GTask        *task,
   g_free (run.scratch_dir);
   g_ptr_array_unref (run.task_ids);
   g_array_unref (run.steps);
+  fsb_sizes_free (run.sizes);
 
   if (!ok)
     {
@@ -326,9 +335,9 @@ fsb_runner_run_async (FsbRunner           *self,
 
   /* The result's fixed parts, known before anything runs. */
   result = fsb_result_new ();
-  fsb_machine_probe (&result->machine);
   result->profile = g_strdup (self->plan->profile_name);
   result->repetitions = self->plan->repetitions;
+  result->sizes = fsb_sizes_copy (self->plan->sizes);
   result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
                                                     : g_strsplit ("core", ",", -1);
   result->use_case = g_strdup (self->plan->use_case);
