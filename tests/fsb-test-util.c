@@ -197,7 +197,6 @@ fsb_test_assert_no_leftovers (const char *tmp_dir, const char *image_dir, const 
 char *
 fsb_test_attach_file (const char *path, gboolean read_only)
 {
-  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   g_autoptr(GUnixFDList) fds = NULL;
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GError) error = NULL;
@@ -206,10 +205,20 @@ fsb_test_attach_file (const char *path, gboolean read_only)
 
   g_assert_cmpint (fd, >=, 0);
   fds = g_unix_fd_list_new_from_array (&fd, 1);
-  g_variant_builder_add (&options, "{sv}", "read-only", g_variant_new_boolean (read_only));
-  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
-                           g_variant_new ("(ha{sv})", 0, &options), G_VARIANT_TYPE ("(o)"),
-                           fds, -1, NULL, &error);
+  /* another test attaching at the same moment takes the free device (EBUSY) */
+  for (int attempt = 0; attempt < 10; attempt++)
+    {
+      g_auto(GVariantBuilder) opts = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+
+      g_clear_error (&error);
+      g_variant_builder_add (&opts, "{sv}", "read-only", g_variant_new_boolean (read_only));
+      reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                               g_variant_new ("(ha{sv})", 0, &opts), G_VARIANT_TYPE ("(o)"),
+                               fds, -1, NULL, &error);
+      if (reply != NULL || strstr (error->message, "busy") == NULL)
+        break;
+      g_usleep (200000);
+    }
   g_assert_no_error (error);
   g_variant_get (reply, "(o)", &object_path);
   return object_path;

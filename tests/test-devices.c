@@ -310,6 +310,7 @@ test_swap_before_run (void)
       g_assert_null (result);
       g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
       g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "Another file"));
       g_clear_error (&error);
       /* the loop device holds B by the test's doing: only nothing mounted on it */
       fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);

@@ -236,8 +236,8 @@ prepare_partition (FsbTarget *self, guint64 needed_bytes, GError **error)
       if (self->confirmed == NULL)
         return FALSE;
     }
-  else if (!check_usable (self->device, needed_bytes, error))
-    return FALSE;
+  /* What changed comes first: a device swapped for a smaller one is
+   * "not the one you confirmed" before it is "too small". */
   if (!check_partition (self, error))
     return FALSE;
   self->size = self->confirmed->size;
