@@ -832,6 +832,8 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
   g_free (plan->target_spec);
   plan->target_spec = target_spec (self);
   plan->destroy_confirmed = self->chosen != NULL;
+  /* the device as it was when the dialog confirmed it: every format checks it */
+  plan->confirmed_device = self->chosen != NULL ? fsb_device_identity_copy (self->chosen->identity) : NULL;
 
   if (plan->mkfs_options == NULL)
     plan->mkfs_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);

@@ -8,6 +8,8 @@
 
 #include "fsb-sizes.h"
 
+#include "fsb-device-identity.h"
+
 G_BEGIN_DECLS
 
 /* Every default of a plan, here and nowhere else (the GSettings schema's
@@ -62,6 +64,10 @@ typedef struct {
    * result loaded from a file leaves it FALSE until the user confirms
    * (fsb_custom_describe() gives the text to show). */
   gboolean    custom_confirmed;
+  /* The partition target as it was when the user confirmed it (the GUI's
+   * dialog, the CLI's --yes-destroy-data at the start): every format
+   * checks the device is still this one. NULL for an image. */
+  FsbDeviceIdentity *confirmed_device;
 } FsbPlan;
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())

@@ -84,6 +84,7 @@ typedef struct {
   char        *error;          /* why this filesystem could not finish, or NULL */
   FsbAging    *aging;          /* --age: the aging of each repetition, or NULL */
   FsbFilesFit  fit;
+  GHashTable  *task_index;     /* private: id → task, for fsb_fs_result_get_task () */
 } FsbFsResult;
 
 typedef struct {
@@ -133,6 +134,9 @@ GType          fsb_result_get_type      (void) G_GNUC_CONST;
 FsbResult     *fsb_result_new           (void);
 FsbResult     *fsb_result_ref           (FsbResult *self);
 void           fsb_result_unref         (FsbResult *self);
+/* A deep copy, trusted as the original was (fsb_result_from_json () is for
+ * JSON from outside, and checks it). */
+FsbResult     *fsb_result_copy          (const FsbResult *self);
 FsbFsResult   *fsb_result_add_filesystem (FsbResult *self, const char *name);
 FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 /* The task ids of all filesystems, each once, in the order of the first
@@ -140,6 +144,8 @@ FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 GPtrArray     *fsb_result_task_ids      (FsbResult *self);
 FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
 
+/* A hash lookup; an index made stale by editing fs->tasks directly is
+ * rebuilt. */
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);
 /* The aging block of fs, made on first use with its level and target. */
 FsbAging      *fsb_fs_result_get_aging  (FsbFsResult *fs, const char *level, double fill_percent_target);
@@ -154,6 +160,9 @@ FsbSample     *fsb_sample_copy          (const FsbSample *sample);
 
 
 JsonNode      *fsb_result_to_json       (FsbResult *self);
+/* Checks everything (fsb-result-private.h has the limits): names and ids
+ * in their character sets, values within physical plausibility, texts
+ * without control characters. */
 FsbResult     *fsb_result_from_json     (JsonNode *node, GError **error);
 char          *fsb_result_to_data       (FsbResult *self, gsize *length);
 FsbResult     *fsb_result_load_from_data (const char *data, gssize length, GError **error);

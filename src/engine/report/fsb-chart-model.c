@@ -88,6 +88,25 @@ chart_task_ids (FsbResult *result, const FsbChartOptions *options)
   return ids;
 }
 
+static void
+cap_rows (Model *m)
+{
+  guint keep = MAX (1, FSB_CHART_MAX_BARS / MAX (m->n_fs, 1));
+
+  if (m->rows->len <= keep)
+    return;
+  m->hidden_rows = m->rows->len - keep;
+  g_ptr_array_set_size (m->rows, keep);
+  m->max_value = 0;
+  for (guint r = 0; r < m->rows->len; r++)
+    for (guint f = 0; f < m->n_fs; f++)
+      {
+        const Cell *c = &((Row *) m->rows->pdata[r])->cells[f];
+        if (c->have)
+          m->max_value = MAX (m->max_value, c->max);
+      }
+}
+
 void
 fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *options)
 {
@@ -118,7 +137,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
               FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
               const FsbCapacity *c = r == 0 ? &fs->capacity_initial : &fs->capacity_residual;
 
-              if (c->percent > 0)
+              if (c->percent > 0 && isfinite (c->percent))
                 {
                   row->cells[f].have = TRUE;
                   row->cells[f].median = row->cells[f].min = row->cells[f].max = c->percent;
@@ -138,7 +157,11 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
     {
       m->metric = "mb_per_s";
       for (guint i = 0; i < result->transfers->len; i++)
-        m->max_value = MAX (m->max_value, ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s);
+        {
+          double v = ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s;
+          if (isfinite (v))
+            m->max_value = MAX (m->max_value, v);
+        }
       return;
     }
 
@@ -164,7 +187,9 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
 
             if (task == NULL)
               continue;
-            if (fsb_task_result_stats (task, metric, &s))
+            /* a value that is not a number cannot be drawn */
+            if (fsb_task_result_stats (task, metric, &s)
+                && isfinite (s.median) && isfinite (s.min) && isfinite (s.max))
               {
                 row->cells[f].have = any = TRUE;
                 row->cells[f].median = s.median;
@@ -200,6 +225,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
   }
   if (m->metric == NULL)
     m->metric = forced != NULL ? forced : "wall_s";
+  cap_rows (m);
 }
 
 void

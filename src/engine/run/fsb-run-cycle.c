@@ -116,19 +116,6 @@ target_step_sample (FsbMeter *meter, double seconds)
 
 /* The cycle of one repetition ------------------------------------------------ */
 
-/* The read side's copies go off the target; they are removed after the
- * task, outside its time. */
-static void
-clean_scratch (Run *run)
-{
-  FsbTreeCount junk = { 0 };
-
-  if (run->scratch_dir == NULL)
-    return;
-  fsb_remove_tree (run->scratch_dir, &junk, NULL, NULL);
-  g_mkdir_with_parents (run->scratch_dir, 0700);
-}
-
 void
 fsb_run_clear_shared (Run *run)
 {
@@ -202,7 +189,9 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   fsb_meter_start (&meter);
   ok = func (&ctx, sample, error);
   fsb_meter_stop (&meter, sample);
-  clean_scratch (run);
+  /* The read side's copies go off the target: removed after the task,
+   * outside its time. */
+  fsb_run_empty_scratch (run);
   if (!ok)
     {
       fsb_sample_free (sample);
