@@ -5,6 +5,7 @@
 
 #include "fsb-confirm-dialog.h"
 #include "fsb-device.h"
+#include "fsb-device-identity.h"
 #include "fsb-folder-button.h"
 #include "fsb-gui-util.h"
 #include "fsb-sizes.h"
@@ -340,10 +341,13 @@ fsb_target_chooser_fill_plan (FsbTargetChooser *self, FsbPlan *plan, GError **er
 {
   g_return_val_if_fail (FSB_IS_TARGET_CHOOSER (self), FALSE);
 
+  g_clear_pointer (&plan->confirmed_device, fsb_device_identity_free);
   if (self->chosen != NULL)
     {
-      /* the user typed its name in the confirmation dialog */
+      /* the user typed its name in the confirmation dialog; the device as
+       * it was then: every format checks that it is still the same */
       plan->destroy_confirmed = TRUE;
+      plan->confirmed_device = fsb_device_identity_copy (self->chosen->identity);
       return fsb_plan_set_target (plan, self->chosen->device, error);
     }
   plan->destroy_confirmed = FALSE;

@@ -7,6 +7,7 @@
 #include "fsb-error.h"
 #include "fsb-folder-button.h"
 #include "fsb-gui-util.h"
+#include "fsb-age.h"
 #include "fsb-catalog.h"
 #include "fsb-dataset.h"
 #include "fsb-group-transfer.h"
@@ -26,6 +27,7 @@ struct _FsbWorkloadChooser
   GtkWidget *tree_dirs_spin;
   GtkWidget *repetitions_spin;
   GtkWidget *use_case_combo;
+  GtkWidget *age_combo;
   GtkWidget *groups_box;
   GtkWidget *commands;
   GtkWidget *source_combo;
@@ -145,6 +147,8 @@ fsb_workload_chooser_load (FsbWorkloadChooser *self, GSettings *settings)
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   g_settings_bind (settings, "use-case", self->use_case_combo, "active-id",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  g_settings_bind (settings, "age", self->age_combo, "active-id",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   profile_changed_cb (self);
   fsb_commands_editor_set_commands (FSB_COMMANDS_EDITOR (self->commands), commands);
   if (source[0] != '\0' && g_file_test (source, G_FILE_TEST_IS_DIR))
@@ -169,6 +173,8 @@ fsb_workload_chooser_save (FsbWorkloadChooser *self, GSettings *settings)
     g_settings_set_string (settings, "profile", id);
   if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo))) != NULL)
     g_settings_set_string (settings, "use-case", id);
+  if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo))) != NULL)
+    g_settings_set_string (settings, "age", id);
   g_settings_set_value (settings, "custom-commands",
                         fsb_commands_editor_get_commands (FSB_COMMANDS_EDITOR (self->commands)));
   g_settings_set_uint64 (settings, "custom-big-file", spin_mb (self->big_file_spin));
@@ -234,6 +240,8 @@ fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError 
   plan->repetitions = spin_int (self->repetitions_spin);
   g_free (plan->use_case);
   plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
+  if (!fsb_plan_set_age (plan, gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo)), error))
+    return FALSE;
 
   g_clear_pointer (&plan->source_dir, g_free);
   if (uses_folder (self))
@@ -282,6 +290,7 @@ fsb_workload_chooser_class_init (FsbWorkloadChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, tree_dirs_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, repetitions_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, use_case_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, age_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, groups_box);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, commands);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, source_combo);
@@ -300,6 +309,13 @@ fsb_workload_chooser_init (FsbWorkloadChooser *self)
     gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->profile_combo), *id, fsb_profile_title (*id));
   gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->profile_combo), "custom", fsb_profile_title ("custom"));
   gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->profile_combo), FSB_DEFAULT_PROFILE);
+  for (const char *const *level = fsb_age_levels (); *level != NULL; level++)
+    {
+      g_autofree char *title = fsb_age_title (*level);
+      gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->age_combo), *level, title);
+    }
+  gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->age_combo), FSB_DEFAULT_AGE);
+  g_signal_connect_object (self->age_combo, "changed", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (self->repetitions_spin), FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
   set_range (self->big_file_spin, FSB_SIZE_BIG_FILE, MB);
   set_range (self->tree_size_spin, FSB_SIZE_TREE_SIZE, MB);

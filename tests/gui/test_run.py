@@ -360,6 +360,39 @@ def test_custom_command_asks_then_runs():
         session.cleanup()
 
 
+def test_aged_run_shows_after_aging():
+    """The aging choice: ext4, one repetition, aged lightly; the results
+    gain the section "After aging", the result its aging block."""
+    session = Session(filesystems=("ext4",), extra_settings="repetitions=uint32 1\n")
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        choose_filesystems(win, ("ext4",))
+        choose_combo(win, "Size", QUICK)
+        choose_combo(win, "Aging", "Light: 60\u00a0% full")   # the engine writes a no-break space
+        screenshot("setup-aging")
+        find(win, "Start comparison", "push button").doActionNamed("click")
+        wait_for_results(app, win, run_bound("--profile=quick", "--fs=ext4", "--repeat=1", "--age=light",
+                                             session=session))
+        result = session.assert_run_measured(tasks=("big-copy-in", "big-copy-in@aged"))
+        ext4 = result["filesystems"][0]
+        assert result["age"] == "light", result.get("age")
+        assert ext4["aging"]["level"] == "light", ext4.get("aging")
+        assert ext4["capacity"]["files_that_fit_limit"] == "inodes", ext4["capacity"]
+        select_tab(win, "After aging")
+        wait_for(lambda: find_all(win, lambda n: n.roleName == "table cell" and n.name == "Copy a big file in (aged)",
+                                  showing_only=False), 10, "an aged row in the table")
+        chart = find(win, "Chart: After aging", None)
+        wait_for(lambda: chart_has_drawing(chart, "results-aged"), 10, "bars in the chart after aging")
+        # the choice is remembered
+        out = subprocess.run(["gsettings", "get", "io.github.fsbench.FsBench", "age"], capture_output=True,
+                             text=True, env={**os.environ, **session.env}, timeout=30).stdout.strip()
+        assert out == "'light'", out
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_failing_run_ends_at_once_with_the_window_error,
                        test_no_space_names_the_folder,
@@ -368,4 +401,5 @@ if __name__ == "__main__":
                        test_quick_run_results_export_history,
                        test_small_screen_1024x600,
                        test_custom_sizes_run_and_are_remembered,
-                       test_custom_command_asks_then_runs])
+                       test_custom_command_asks_then_runs,
+                       test_aged_run_shows_after_aging])
