@@ -56,8 +56,9 @@ test_c_locale (void)
   assert_formats (fsb_format_time (0.0009999), "1.00" NBSP "ms");
   assert_formats (fsb_format_time_as (0.0769, 0.126), "0.0769" NBSP "s");
   assert_formats (fsb_format_time_as (0.00505, 0.0261), "5.05" NBSP "ms");
-  assert_formats (fsb_format_time_range (0.000551, 0.000602, 0.000574), "551–602" NBSP "µs");
-  assert_formats (fsb_format_time_range (0.17, 0.2051, 0.183), "0.170–0.205" NBSP "s");
+  assert_formats (fsb_format_time_range (0.000551, 0.000602, 0.000574, 0.000574), "551–602" NBSP "µs");
+  assert_formats (fsb_format_time_range (0.17, 0.2051, 0.183, 0.183), "0.170–0.205" NBSP "s");
+  assert_formats (fsb_format_time_range (0.059, 0.0819, 0.0769, 0.126), "0.0590–0.0819" NBSP "s");
   assert_formats (fsb_format_metric (0.000574, "wall_s"), "574" NBSP "µs");
   assert_formats (fsb_format_metric (2.5, "latency_p95_ms"), "2.50" NBSP "ms");
   assert_formats (fsb_format_metric (46.2, "cpu_percent"), "46" NBSP "%");

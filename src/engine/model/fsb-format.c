@@ -274,7 +274,7 @@ fsb_format_time_as (double seconds, double reference)
 }
 
 char *
-fsb_format_time_range (double low, double high, double reference)
+fsb_format_time_range (double low, double high, double median, double reference)
 {
   const char *unit;
   double scale;
@@ -290,7 +290,7 @@ fsb_format_time_range (double low, double high, double reference)
       return g_strconcat (lo, " – ", hi, NULL);
     }
   scale = time_scale (reference, &unit);
-  decimals = sig3_decimals (reference / scale);
+  decimals = sig3_decimals (median / scale);
   lo = fsb_format_number (low / scale, decimals);
   hi = fsb_format_number (high / scale, decimals);
   return g_strconcat (lo, "–", hi, NBSP, unit, NULL);

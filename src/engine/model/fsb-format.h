@@ -31,9 +31,9 @@ double fsb_format_time_unit    (double seconds, const char **unit);
  * task's figures), three significant digits of its own: the figures of one
  * task then share a unit, "0.0769 s" beside "0.126 s". */
 char *fsb_format_time_as       (double seconds, double reference);
-/* Two times in the unit and with the decimals of reference (the median):
- * "551–602 µs", "0.170–0.205 s". */
-char *fsb_format_time_range    (double low, double high, double reference);
+/* Two times in the unit of reference (as fsb_format_time_as) with the
+ * decimals of median: "551–602 µs", "0.0590–0.0819 s". */
+char *fsb_format_time_range    (double low, double high, double median, double reference);
 /* TRUE for metrics that hold a time: "wall_s", "cpu_s" (seconds), "latency_p95_ms"
  * (milliseconds); scale is what one unit of the metric is in seconds. */
 gboolean fsb_format_metric_is_time (const char *metric, double *scale);

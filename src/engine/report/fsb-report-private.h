@@ -30,6 +30,7 @@ typedef struct {
   char            *id;            /* a stable id: anchors, chart file names */
   GPtrArray       *items;
   guint64          numeric;       /* TABLE: bit n set when column n holds numbers */
+  guint            keep;          /* this block and the next keep blocks stay on one page when they fit */
   FsbResult       *result;        /* CHART */
   FsbChartOptions  chart;         /* CHART; chart.title points into text */
 } FsbBlock;
@@ -68,6 +69,18 @@ char        *fsb_doc_result_label  (FsbResult *result, const char * const *label
 char        *fsb_doc_describe_target (FsbResult *r);
 gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section);
 char        *fsb_doc_column_title  (const char *name, const char *metric);
+
+/* The data a result ran on: its sizes by parameter id (or, for results
+ * before 0.2, its dataset manifest). */
+gboolean     fsb_doc_result_size   (FsbResult *r, const char *id, double *value);
+char        *fsb_doc_format_param  (const FsbParamSpec *param, double value);
+gboolean     fsb_doc_group_ran     (FsbResult *r, const FsbWorkloadGroup *group);
+/* "a big file of 35.0 MB; a tree of 375 files in 45 folders, 95.0 MB in all"; "" without the core tasks. */
+char        *fsb_doc_dataset_sentence (FsbResult *r);
+/* Facts: each size of the group ("Size of the big file: 35.0 MB"); NULL when it has none. */
+FsbBlock    *fsb_doc_add_group_sizes  (FsbDocument *doc, FsbResult *r, const FsbWorkloadGroup *group);
+/* TRUE when both results ran this group on the same sizes. */
+gboolean     fsb_doc_same_sizes    (FsbResult *a, FsbResult *b, const FsbWorkloadGroup *group);
 
 char        *fsb_report_render_html     (FsbDocument *doc);
 /* png_stem: write the charts as STEM-ID.png and link them; NULL: leave them out. */
