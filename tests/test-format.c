@@ -67,6 +67,8 @@ test_c_locale (void)
   assert_formats (fsb_format_ratio (2.83), "2.8×");
   assert_formats (fsb_format_ratio (12.4), "12×");
   assert_formats (fsb_format_ratio (1.047), "1.05×");
+  assert_formats (fsb_format_ratio (1.1), "1.10×");
+  assert_formats (fsb_format_ratio_range (1.06, 1.104), "1.06–1.10×");
   assert_formats (fsb_format_points (0.021), "+0.02" NBSP "pp");
   assert_formats (fsb_format_points (-5.12), "−5.1" NBSP "pp");
   assert_formats (fsb_format_points (0.001), "±0.00" NBSP "pp");

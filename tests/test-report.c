@@ -8,9 +8,12 @@
 
 #include "fsb-engine.h"
 #include "fsb-chart.h"
+#include "fsb-comparison.h"
 #include "fsb-format.h"
 #include "fsb-report.h"
 #include "fsb-report-private.h"
+
+#define NBSP "\u00a0"
 
 static FsbResult *
 load_fixture (const char *name)
@@ -321,7 +324,17 @@ test_markdown_and_json (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (md_path, &md, NULL, NULL));
   g_assert_true (g_str_has_prefix (md, "# Comparison of the filesystems"));
-  g_assert_nonnull (strstr (md, "](my%20report-big-files.png)"));
+  /* no relative link that would break once pasted: the images are named instead */
+  g_assert_null (strstr (md, "]("));
+  g_assert_null (strstr (md, "!["));
+  g_assert_nonnull (strstr (md, "(my report-capacity.png, my report-mkfs-mount.png, my report-big-files.png,"));
+  /* a summary that stands alone: verdict, machine, data, a compact table */
+  g_assert_nonnull (strstr (md, "### In short\n\n**XFS suits a small home or office server best**"));
+  g_assert_nonnull (strstr (md, "- **Machine:** Intel Celeron 533"));
+  g_assert_nonnull (strstr (md, "| Task | ext3 | ReiserFS | JFS | XFS |"));
+  g_assert_nonnull (strstr (md, "| Delete the big files | 2.53" NBSP "s | 1.48" NBSP "s | **0.0198" NBSP "s** | 0.0199" NBSP "s |"));
+  /* no needless escapes */
+  g_assert_nonnull (strstr (md, "Debian GNU/Linux 12 (bookworm)"));
   g_assert_nonnull (strstr (md, "| Task | Filesystem |"));
   g_assert_nonnull (strstr (md, "**Conclusion:**"));
   g_assert_true (g_file_get_contents (png, &head, NULL, NULL));
@@ -414,7 +427,7 @@ test_escaping (void)
   g_assert_nonnull (strstr (md, "\\*bold\\*"));
   g_assert_null (strstr (md, " _it_"));
   g_assert_null (strstr (md, " [link](http"));
-  g_assert_nonnull (strstr (md, "\\[link\\]\\(http"));
+  g_assert_nonnull (strstr (md, "\\[link\\](http"));
   g_assert_null (strstr (md, " | `code`"));
   g_assert_null (strstr (md, "\n- item"));
   /* every table row still has as many cells as its header */
@@ -459,17 +472,77 @@ test_comparison (void)
   g_autofree char *html = fsb_report_to_string (results, labels, 2, FSB_REPORT_HTML, NULL, &error);
   g_autofree char *md = fsb_report_to_string (results, labels, 2, FSB_REPORT_MARKDOWN, NULL, &error);
   g_autofree char *csv = fsb_report_to_string (results, labels, 2, FSB_REPORT_CSV, NULL, &error);
+  g_autoptr(FsbComparison) cmp = fsb_comparison_new (results, 2);
 
   g_assert_no_error (error);
   g_assert_nonnull (strstr (html, "Comparison of 2 results"));
-  g_assert_nonnull (strstr (html, "6.12.0-1-amd64"));
-  g_assert_nonnull (strstr (html, "6.1.0-27-amd64"));
+  /* the columns are named by what differs: the date and the kernel, not the file */
+  g_assert_true (g_strv_contains ((const char * const *) cmp->differs, "kernel"));
+  g_assert_false (g_strv_contains ((const char * const *) cmp->differs, "profile"));
+  g_assert_cmpstr (cmp->labels[0], ==, "29 November 2026 · 6.1.0-27-amd64");
+  g_assert_cmpstr (cmp->labels[1], ==, "30 November 2026 · 6.12.0-1-amd64");
+  g_assert_nonnull (strstr (html, "<th>29 November 2026 · 6.1.0-27-amd64</th>"));
+  g_assert_nonnull (strstr (html, "<td>before.json</td>"));
   g_assert_nonnull (strstr (html, "<th class=\"num\">Change</th>"));
-  /* the second run is about 8 % faster: negative changes */
-  g_assert_nonnull (strstr (md, "| Copy a big file in | XFS |"));
-  g_assert_nonnull (strstr (md, "−"));
+  g_assert_cmpuint (cmp->warnings->len, ==, 0);
+  /* the second run is about 8 % faster, beyond the noise of three repetitions */
+  g_assert_nonnull (strstr (md, "| Copy a big file in | XFS | 34.7" NBSP "s | 31.8" NBSP "s | 1.09× faster (1.08–1.13×) |"));
+  /* the CPU section and the capacity after deleting are compared too */
+  g_assert_nonnull (strstr (html, "id=\"cpu\""));
+  g_assert_nonnull (strstr (md, "| After deleting everything | XFS | 99.93" NBSP "% | 99.93" NBSP "% | no change |"));
   assert_self_contained (html);
   g_assert_cmpuint (count (csv, "\r\nbefore.json,"), ==, count (csv, "\r\nafter.json,"));
+  fsb_result_unref (results[0]);
+  fsb_result_unref (results[1]);
+}
+
+/* Two profiles: the same task names, other work. No change across them. */
+static void
+test_comparison_profiles (void)
+{
+  FsbResult *results[2] = { load_fixture ("quick.json"), load_fixture ("standard.json") };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *md = fsb_report_to_string (results, NULL, 2, FSB_REPORT_MARKDOWN, NULL, &error);
+  g_autoptr(FsbComparison) cmp = fsb_comparison_new (results, 2);
+  guint incomparable = 0, computed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_strv_contains ((const char * const *) cmp->differs, "profile"));
+  g_assert_nonnull (strstr (cmp->labels[0], "Quick"));
+  g_assert_nonnull (strstr (cmp->labels[1], "Standard"));
+  for (guint i = 0; i < cmp->rows->len; i++)
+    {
+      FsbComparisonRow *row = cmp->rows->pdata[i];
+      const FsbWorkloadGroup *group = NULL;
+
+      fsb_catalog_task (row->task, &group);
+      if (group != NULL && strcmp (group->id, "core") == 0)
+        {
+          g_assert_cmpint (row->change[1].kind, ==, FSB_CHANGE_INCOMPARABLE);
+          incomparable++;
+        }
+      else if (row->change[1].kind != FSB_CHANGE_INCOMPARABLE && row->change[1].kind != FSB_CHANGE_MISSING)
+        computed++;
+    }
+  g_assert_cmpuint (incomparable, >, 0);
+  /* a warning that names the difference, and a profile row */
+  g_assert_cmpuint (cmp->warnings->len, >=, 1);
+  g_assert_nonnull (strstr (md, "on other data than the reference (Size of the big file: 35.0" NBSP "MB against 175.0" NBSP "MB)"));
+  g_assert_nonnull (strstr (md, "| Profile | Quick | Standard |"));
+  g_assert_nonnull (strstr (md, "| Data | a big file of 35.0" NBSP "MB; a tree of 375 files in 45 folders, 95.0" NBSP "MB in all |"));
+  g_assert_nonnull (strstr (md, "| Copy a big file in | XFS |"));
+  /* no speed-up claimed for the core tasks in the Markdown either */
+  {
+    g_auto(GStrv) lines = g_strsplit (md, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (g_str_has_prefix (lines[i], "| Copy a big file in |") || g_str_has_prefix (lines[i], "| Delete the trees |"))
+        {
+          g_assert_null (strstr (lines[i], "faster"));
+          g_assert_null (strstr (lines[i], "slower"));
+          g_assert_nonnull (strstr (lines[i], "not comparable: other data"));
+        }
+  }
+  g_test_message ("%u changes not computed, %u computed", incomparable, computed);
   fsb_result_unref (results[0]);
   fsb_result_unref (results[1]);
 }
@@ -879,6 +952,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/markdown-and-json", test_markdown_and_json);
   g_test_add_func ("/report/escaping", test_escaping);
   g_test_add_func ("/report/comparison", test_comparison);
+  g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
   g_test_add_func ("/report/language-switch", test_language_switch);
   g_test_add_func ("/report/language-catalog", test_language_catalog);
   g_test_add_data_func ("/report/untranslated/ru", "ru", test_untranslated);

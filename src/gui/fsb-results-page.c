@@ -37,6 +37,7 @@ struct _FsbResultsPage
   GtkWidget *saved_label;
 
   GtkWidget *use_case_combo;
+  GtkWidget *comparison_view;   /* in place of the recommendation, or NULL */
 
   FsbResult *result;
   char      *use_case;
@@ -291,6 +292,23 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
     }
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
+}
+
+void
+fsb_results_page_set_comparison (FsbResultsPage *self, GtkWidget *view)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
+  if (self->comparison_view != NULL)
+    gtk_widget_destroy (self->comparison_view);
+  self->comparison_view = view;
+  if (view == NULL)
+    return;
+  box = gtk_widget_get_parent (self->recommendation);
+  gtk_container_add (GTK_CONTAINER (box), view);
+  gtk_box_reorder_child (GTK_BOX (box), view, 0);
+  g_signal_connect (view, "destroy", G_CALLBACK (gtk_widget_destroyed), &self->comparison_view);
 }
 
 FsbResult *

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "fsb-comparison-view.h"
 #include "fsb-error.h"
 #include "fsb-custom.h"
 #include "fsb-gui-util.h"
@@ -87,6 +88,8 @@ show_results (FsbWindow *self, FsbResult *result, const char *note, GPtrArray *r
       self->compared_labels = g_strdupv (labels);
     }
   fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, note, runs != NULL);
+  if (runs == NULL)
+    fsb_results_page_set_comparison (FSB_RESULTS_PAGE (self->results_page), NULL);
 }
 
 static void
@@ -444,18 +447,21 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbResult) merged = NULL;
   g_autofree char *note = NULL;
+  GtkWidget *view;
 
   if (runs->len < 2)
     return;
-  merged = fsb_history_merge (runs, (const char *const *) labels, &error);
-  if (merged == NULL)
+  /* the engine's comparison, as the report makes it; the oldest run first */
+  view = fsb_comparison_view_new_for_runs (runs, &merged, &error);
+  if (view == NULL)
     {
       fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("These comparisons cannot be put side by side"), error->message);
       return;
     }
   note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparing %u run side by side",
                                        "Comparing %u runs side by side", runs->len), runs->len);
-  show_results (self, merged, note, runs, labels);
+  show_results (self, merged, note, runs, NULL);
+  fsb_results_page_set_comparison (FSB_RESULTS_PAGE (self->results_page), view);
   show_page (self, "results");
   update_actions (self);
 }

@@ -324,15 +324,34 @@ fsb_format_metric (double value, const char *metric)
   return fsb_format_value_unit (value, metric);
 }
 
+static int
+ratio_decimals (double ratio)
+{
+  return ratio >= 9.95 ? 0 : ratio < 1.995 ? 2 : 1;
+}
+
 char *
 fsb_format_ratio (double ratio)
 {
-  int decimals = ratio >= 9.95 ? 0 : ratio < 1.095 ? 2 : 1;
-  g_autofree char *number = fsb_format_number (ratio, decimals);
+  g_autofree char *number = NULL;
 
   if (!isfinite (ratio))
     return g_strdup ("—");
+  number = fsb_format_number (ratio, ratio_decimals (ratio));
   return g_strconcat (number, "×", NULL);
+}
+
+char *
+fsb_format_ratio_range (double low, double high)
+{
+  int decimals = MAX (ratio_decimals (low), ratio_decimals (high));
+  g_autofree char *lo = NULL, *hi = NULL;
+
+  if (!isfinite (low) || !isfinite (high))
+    return g_strdup ("—");
+  lo = fsb_format_number (low, decimals);
+  hi = fsb_format_number (high, decimals);
+  return g_strconcat (lo, "–", hi, "×", NULL);
 }
 
 char *

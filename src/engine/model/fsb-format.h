@@ -41,6 +41,8 @@ gboolean fsb_format_metric_is_time (const char *metric, double *scale);
 char *fsb_format_metric        (double value, const char *metric);
 /* How many times one figure is the other: "2.8×", "12×", "1.05×". */
 char *fsb_format_ratio         (double ratio);
+/* "1.06–1.09×" */
+char *fsb_format_ratio_range   (double low, double high);
 /* A difference of two percentages, with its sign: "+0.02 pp", "−5.1 pp". */
 char *fsb_format_points        (double points);
 /* A date from ISO 8601, unambiguous in every language: "30 November 2026",

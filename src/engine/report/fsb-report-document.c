@@ -25,6 +25,7 @@ fsb_document_new (void)
   FsbDocument *doc = g_new0 (FsbDocument, 1);
 
   doc->blocks = g_ptr_array_new_with_free_func ((GDestroyNotify) block_free);
+  doc->results = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
   return doc;
 }
 
@@ -36,6 +37,7 @@ fsb_document_free (FsbDocument *doc)
   g_free (doc->title);
   g_free (doc->language);
   g_ptr_array_unref (doc->blocks);
+  g_ptr_array_unref (doc->results);
   g_free (doc);
 }
 
@@ -166,6 +168,29 @@ fsb_doc_describe_target (FsbResult *r)
     /* Translators: the first %s is a size, the second a device: "the 20 GB partition /dev/sdb1" */
     return g_strdup_printf (_("the %s partition %s"), size, r->target.device);
   return g_strdup_printf (_("a %s partition"), size);
+}
+
+char *
+fsb_doc_chart_caption (FsbResult *r)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *joined = NULL;
+
+  if (r->machine.cpu_model != NULL)
+    g_ptr_array_add (parts, r->machine.cores > 0
+                            ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u core", "%s, %u cores", r->machine.cores),
+                                               r->machine.cpu_model, r->machine.cores)
+                            : g_strdup (r->machine.cpu_model));
+  if (r->machine.distribution != NULL)
+    g_ptr_array_add (parts, g_strdup (r->machine.distribution));
+  g_ptr_array_add (parts, fsb_doc_describe_target (r));
+  g_ptr_array_add (parts, fsb_format_date (r->created));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u repetition", "%u repetitions", r->repetitions),
+                                           r->repetitions));
+  g_ptr_array_add (parts, g_strdup_printf ("FS Bench %s", r->app_version != NULL ? r->app_version : "?"));
+  g_ptr_array_add (parts, NULL);
+  /* Translators: joins the parts of a chart's caption */
+  return g_strjoinv (C_("caption", " · "), (char **) parts->pdata);
 }
 
 gboolean

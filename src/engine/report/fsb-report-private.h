@@ -39,6 +39,7 @@ typedef struct {
   char      *title;
   char      *language;   /* for <html lang> */
   GPtrArray *blocks;
+  GPtrArray *results;    /* of FsbResult*: what the document was made from */
 } FsbDocument;
 
 FsbDocument *fsb_document_build (FsbResult * const *results, const char * const *labels, guint n_results,
@@ -67,6 +68,8 @@ char        *fsb_doc_fs_list       (FsbResult *result);
 char        *fsb_doc_format_date   (const char *iso);
 char        *fsb_doc_result_label  (FsbResult *result, const char * const *labels, guint i);
 char        *fsb_doc_describe_target (FsbResult *r);
+/* Under a chart posted alone: "AMD EPYC, 2 cores · Debian GNU/Linux 12 · 1 December 2026 · 3 repetitions · FS Bench 0.2.0" */
+char        *fsb_doc_chart_caption (FsbResult *r);
 gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section);
 char        *fsb_doc_column_title  (const char *name, const char *metric);
 

@@ -19,6 +19,8 @@ fsb_document_build (FsbResult * const *results, const char * const *labels, guin
   /* "ru_RU.UTF-8" gives "ru"; "C" gives "en" */
   doc->language = (lang == NULL || strcmp (lang, "C") == 0 || g_str_has_prefix (lang, "C.") || strcmp (lang, "POSIX") == 0)
                   ? g_strdup ("en") : g_strndup (lang, strcspn (lang, "_.@"));
+  for (guint i = 0; i < n_results; i++)
+    g_ptr_array_add (doc->results, fsb_result_ref (results[i]));
   if (n_results == 1)
     fsb_document_build_study (doc, results[0], use_case);
   else
