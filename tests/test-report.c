@@ -10,6 +10,7 @@
 #include "fsb-chart.h"
 #include "fsb-comparison.h"
 #include "fsb-format.h"
+#include "fsb-machine.h"
 #include "fsb-report.h"
 #include "fsb-report-private.h"
 
@@ -277,8 +278,10 @@ test_csv (void)
 {
   g_autoptr(FsbResult) r = load_fixture ("study.json");
   g_autofree char *csv = report_string (r, FSB_REPORT_CSV);
+  g_autofree char *raw = report_string (r, FSB_REPORT_SAMPLES_CSV);
   g_autoptr(GPtrArray) rows = parse_csv (csv);
-  guint expected = 1 + r->transfers->len;
+  g_autoptr(GPtrArray) samples = parse_csv (raw);
+  guint expected = 1 + r->transfers->len, n_samples = 0;
 
   for (guint f = 0; f < r->filesystems->len; f++)
     {
@@ -287,7 +290,16 @@ test_csv (void)
       for (guint t = 0; t < fs->tasks->len; t++)
         {
           FsbTaskResult *task = fs->tasks->pdata[t];
-          expected += 7 * ((FsbSample *) task->samples->pdata[0])->metrics->len;
+          FsbSample *first = task->samples->pdata[0];
+
+          n_samples += task->samples->len;
+          for (guint j = 0; j < first->metrics->len; j++)
+            {
+              FsbStats s;
+              fsb_task_result_stats (task, g_array_index (first->metrics, FsbMetric, j).name, &s);
+              /* a constant is one value; a spread n, min, median, mean, max, stdev (no p99 of 3 samples) */
+              expected += s.min == s.max ? 1 : 6;
+            }
         }
     }
   g_assert_cmpuint (rows->len, ==, expected);
@@ -300,10 +312,24 @@ test_csv (void)
           char *end = NULL;
           g_ascii_strtod (row->pdata[6], &end);
           g_assert_true (end != NULL && *end == '\0' && end != row->pdata[6]);
+          g_assert_cmpstr (row->pdata[5], !=, "p99");
+          /* a count of samples has no unit of the metric */
+          if (strcmp (row->pdata[5], "n") == 0)
+            g_assert_cmpstr (row->pdata[7], ==, "samples");
+          else if (strcmp (row->pdata[4], "wall_s") == 0)
+            g_assert_cmpstr (row->pdata[7], ==, "s");
         }
     }
   g_assert_cmpstr (((GPtrArray *) rows->pdata[0])->pdata[5], ==, "statistic");
   g_assert_nonnull (strstr (csv, ",xfs,big-files,big-copy-in,wall_s,median,"));
+
+  /* the samples: a row each, every metric in its column, the unit in its name */
+  g_assert_cmpuint (samples->len, ==, 1 + n_samples);
+  g_assert_cmpstr (((GPtrArray *) samples->pdata[0])->pdata[4], ==, "repetition");
+  g_assert_cmpstr (((GPtrArray *) samples->pdata[0])->pdata[5], ==, "wall_s (s)");
+  for (guint i = 1; i < samples->len; i++)
+    g_assert_cmpuint (((GPtrArray *) samples->pdata[i])->len, ==, ((GPtrArray *) samples->pdata[0])->len);
+  g_assert_nonnull (strstr (raw, ",xfs,big-files,big-copy-in,3,"));
 }
 
 /* Markdown and JSON ------------------------------------------------------ */
@@ -545,6 +571,57 @@ test_comparison_profiles (void)
   g_test_message ("%u changes not computed, %u computed", incomparable, computed);
   fsb_result_unref (results[0]);
   fsb_result_unref (results[1]);
+}
+
+/* Machine details ---------------------------------------------------------- */
+
+static void
+test_machine_details (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  g_autoptr(FsbResult) back = NULL;
+  g_autofree char *json = NULL, *md = NULL;
+  g_autoptr(GError) error = NULL;
+  FsbMachine probed = { 0 };
+
+  /* what the probe finds here: it always says something about virtualization */
+  fsb_machine_probe (&probed);
+  g_assert_nonnull (probed.virtualization);
+  g_test_message ("virtualization: %s; kernel options: %s", probed.virtualization,
+                  probed.kernel_cmdline != NULL ? probed.kernel_cmdline : "(none)");
+  g_assert_true (probed.kernel_cmdline == NULL || strstr (probed.kernel_cmdline, "root=") == NULL);
+  g_free (probed.cpu_model);
+  g_free (probed.board);
+  g_free (probed.kernel);
+  g_free (probed.distribution);
+  g_free (probed.virtualization);
+  g_free (probed.kernel_cmdline);
+
+  /* additive fields, written and read back */
+  r->machine.virtualization = g_strdup ("kvm");
+  r->machine.kernel_cmdline = g_strdup ("console=ttyS0 mitigations=off quiet elevator=none -- --init");
+  r->target.rotational = 1;
+  r->target.scheduler = g_strdup ("mq-deadline");
+  r->target.logical_block = 512;
+  r->target.physical_block = 4096;
+  ((FsbFsResult *) r->filesystems->pdata[0])->capacity_initial.block_size = 4096;
+  json = fsb_result_to_data (r, NULL);
+  back = fsb_result_load_from_data (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (back->machine.virtualization, ==, "kvm");
+  g_assert_cmpint (back->target.rotational, ==, 1);
+  g_assert_cmpstr (back->target.scheduler, ==, "mq-deadline");
+  g_assert_cmpuint (back->target.physical_block, ==, 4096);
+  g_assert_cmpuint (((FsbFsResult *) back->filesystems->pdata[0])->capacity_initial.block_size, ==, 4096);
+
+  md = report_string (back, FSB_REPORT_MARKDOWN);
+  g_assert_nonnull (strstr (md, "- **Disk type:** rotating"));
+  g_assert_nonnull (strstr (md, "- **I/O scheduler:** mq-deadline"));
+  g_assert_nonnull (strstr (md, "- **Sectors:** 512 bytes logical, 4096 physical"));
+  g_assert_nonnull (strstr (md, "- **Virtualization:** a virtual machine (kvm)"));
+  /* only the options that bear on I/O, not the console or init's */
+  g_assert_nonnull (strstr (md, "- **Kernel options:** mitigations=off elevator=none\n"));
+  g_assert_nonnull (strstr (md, "ext4 (mke2fs 1.47.0 (5-Feb-2023)), 4.0" NBSP "KiB blocks,"));
 }
 
 /* Languages -------------------------------------------------------------- */
@@ -953,6 +1030,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/escaping", test_escaping);
   g_test_add_func ("/report/comparison", test_comparison);
   g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
+  g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/report/language-switch", test_language_switch);
   g_test_add_func ("/report/language-catalog", test_language_catalog);
   g_test_add_data_func ("/report/untranslated/ru", "ru", test_untranslated);

@@ -680,7 +680,8 @@ export_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
   stamp = result->created != NULL ? g_strndup (result->created, 10) : g_strdup ("report");
   /* Translators: the default file name of a report; %s is a date */
-  name = g_strdup_printf (_("fsbench-%s.%s"), stamp, format);
+  name = g_strdup_printf (_("fsbench-%s.%s"), stamp, fsb_report_format_lookup (format) != NULL
+                                                    ? fsb_report_format_lookup (format)->extension : format);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_object_set_data_full (G_OBJECT (chooser), "format", g_strdup (format), g_free);
   g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), g_object_ref (self));

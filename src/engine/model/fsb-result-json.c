@@ -52,6 +52,8 @@ build_capacity (JsonBuilder *b, const char *prefix, const FsbCapacity *c)
   add_uint (b, "avail_bytes", c->avail_bytes);
   add_uint (b, "total_inodes", c->total_inodes);
   add_uint (b, "free_inodes", c->free_inodes);
+  if (c->block_size > 0)
+    add_uint (b, "block_size", c->block_size);
   json_builder_end_object (b);
 }
 
@@ -136,6 +138,10 @@ fsb_result_to_json (FsbResult *self)
   add_string (b, "board", self->machine.board);
   add_string (b, "kernel", self->machine.kernel);
   add_string (b, "distribution", self->machine.distribution);
+  if (self->machine.virtualization != NULL)
+    add_string (b, "virtualization", self->machine.virtualization);
+  if (self->machine.kernel_cmdline != NULL)
+    add_string (b, "kernel_cmdline", self->machine.kernel_cmdline);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "target");
@@ -146,6 +152,17 @@ fsb_result_to_json (FsbResult *self)
   add_string (b, "device_model", self->target.device_model);
   add_string (b, "host_filesystem", self->target.host_filesystem);
   add_string (b, "cache_policy", self->target.cache_policy);
+  if (self->target.rotational >= 0)
+    {
+      json_builder_set_member_name (b, "rotational");
+      json_builder_add_boolean_value (b, self->target.rotational == 1);
+    }
+  if (self->target.scheduler != NULL)
+    add_string (b, "scheduler", self->target.scheduler);
+  if (self->target.logical_block > 0)
+    add_uint (b, "logical_block_size", self->target.logical_block);
+  if (self->target.physical_block > 0)
+    add_uint (b, "physical_block_size", self->target.physical_block);
   json_builder_end_object (b);
 
   add_string (b, "profile", self->profile);
@@ -319,6 +336,7 @@ read_capacity (JsonObject *cap, const char *prefix, FsbCapacity *c)
       c->avail_bytes = get_uint (detail, "avail_bytes");
       c->total_inodes = get_uint (detail, "total_inodes");
       c->free_inodes = get_uint (detail, "free_inodes");
+      c->block_size = get_uint (detail, "block_size");
     }
 }
 
@@ -482,6 +500,8 @@ fsb_result_from_json (JsonNode *root, GError **error)
       self->machine.board = get_string (machine, "board");
       self->machine.kernel = get_string (machine, "kernel");
       self->machine.distribution = get_string (machine, "distribution");
+      self->machine.virtualization = get_string (machine, "virtualization");
+      self->machine.kernel_cmdline = get_string (machine, "kernel_cmdline");
     }
   if ((target = get_object (o, "target")) != NULL)
     {
@@ -491,6 +511,12 @@ fsb_result_from_json (JsonNode *root, GError **error)
       self->target.device_model = get_string (target, "device_model");
       self->target.host_filesystem = get_string (target, "host_filesystem");
       self->target.cache_policy = get_string (target, "cache_policy");
+      self->target.scheduler = get_string (target, "scheduler");
+      self->target.logical_block = (guint) MIN (get_uint (target, "logical_block_size"), G_MAXUINT);
+      self->target.physical_block = (guint) MIN (get_uint (target, "physical_block_size"), G_MAXUINT);
+      n = json_object_get_member (target, "rotational");
+      if (n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_BOOLEAN)
+        self->target.rotational = json_node_get_boolean (n) ? 1 : 0;
     }
   self->profile = get_string (o, "profile");
   if ((sizes = get_object (o, "sizes")) != NULL)

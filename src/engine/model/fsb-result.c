@@ -119,6 +119,7 @@ fsb_result_new (void)
   self->app_version = g_strdup (PACKAGE_VERSION);
   self->created = g_date_time_format_iso8601 (now);
   self->repetitions = 1;
+  self->target.rotational = -1;
   self->filesystems = g_ptr_array_new_with_free_func ((GDestroyNotify) fs_result_free);
   self->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) transfer_free);
   return self;
@@ -139,6 +140,8 @@ machine_clear (FsbMachine *m)
   g_free (m->board);
   g_free (m->kernel);
   g_free (m->distribution);
+  g_free (m->virtualization);
+  g_free (m->kernel_cmdline);
 }
 
 static void
@@ -149,6 +152,7 @@ target_clear (FsbTargetInfo *t)
   g_free (t->device_model);
   g_free (t->host_filesystem);
   g_free (t->cache_policy);
+  g_free (t->scheduler);
 }
 
 void

@@ -17,7 +17,8 @@ or_dash (const char *s)
 }
 
 typedef enum {
-  ROW_PROCESSOR, ROW_MEMORY, ROW_BOARD, ROW_DISK, ROW_DISTRIBUTION, ROW_KERNEL, ROW_TARGET, ROW_PROFILE,
+  ROW_PROCESSOR, ROW_MEMORY, ROW_BOARD, ROW_DISK, ROW_SCHEDULER, ROW_VIRTUALIZATION, ROW_DISTRIBUTION, ROW_KERNEL,
+  ROW_TARGET, ROW_PROFILE,
   ROW_DATA, ROW_REPETITIONS, ROW_DATE, ROW_FILE, N_ROWS
 } CharRow;
 
@@ -31,6 +32,12 @@ characteristic (FsbResult *r, CharRow k, const char * const *files, guint i)
       return r->machine.ram_bytes ? g_format_size_full (r->machine.ram_bytes, G_FORMAT_SIZE_IEC_UNITS) : g_strdup ("—");
     case ROW_BOARD: return g_strdup (or_dash (r->machine.board));
     case ROW_DISK: return g_strdup (or_dash (r->target.device_model));
+    case ROW_SCHEDULER: return g_strdup (or_dash (r->target.scheduler));
+    case ROW_VIRTUALIZATION:
+      {
+        char *v = fsb_doc_virtualization (r);
+        return v != NULL ? v : g_strdup ("—");
+      }
     case ROW_DISTRIBUTION: return g_strdup (or_dash (r->machine.distribution));
     case ROW_KERNEL: return g_strdup (or_dash (r->machine.kernel));
     case ROW_TARGET: return fsb_doc_describe_target (r);
@@ -56,7 +63,8 @@ characteristic (FsbResult *r, CharRow k, const char * const *files, guint i)
 static void
 add_characteristics (FsbDocument *doc, FsbComparison *cmp, const char * const *files)
 {
-  const char *names[N_ROWS] = { N_("Processor"), N_("Memory"), N_("Board"), N_("Disk"), N_("Distribution"),
+  const char *names[N_ROWS] = { N_("Processor"), N_("Memory"), N_("Board"), N_("Disk"), N_("I/O scheduler"),
+                                N_("Virtualization"), N_("Distribution"),
                                 N_("Kernel"), N_("Target"), N_("Profile"), N_("Data"), N_("Each task ran"),
                                 N_("Date"), N_("File") };
   FsbBlock *table = fsb_doc_add (doc, FSB_BLOCK_TABLE, NULL);

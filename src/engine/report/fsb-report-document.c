@@ -360,3 +360,84 @@ fsb_doc_same_sizes (FsbResult *a, FsbResult *b, const FsbWorkloadGroup *group)
     return g_strcmp0 (a->profile, b->profile) == 0;
   return TRUE;
 }
+
+/* Machine details ---------------------------------------------------------- */
+
+char *
+fsb_doc_virtualization (FsbResult *r)
+{
+  const char *v = r->machine.virtualization;
+  static const char *const containers[] = { "docker", "podman", "lxc", "lxc-libvirt", "systemd-nspawn", "wsl", "openvz" };
+
+  if (v == NULL)
+    return NULL;
+  if (strcmp (v, "none") == 0)
+    /* Translators: what the machine runs on, when no virtual machine or container was detected */
+    return g_strdup (_("none detected"));
+  for (guint i = 0; i < G_N_ELEMENTS (containers); i++)
+    if (strcmp (v, containers[i]) == 0)
+      /* Translators: %s is a container technology, "docker" */
+      return g_strdup_printf (_("a container (%s)"), v);
+  if (strcmp (v, "vm") == 0)
+    return g_strdup (_("a virtual machine"));
+  /* Translators: %s is a hypervisor, "kvm" */
+  return g_strdup_printf (_("a virtual machine (%s)"), v);
+}
+
+char *
+fsb_doc_disk_kind (FsbResult *r)
+{
+  if (r->target.rotational == 1)
+    /* Translators: the kind of disk: a hard disk that spins */
+    return g_strdup (_("rotating"));
+  if (r->target.rotational == 0)
+    /* Translators: the kind of disk: it does not spin (an SSD, or a virtual disk) */
+    return g_strdup (_("not rotating (solid-state or virtual)"));
+  return NULL;
+}
+
+char *
+fsb_doc_sectors (FsbResult *r)
+{
+  if (r->target.logical_block == 0)
+    return NULL;
+  if (r->target.physical_block == 0 || r->target.physical_block == r->target.logical_block)
+    /* Translators: a disk's sector size, "512 bytes" */
+    return g_strdup_printf (_("%u bytes"), r->target.logical_block);
+  /* Translators: a disk's sector sizes, "512 bytes logical, 4096 physical" */
+  return g_strdup_printf (_("%u bytes logical, %u physical"), r->target.logical_block, r->target.physical_block);
+}
+
+/* The options of the kernel's command line that can change how it does
+ * I/O or schedules: the rest (consoles, init) says nothing about the figures. */
+char *
+fsb_doc_kernel_options (FsbResult *r)
+{
+  static const char *const relevant[] = {
+    "mitigations=", "elevator=", "scsi_mod.", "nvme", "blk", "iommu", "intel_iommu=", "amd_iommu=",
+    "transparent_hugepage=", "isolcpus=", "nohz", "rcu_nocbs=", "intel_pstate=", "amd_pstate=",
+    "processor.max_cstate=", "intel_idle.", "idle=", "cpuidle", "zswap.", "dm_mod.", "libata.", "swiotlb=",
+    "preempt=", "threadirqs", "noatime", "pti=", "spectre", "retbleed=",
+  };
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  if (r->machine.kernel_cmdline == NULL)
+    return NULL;
+  words = g_strsplit (r->machine.kernel_cmdline, " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (strcmp (words[i], "--") == 0)
+        break;   /* what follows is init's */
+      for (guint k = 0; k < G_N_ELEMENTS (relevant); k++)
+        if (g_str_has_prefix (words[i], relevant[k]))
+          {
+            g_ptr_array_add (kept, words[i]);
+            break;
+          }
+    }
+  if (kept->len == 0)
+    return NULL;
+  g_ptr_array_add (kept, NULL);
+  return g_strjoinv (" ", (char **) kept->pdata);
+}

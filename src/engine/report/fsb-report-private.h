@@ -68,6 +68,11 @@ char        *fsb_doc_fs_list       (FsbResult *result);
 char        *fsb_doc_format_date   (const char *iso);
 char        *fsb_doc_result_label  (FsbResult *result, const char * const *labels, guint i);
 char        *fsb_doc_describe_target (FsbResult *r);
+/* Machine details, in words; NULL when not recorded. */
+char        *fsb_doc_virtualization (FsbResult *r);
+char        *fsb_doc_disk_kind     (FsbResult *r);
+char        *fsb_doc_sectors       (FsbResult *r);
+char        *fsb_doc_kernel_options (FsbResult *r);
 /* Under a chart posted alone: "AMD EPYC, 2 cores · Debian GNU/Linux 12 · 1 December 2026 · 3 repetitions · FS Bench 0.2.0" */
 char        *fsb_doc_chart_caption (FsbResult *r);
 gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section);
@@ -90,6 +95,7 @@ char        *fsb_report_render_html     (FsbDocument *doc);
 char        *fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **error);
 gboolean     fsb_report_render_pdf      (FsbDocument *doc, const char *path, gboolean letter, GError **error);
 char        *fsb_report_render_csv      (FsbResult * const *results, const char * const *labels, guint n_results);
+char        *fsb_report_render_samples_csv (FsbResult * const *results, const char * const *labels, guint n_results);
 
 /* Escaping for text that came from the machine or the user. */
 char        *fsb_escape_markdown        (const char *text);

@@ -41,11 +41,23 @@ add_machine_facts (FsbDocument *doc, FsbResult *r)
     }
   fsb_doc_add_fact (facts, _("Board"), r->machine.board);
   fsb_doc_add_fact (facts, _("Disk"), r->target.device_model);
+  {
+    g_autofree char *kind = fsb_doc_disk_kind (r), *sectors = fsb_doc_sectors (r), *virt = fsb_doc_virtualization (r);
+
+    fsb_doc_add_fact (facts, _("Disk type"), kind);
+    fsb_doc_add_fact (facts, _("Sectors"), sectors);
+    fsb_doc_add_fact (facts, _("I/O scheduler"), r->target.scheduler);
+    fsb_doc_add_fact (facts, _("Virtualization"), virt);
+  }
 
   fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _("Operating system"));
   facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
   fsb_doc_add_fact (facts, _("Distribution"), r->machine.distribution);
   fsb_doc_add_fact (facts, _("Kernel"), r->machine.kernel);
+  {
+    g_autofree char *options = fsb_doc_kernel_options (r);
+    fsb_doc_add_fact (facts, _("Kernel options"), options);
+  }
 
   fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _("Filesystems"));
   facts = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
@@ -57,6 +69,13 @@ add_machine_facts (FsbDocument *doc, FsbResult *r)
       if (fs->mkfs_version != NULL)
         g_string_append_printf (s, " (%s)", fs->mkfs_version);
       g_string_append (s, ", ");
+      if (fs->capacity_initial.block_size > 0)
+        {
+          g_autofree char *block = g_format_size_full (fs->capacity_initial.block_size, G_FORMAT_SIZE_IEC_UNITS);
+          /* Translators: %s is a size, "4.0 KiB" */
+          g_string_append_printf (s, _("%s blocks"), block);
+          g_string_append (s, ", ");
+        }
       if (fs->mkfs_options != NULL && *fs->mkfs_options != '\0')
         /* Translators: %s are the options given to mkfs */
         g_string_append_printf (s, _("created with the options %s"), fs->mkfs_options);

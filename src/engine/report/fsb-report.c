@@ -145,6 +145,13 @@ render_csv (FsbResult * const *results, const char * const *labels, guint n,
 }
 
 static char *
+render_samples_csv (FsbResult * const *results, const char * const *labels, guint n,
+                    const FsbReportOptions *options, const char *path, GError **error)
+{
+  return fsb_report_render_samples_csv (results, labels, n);
+}
+
+static char *
 render_html (FsbResult * const *results, const char * const *labels, guint n,
              const FsbReportOptions *options, const char *path, GError **error)
 {
@@ -191,6 +198,8 @@ static const FsbReportFormatInfo formats[] = {
     N_("Write Markdown, with the charts as PNG files beside it"), TRUE, render_markdown },
   { FSB_REPORT_CSV, "csv", "csv", "text/csv", N_("_CSV table…"),
     N_("Write every statistic as CSV"), TRUE, render_csv },
+  { FSB_REPORT_SAMPLES_CSV, "samples-csv", "csv", "text/csv", N_("CSV of every _sample…"),
+    N_("Write every measurement as CSV, a row per repetition"), TRUE, render_samples_csv },
   { FSB_REPORT_JSON, "json", "json", "application/json", N_("_JSON result…"),
     N_("Write the result itself as JSON"), TRUE, render_json },
 };
