@@ -155,6 +155,7 @@ whisker_note (const Model *m)
       {
         const Cell *c = &((const Row *) m->rows->pdata[r])->cells[f];
         if (c->have && c->high > c->low)
+          /* xgettext:no-c-format */
           return m->intervals ? _("bar: median; whisker: its 95 % interval")
                               : _("bar: median; whisker: fastest to slowest repetition");
       }

@@ -315,6 +315,7 @@ range_title (FsbResult *r, const char *section)
 {
   FsbChartOptions o = { .kind = FSB_CHART_SECTION, .section = section };
 
+  /* xgettext:no-c-format */
   return fsb_chart_uses_intervals (r, &o) ? _("95 % interval") : _("Min–max");
 }
 
