@@ -53,10 +53,15 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
   gboolean percent = g_strcmp0 (metric, "percent") == 0;
-  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_value_unit (stats->median, metric);
+  double scale = 1;
+  gboolean time = fsb_format_metric_is_time (metric, &scale);
+  /* times in the unit that suits them, as the charts and the report write them */
+  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_metric (stats->median, metric);
   g_autofree char *min = percent ? fsb_format_number (stats->min, 1) : fsb_format_value (stats->min, metric);
   g_autofree char *max = percent ? fsb_format_number (stats->max, 1) : fsb_format_value (stats->max, metric);
-  g_autofree char *range = g_strdup_printf (_("%s – %s"), min, max);
+  g_autofree char *range = time ? fsb_format_time_range (stats->min * scale, stats->max * scale, stats->median * scale,
+                                                         stats->median * scale)
+                                : g_strdup_printf (_("%s – %s"), min, max);
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
   FsbStats cpu = { 0 }, faults = { 0 };
