@@ -679,6 +679,8 @@ test_language_switch (void)
     g_assert_no_error (error);
     g_assert_nonnull (strstr (html, "<html lang=\"de\">"));
     g_assert_nonnull (strstr (html, "99,95"));
+    /* a date no one misreads: the month written out, the German way */
+    g_assert_nonnull (strstr (html, "29. November 2026"));
     g_assert_cmpstr (setlocale (LC_ALL, NULL), ==, before);
   }
 }

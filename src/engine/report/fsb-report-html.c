@@ -40,7 +40,9 @@ static const char css[] =
   "@media (max-width:" NARROW_BELOW "){main{padding:1.2em 1em}"
   ".chart-wide{display:none}.chart-narrow{display:block;overflow-x:auto}"
   ".chart-narrow svg{min-width:" G_STRINGIFY (CHART_NARROW_WIDTH) "px;max-width:480px}"
-  "dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin:0 0 .3em 1em}}"
+  "dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin:0 0 .3em 1em}"
+  /* a task's name on a line or two, the rest of the row scrolls */
+  "td:first-child,th:first-child{min-width:9em}}"
   "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
   ".chart-wide{display:block}.chart-narrow{display:none}"
   ".page-break{break-before:page;page-break-before:always}"

@@ -309,6 +309,21 @@ any_throughput (FsbResult *r, GPtrArray *ids)
   return FALSE;
 }
 
+static gboolean
+any_metric (FsbResult *r, GPtrArray *ids, const char *metric)
+{
+  FsbStats s;
+
+  for (guint t = 0; t < ids->len; t++)
+    for (guint f = 0; f < r->filesystems->len; f++)
+      {
+        FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], ids->pdata[t], FALSE);
+        if (task != NULL && fsb_task_result_stats (task, metric, &s))
+          return TRUE;
+      }
+  return FALSE;
+}
+
 /* The whiskers are 95 % intervals when every figure of the section has one. */
 static const char *
 range_title (FsbResult *r, const char *section)
@@ -346,12 +361,19 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
 {
   g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
   gboolean rates = any_throughput (r, ids);
+  gboolean cpu_column = any_metric (r, ids, "cpu_percent"), faults_column = any_metric (r, ids, "minor_faults");
   g_autofree char *cpu = fsb_doc_column_title (_("CPU"), "cpu_percent");
-  FsbBlock *table = rates
-    ? fsb_doc_add_table (doc, 0x7c, _("Task"), _("Filesystem"), _("Median"), range_title (r, section),
-                         fsb_metric_display_name ("mb_per_s"), cpu, _("Page faults"), NULL)
-    : fsb_doc_add_table (doc, 0x3c, _("Task"), _("Filesystem"), _("Median"), range_title (r, section),
-                         cpu, _("Page faults"), NULL);
+  FsbBlock *table = fsb_doc_add_table (doc, 0, _("Task"), _("Filesystem"), _("Median"), range_title (r, section), NULL);
+  GPtrArray *header = table->items->pdata[0];
+
+  /* columns that would hold only dashes (mkfs has no CPU share of its own) are left out */
+  if (rates)
+    g_ptr_array_add (header, g_strdup (fsb_metric_display_name ("mb_per_s")));
+  if (cpu_column)
+    g_ptr_array_add (header, g_strdup (cpu));
+  if (faults_column)
+    g_ptr_array_add (header, g_strdup (_("Page faults")));
+  table->numeric = ((G_GUINT64_CONSTANT (1) << header->len) - 1) & ~G_GUINT64_CONSTANT (0x3);
   g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) short_tasks = g_ptr_array_new ();
 
@@ -398,10 +420,12 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
             }
           if (rates)
             g_ptr_array_add (row, task_throughput (task, &rate) ? fsb_format_value_unit (rate, "mb_per_s") : g_strdup ("—"));
-          g_ptr_array_add (row, fsb_task_result_stats (task, "cpu_percent", &c)
-                                  ? fsb_format_value (c.median, "cpu_percent") : g_strdup ("—"));
-          g_ptr_array_add (row, fsb_task_result_stats (task, "minor_faults", &pf)
-                                  ? fsb_format_value (pf.median, "minor_faults") : g_strdup ("—"));
+          if (cpu_column)
+            g_ptr_array_add (row, fsb_task_result_stats (task, "cpu_percent", &c)
+                                    ? fsb_format_value (c.median, "cpu_percent") : g_strdup ("—"));
+          if (faults_column)
+            g_ptr_array_add (row, fsb_task_result_stats (task, "minor_faults", &pf)
+                                    ? fsb_format_value (pf.median, "minor_faults") : g_strdup ("—"));
         }
     }
   add_short_note (doc, short_tasks);
