@@ -115,12 +115,7 @@ test_machine_details (void)
   g_test_message ("virtualization: %s; kernel options: %s", probed.virtualization,
                   probed.kernel_cmdline != NULL ? probed.kernel_cmdline : "(none)");
   g_assert_true (probed.kernel_cmdline == NULL || strstr (probed.kernel_cmdline, "root=") == NULL);
-  g_free (probed.cpu_model);
-  g_free (probed.board);
-  g_free (probed.kernel);
-  g_free (probed.distribution);
-  g_free (probed.virtualization);
-  g_free (probed.kernel_cmdline);
+  fsb_machine_clear (&probed);
 
   /* additive fields, written and read back */
   r->machine.virtualization = g_strdup ("kvm");

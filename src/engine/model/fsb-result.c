@@ -133,8 +133,8 @@ fsb_result_ref (FsbResult *self)
   return self;
 }
 
-static void
-machine_clear (FsbMachine *m)
+void
+fsb_machine_clear (FsbMachine *m)
 {
   g_free (m->cpu_model);
   g_free (m->board);
@@ -144,8 +144,8 @@ machine_clear (FsbMachine *m)
   g_free (m->kernel_cmdline);
 }
 
-static void
-target_clear (FsbTargetInfo *t)
+void
+fsb_target_info_clear (FsbTargetInfo *t)
 {
   g_free (t->kind);
   g_free (t->device);
@@ -163,8 +163,8 @@ fsb_result_unref (FsbResult *self)
     return;
   g_free (self->app_version);
   g_free (self->created);
-  machine_clear (&self->machine);
-  target_clear (&self->target);
+  fsb_machine_clear (&self->machine);
+  fsb_target_info_clear (&self->target);
   g_free (self->profile);
   fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);

@@ -97,6 +97,10 @@ typedef struct {
   gboolean       complete;      /* FALSE while running, or after a cancel */
 } FsbResult;
 
+/* Free the strings of a machine or target description (not the struct itself). */
+void           fsb_machine_clear        (FsbMachine *machine);
+void           fsb_target_info_clear    (FsbTargetInfo *info);
+
 #define FSB_TYPE_RESULT (fsb_result_get_type ())
 GType          fsb_result_get_type      (void) G_GNUC_CONST;
 FsbResult     *fsb_result_new           (void);
