@@ -45,7 +45,8 @@ axis_for_band (const Model *m, const Band *band, gboolean first, Axis *axis)
       double unit_s = fsb_format_time_unit (max * metric_scale, &axis->unit);
       axis->scale = metric_scale / unit_s;
     }
-  max = MAX (max * axis->scale, 1e-9);
+  /* a value no measurement reaches must not overflow the axis */
+  max = CLAMP (max * axis->scale, 1e-9, 1e300);
   if (!isfinite (max))
     max = 1;
   axis->step = nice_step (max, 5);
@@ -79,8 +80,10 @@ draw_axis (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Axis 
   g_autofree char *title = axis_title (m, axis);
 
   cairo_set_line_width (cr, MAX (0.5, size * 0.06));
-  for (double v = 0; v <= axis->max * axis->scale * 1.0001; v += axis->step)
+  /* counted, not stepped: v += step never ends once step is lost in the rounding of v */
+  for (guint i = 0, n = (guint) MIN (floor (axis->max * axis->scale / axis->step * 1.0001), 20); i <= n; i++)
     {
+      double v = i * axis->step;
       double x = g->plot_x + g->plot_w * v / (axis->max * axis->scale);
       g_autofree char *tick = NULL;
 
@@ -109,11 +112,11 @@ linear (double c)
 
 /* White or near-black text on a filesystem's colour, whichever contrasts more (WCAG). */
 static gboolean
-white_on (guint index)
+white_on (const Model *m, guint index)
 {
   double r, gr, b, l;
 
-  fsb_chart_fs_color (index, &r, &gr, &b);
+  fsb_chart_series_color (m, index, &r, &gr, &b);
   l = 0.2126 * linear (r) + 0.7152 * linear (gr) + 0.0722 * linear (b);
   return 1.05 / (l + 0.05) > (l + 0.05) / 0.06;
 }
@@ -141,16 +144,17 @@ draw_bar (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Row *r
 {
   const Cell *c = &row->cells[f];
   double size = g->size, pad = size * 0.35, cy = by + g->bar_h / 2;
-  double w = g->plot_w * MAX (c->median, 0) / scale_max;
+  /* past the axis' end only a little, whatever the value */
+  double w = g->plot_w * CLAMP (c->median / scale_max, 0, 1.05);
   double x_end = g->plot_x + w;
-  double x_low = g->plot_x + g->plot_w * MAX (c->low, 0) / scale_max;
-  double x_high = g->plot_x + g->plot_w * MAX (c->high, 0) / scale_max;
+  double x_low = g->plot_x + g->plot_w * CLAMP (c->low / scale_max, 0, 1.05);
+  double x_high = g->plot_x + g->plot_w * CLAMP (c->high / scale_max, 0, 1.05);
   gboolean whisker = c->high > c->low;
   g_autofree char *label = fsb_chart_format_cell (m, row, c->median, !m->shared_axis);
   double tw = fsb_ink_text_width (ink, label, 0.9, FALSE);
   double right = (whisker ? MIN (x_end, x_low) : x_end) - pad;
 
-  fsb_chart_set_fs_color (cr, f);
+  fsb_chart_set_fs_color (cr, m, f);
   cairo_rectangle (cr, g->plot_x, by, MAX (w, 0.5), g->bar_h);
   cairo_fill (cr);
   if (whisker)
@@ -158,7 +162,7 @@ draw_bar (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Row *r
 
   if (right - tw >= g->plot_x + pad)
     {
-      if (white_on (f))
+      if (white_on (m, f))
         cairo_set_source_rgb (cr, 1, 1, 1);
       else
         cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
@@ -167,10 +171,10 @@ draw_bar (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Row *r
   else if (x_end - pad - tw >= g->plot_x + pad)
     {
       /* over a patch of the bar's colour: the whisker passes behind the figure */
-      fsb_chart_set_fs_color (cr, f);
+      fsb_chart_set_fs_color (cr, m, f);
       cairo_rectangle (cr, x_end - tw - 1.5 * pad, by + g->bar_h * 0.1, tw + pad, g->bar_h * 0.8);
       cairo_fill (cr);
-      if (white_on (f))
+      if (white_on (m, f))
         cairo_set_source_rgb (cr, 1, 1, 1);
       else
         cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);

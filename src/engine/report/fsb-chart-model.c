@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-age.h"
 #include "fsb-chart-private.h"
 #include "fsb-format.h"
 #include "fsb-recommend.h"
@@ -98,6 +99,9 @@ chart_task_ids (FsbResult *result, const FsbChartOptions *options)
       g_ptr_array_unref (ids);
       ids = g_steal_pointer (&all);
     }
+  /* after aging: each task fresh, then aged */
+  if (g_strcmp0 (options->section, FSB_AGED_CRITERION) == 0)
+    fsb_chart_interleave_fresh (ids);
   return ids;
 }
 
@@ -200,6 +204,25 @@ make_bands (Model *m)
   m->rows = g_steal_pointer (&sorted);
 }
 
+static void
+cap_rows (Model *m)
+{
+  guint keep = MAX (1, FSB_CHART_MAX_BARS / MAX (m->n_fs, 1));
+
+  if (m->rows->len <= keep)
+    return;
+  m->hidden_rows = m->rows->len - keep;
+  g_ptr_array_set_size (m->rows, keep);
+  m->max_value = 0;
+  for (guint r = 0; r < m->rows->len; r++)
+    for (guint f = 0; f < m->n_fs; f++)
+      {
+        const Cell *c = &((Row *) m->rows->pdata[r])->cells[f];
+        if (c->have)
+          m->max_value = MAX (m->max_value, MAX (c->high, c->median));
+      }
+}
+
 void
 fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *options)
 {
@@ -231,7 +254,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
               FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
               const FsbCapacity *c = r == 0 ? &fs->capacity_initial : &fs->capacity_residual;
 
-              if (c->percent > 0)
+              if (c->percent > 0 && isfinite (c->percent))
                 {
                   row->cells[f].have = TRUE;
                   row->cells[f].median = row->cells[f].low = row->cells[f].high = c->percent;
@@ -243,11 +266,21 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
       make_bands (m);
       return;
     }
+  if (options->kind == FSB_CHART_AGING)
+    {
+      fsb_chart_model_build_aging (m, result, options);
+      make_bands (m);
+      return;
+    }
   if (options->kind == FSB_CHART_TRANSFER)
     {
       m->metric = "mb_per_s";
       for (guint i = 0; i < result->transfers->len; i++)
-        m->max_value = MAX (m->max_value, ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s);
+        {
+          double v = ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s;
+          if (isfinite (v))
+            m->max_value = MAX (m->max_value, v);
+        }
       make_bands (m);
       return;
     }
@@ -318,6 +351,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
   }
   if (m->metric == NULL)
     m->metric = forced != NULL ? forced : "wall_s";
+  cap_rows (m);
   make_bands (m);
 }
 

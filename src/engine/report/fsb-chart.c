@@ -30,12 +30,13 @@ fsb_chart_fs_color (guint index, double *red, double *green, double *blue)
   *blue = (c & 0xff) / 255.0;
 }
 
+/* A bar's colour: its filesystem's, or (AGING) that filesystem's fresh and aged shades. */
 void
-fsb_chart_set_fs_color (cairo_t *cr, guint index)
+fsb_chart_set_fs_color (cairo_t *cr, const Model *m, guint f)
 {
   double r, g, b;
 
-  fsb_chart_fs_color (index, &r, &g, &b);
+  fsb_chart_series_color (m, f, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
 }
 
@@ -172,8 +173,7 @@ legend_lines (Ink *ink, const Model *m, double width, double size)
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-      double w = size * 1.6 + fsb_ink_text_width (ink, fsb_format_fs_name (fs->name), 1, FALSE) + size;
+      double w = size * 1.6 + fsb_ink_text_width (ink, fsb_chart_series_name (m, f), 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
         {
@@ -261,6 +261,9 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
   g->height = g->title_h + g->legend_h + g->pad + g->caption_h;
   for (guint b = 0; b < m->bands->len; b++)
     g->height += fsb_chart_band_height (m, g, &g_array_index (m->bands, Band, b)) + (b > 0 ? g->band_gap : 0);
+  /* room for the note on the tasks left out */
+  if (m->hidden_rows > 0)
+    g->height += g->size * 2;
 }
 
 /* Drawing ---------------------------------------------------------------- */
@@ -273,8 +276,7 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-      const char *name = fsb_format_fs_name (fs->name);
+      const char *name = fsb_chart_series_name (m, f);
       double w = size * 1.6 + fsb_ink_text_width (ink, name, 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
@@ -282,7 +284,7 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
           x = 0;
           y += size * 1.6;
         }
-      fsb_chart_set_fs_color (cr, f);
+      fsb_chart_set_fs_color (cr, m, f);
       cairo_rectangle (cr, x, y + size * 0.3, size, size);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
@@ -369,7 +371,7 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
              * too. The scale runs from the slowest to the fastest copy. */
             double t = m->max_value > min_value ? 0.15 + 0.85 * (found->mb_per_s - min_value) / (m->max_value - min_value)
                                                 : 0.6;
-            g_autofree char *label = fsb_format_number (found->mb_per_s, 1);
+            g_autofree char *label = n <= 16 ? fsb_format_number (found->mb_per_s, 1) : NULL;
 
             cairo_set_source_rgb (cr, 1 - t * (1 - 0x00 / 255.0), 1 - t * (1 - 0x72 / 255.0), 1 - t * (1 - 0xB2 / 255.0));
             cairo_rectangle (cr, x + 1, y + 1, cell_w - 2, cell_h - 2);
@@ -378,7 +380,9 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
               cairo_set_source_rgb (cr, 1, 1, 1);
             else
               cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-            fsb_ink_draw (ink, label, x + cell_w / 2, y + cell_h / 2, 0.5, 1, FALSE, cell_w - size * 0.3);
+            /* more cells than fit a figure each: the colour says it */
+            if (label != NULL)
+              fsb_ink_draw (ink, label, x + cell_w / 2, y + cell_h / 2, 0.5, 1, FALSE, cell_w - size * 0.3);
           }
         }
     }
@@ -462,6 +466,15 @@ fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, 
         }
       else
         fsb_chart_draw_bands (cr, &ink, &m, &g, y);
+      if (m.hidden_rows > 0)
+        {
+          g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "%u more task is not drawn; the tables show every task.",
+                                                                "%u more tasks are not drawn; the tables show every task.",
+                                                                m.hidden_rows), m.hidden_rows);
+          cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+          fsb_ink_draw (&ink, note, 0, g.height - g.caption_h - g.size * 0.9, 0, 0.9, FALSE, width);
+        }
     }
   draw_caption (&ink, options->caption, g.height - g.caption_h, width);
 
@@ -487,6 +500,9 @@ fsb_chart_draw_at (cairo_t *cr, FsbResult *result, const FsbChartOptions *option
 
 /* Standalone images get a white border, so text never touches the edge. */
 #define FILE_MARGIN 8.0
+/* PNG: at most 32,000 pixels a side and 8 million pixels (32 MB) in all. */
+#define MAX_PNG_SIDE 32000.0
+#define MAX_PNG_PIXELS 8e6
 
 static cairo_status_t
 append_to_string_cb (void *closure, const unsigned char *data, unsigned int length)
@@ -545,6 +561,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
     height = fsb_chart_get_height (result, options, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   if (scale <= 0)
     scale = 1;
+  /* cairo makes no image over 32767 pixels a side, and a chart of very
+   * many rows would take hundreds of megabytes: such a chart is drawn
+   * smaller instead of not at all. */
+  scale = MIN (scale, MAX_PNG_SIDE / MAX (1, MAX (width, height)));
+  scale = MIN (scale, sqrt (MAX_PNG_PIXELS / MAX (1, width * height)));
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale), (int) ceil (height * scale));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);

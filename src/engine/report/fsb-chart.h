@@ -16,6 +16,7 @@ typedef enum {
   FSB_CHART_FAULTS,    /* the same tasks on minor page faults */
   FSB_CHART_CAPACITY,  /* usable space after mkfs and after deleting everything */
   FSB_CHART_TRANSFER,  /* MB/s copying from each filesystem (rows) to each (columns) */
+  FSB_CHART_AGING,     /* one filesystem's tasks, fresh and aged (task@aged) side by side */
 } FsbChartKind;
 
 typedef struct {
@@ -27,6 +28,7 @@ typedef struct {
   double       axis_max;    /* at least this far on a shared axis (0: fit the data),
                              * so charts side by side share a scale */
   const char  *caption;     /* drawn small under the chart (what, where, when), or NULL */
+  const char  *filesystem;  /* AGING: whose runs (a name in the result) */
 } FsbChartOptions;
 
 /* The whisker of a median: its 95 % interval when the statistics carry one

@@ -8,6 +8,7 @@
 #include "fsb-format.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
+#include "fsb-text.h"
 
 #define CHART_WIDTH 760
 
@@ -356,5 +357,7 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
       }
       g_string_append (out, "\n");
     }
+  /* Nothing from a result file may drive the terminal it is shown in. */
+  fsb_text_sanitize_string (out);
   return g_string_free (out, FALSE);
 }
