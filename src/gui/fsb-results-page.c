@@ -320,9 +320,9 @@ fsb_results_page_set_comparison (FsbResultsPage *self, GtkWidget *view)
   self->comparison_view = view;
   if (view == NULL)
     return;
+  /* under the charts of the runs, as the report puts each table under its chart */
   box = gtk_widget_get_parent (self->recommendation);
   gtk_container_add (GTK_CONTAINER (box), view);
-  gtk_box_reorder_child (GTK_BOX (box), view, 0);
   g_signal_connect (view, "destroy", G_CALLBACK (gtk_widget_destroyed), &self->comparison_view);
 }
 
