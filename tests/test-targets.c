@@ -116,11 +116,7 @@ run_lifecycle (const char *fs)
   }
   g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 0);
 
-  g_free (info.kind);
-  g_free (info.device);
-  g_free (info.device_model);
-  g_free (info.host_filesystem);
-  g_free (info.cache_policy);
+  fsb_target_info_clear (&info);
 }
 
 static gpointer

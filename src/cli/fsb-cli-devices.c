@@ -184,11 +184,7 @@ check_free (Check *check)
   g_free (check->fs);
   g_free (check->mkfs_options);
   g_free (check->mount_options);
-  g_free (check->info.kind);
-  g_free (check->info.device);
-  g_free (check->info.device_model);
-  g_free (check->info.host_filesystem);
-  g_free (check->info.cache_policy);
+  fsb_target_info_clear (&check->info);
   g_free (check);
 }
 

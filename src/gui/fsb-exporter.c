@@ -76,7 +76,7 @@ chooser_response_cb (GtkNativeDialog *chooser, int response, gpointer user_data)
 void
 fsb_exporter_run_async (GtkWindow           *parent,
                         FsbResult           *result,
-                        FsbComparison       *comparison,
+                        GPtrArray           *runs,
                         const char          *format,
                         const char          *use_case,
                         GCancellable        *cancellable,
@@ -93,12 +93,10 @@ fsb_exporter_run_async (GtkWindow           *parent,
   g_return_if_fail (result != NULL);
 
   g_task_set_source_tag (task, fsb_exporter_run_async);
-  if (comparison != NULL)
-    {
-      /* A comparison report from the runs themselves, with the differences. */
-      job->results = g_ptr_array_ref (fsb_comparison_get_runs (comparison));
-      job->labels = g_strdupv ((char **) fsb_comparison_get_labels (comparison));
-    }
+  if (runs != NULL)
+    /* A comparison report from the runs themselves, with the differences;
+     * the report names each run by what differs. */
+    job->results = g_ptr_array_ref (runs);
   else
     {
       job->results = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);

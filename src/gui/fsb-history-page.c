@@ -329,50 +329,16 @@ fsb_history_page_lookup (FsbHistoryPage *self, const char *path)
 }
 
 GPtrArray *
-fsb_history_page_get_selected (FsbHistoryPage *self, GStrv *labels)
+fsb_history_page_get_selected (FsbHistoryPage *self)
 {
   GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->list));
 
+  g_return_val_if_fail (FSB_IS_HISTORY_PAGE (self), runs);
+
   for (GList *l = rows; l != NULL; l = l->next)
-    {
-      FsbHistoryEntry *entry = row_entry (l->data);
-
-      if (!row_is_ticked (l->data))
-        continue;
-      g_ptr_array_add (runs, fsb_result_ref (entry->result));
-      g_ptr_array_add (names, fsb_history_label (entry->result));
-    }
-
-  /* Runs are told apart by their date; the same date (two machines at
-   * once) adds the machine, and then a number. */
-  for (guint i = 0; i < names->len; i++)
-    for (guint j = i + 1; j < names->len; j++)
-      if (g_strcmp0 (names->pdata[i], names->pdata[j]) == 0)
-        {
-          FsbResult *r = g_ptr_array_index (runs, j);
-          char *longer = r->machine.cpu_model != NULL && r->machine.cpu_model[0] != '\0'
-                         ? g_strdup_printf ("%s, %s", (char *) names->pdata[j], r->machine.cpu_model)
-                         /* Translators: a run's label, then its number among the compared runs */
-                         : g_strdup_printf (_("%s, run %u"), (char *) names->pdata[j], j + 1);
-          g_free (names->pdata[j]);
-          names->pdata[j] = longer;
-        }
-  for (guint i = 0; i < names->len; i++)
-    for (guint j = i + 1; j < names->len; j++)
-      if (g_strcmp0 (names->pdata[i], names->pdata[j]) == 0)
-        {
-          char *longer = g_strdup_printf (_("%s, run %u"), (char *) names->pdata[j], j + 1);
-          g_free (names->pdata[j]);
-          names->pdata[j] = longer;
-        }
-
-  if (labels != NULL)
-    {
-      g_ptr_array_add (names, NULL);
-      *labels = (GStrv) g_ptr_array_steal (names, NULL);
-    }
+    if (row_is_ticked (l->data))
+      g_ptr_array_add (runs, fsb_result_ref (row_entry (l->data)->result));
   return runs;
 }
 

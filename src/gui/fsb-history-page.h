@@ -16,7 +16,8 @@ G_DECLARE_FINAL_TYPE (FsbHistoryPage, fsb_history_page, FSB, HISTORY_PAGE, GtkBo
 void       fsb_history_page_reload       (FsbHistoryPage *self);
 /* The run listed with this path, already read; NULL when it is not listed. */
 FsbResult *fsb_history_page_lookup       (FsbHistoryPage *self, const char *path);
-/* The ticked runs (FsbResult*, referenced) and a label for each. */
-GPtrArray *fsb_history_page_get_selected (FsbHistoryPage *self, GStrv *labels);
+/* The ticked runs (FsbResult*, referenced); the comparison names them by
+ * what differs between them. */
+GPtrArray *fsb_history_page_get_selected (FsbHistoryPage *self);
 
 G_END_DECLS

@@ -1,15 +1,16 @@
 /* fsb-window.c: the main window: set up, run, results and history pages
  *
  * The window wires the pages to the engine and to small helpers that do
- * one thing each: FsbImporter, FsbExporter, FsbComparison, and the two
- * questions (FsbCommandsDialog, FsbStopDialog). Nothing here reads a file
+ * one thing each: FsbImporter, FsbExporter, FsbComparisonView (the
+ * engine's comparison of runs), and the two questions (FsbCommandsDialog,
+ * FsbStopDialog). Nothing here reads a file
  * or waits for D-Bus on the main loop. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "fsb-commands-dialog.h"
-#include "fsb-comparison.h"
+#include "fsb-comparison-view.h"
 #include "fsb-error.h"
 #include "fsb-exporter.h"
 #include "fsb-gui-util.h"
@@ -50,7 +51,7 @@ struct _FsbWindow
   gboolean       starting;         /* the services are checked before a run */
   gboolean       have_client;
   char          *page_before_history;
-  FsbComparison *comparison;       /* the runs shown side by side, or NULL */
+  GPtrArray     *compared;         /* of FsbResult*: the runs shown side by side, or NULL */
   int            width;            /* the size to remember, when not maximized */
   int            height;
   gboolean       maximized;
@@ -97,12 +98,16 @@ is_cancelled (const GError *error)
       || g_error_matches (error, FSB_ERROR, FSB_ERROR_CANCELLED);
 }
 
-/* comparison: the runs behind a comparison shown, or NULL for one result. */
+/* runs: the runs behind a comparison shown (view shows their changes),
+ * or NULL for one result. */
 static void
-show_results (FsbWindow *self, FsbResult *result, const char *note, FsbComparison *comparison)
+show_results (FsbWindow *self, FsbResult *result, const char *note, GPtrArray *runs, GtkWidget *view)
 {
-  g_set_object (&self->comparison, comparison);
-  fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, note, comparison != NULL);
+  g_clear_pointer (&self->compared, g_ptr_array_unref);
+  if (runs != NULL)
+    self->compared = g_ptr_array_ref (runs);
+  fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, note, runs != NULL);
+  fsb_results_page_set_comparison (FSB_RESULTS_PAGE (self->results_page), view);
 }
 
 static void
@@ -293,7 +298,7 @@ run_finished_cb (GObject *source, GAsyncResult *res, gpointer user_data)
       return;
     }
 
-  show_results (self, result, NULL, NULL);
+  show_results (self, result, NULL, NULL, NULL);
   show_page (self, "results");
   update_actions (self);
   save_to_history (self, result);
@@ -519,7 +524,7 @@ open_run_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("This comparison cannot be opened"), detail);
       return;
     }
-  show_results (self, result, path, NULL);
+  show_results (self, result, path, NULL, NULL);
   show_page (self, "results");
   update_actions (self);
 }
@@ -528,23 +533,26 @@ static void
 compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   FsbWindow *self = FSB_WINDOW (user_data);
-  g_auto(GStrv) labels = NULL;
-  g_autoptr(GPtrArray) runs = fsb_history_page_get_selected (FSB_HISTORY_PAGE (self->history_page), &labels);
+  g_autoptr(GPtrArray) runs = fsb_history_page_get_selected (FSB_HISTORY_PAGE (self->history_page));
   g_autoptr(GError) error = NULL;
-  g_autoptr(FsbComparison) comparison = NULL;
+  g_autoptr(FsbResult) merged = NULL;
   g_autofree char *note = NULL;
+  GtkWidget *view;
 
   if (runs->len < 2)
     return;
-  comparison = fsb_comparison_new (runs, (const char *const *) labels, &error);
-  if (comparison == NULL)
+  /* the engine's comparison, as the report makes it; the oldest run first
+   * (runs is sorted so: the export writes them in that order too) */
+  view = fsb_comparison_view_new_for_runs (runs, &merged, &error);
+  if (view == NULL)
     {
       fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("These comparisons cannot be put side by side"),
                                error->message);
       return;
     }
-  note = fsb_comparison_describe (comparison);
-  show_results (self, fsb_comparison_get_merged (comparison), note, comparison);
+  note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparing %u run side by side",
+                                       "Comparing %u runs side by side", runs->len), runs->len);
+  show_results (self, merged, note, runs, view);
   show_page (self, "results");
   update_actions (self);
 }
@@ -606,7 +614,7 @@ export_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 
   if (result == NULL)
     return;
-  fsb_exporter_run_async (GTK_WINDOW (self), result, self->comparison, g_variant_get_string (param, NULL),
+  fsb_exporter_run_async (GTK_WINDOW (self), result, self->compared, g_variant_get_string (param, NULL),
                           fsb_results_page_get_use_case (page), self->cancellable, exported_cb,
                           g_object_ref (self));
 }
@@ -656,7 +664,7 @@ fsb_window_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->runner);
   g_clear_object (&self->run_cancellable);
-  g_clear_object (&self->comparison);
+  g_clear_pointer (&self->compared, g_ptr_array_unref);
   g_free (self->page_before_history);
   G_OBJECT_CLASS (fsb_window_parent_class)->finalize (object);
 }

@@ -21,7 +21,8 @@ def catalog(language):
     if language == "en":
         return gettext.NullTranslations()
     t = gettext.translation("fsbench", localedir=os.path.join(BUILDDIR, "po"), languages=[language])
-    wanted = ["Where to test", "Start comparison", "Filesystems", "Disk image", "Recommendation", "Big files"]
+    wanted = ["Where to test", "Start comparison", "Filesystems", "Disk image", "Recommendation", "Big files",
+              "Size (GiB)", "Takes %s; the disk image needs %s."]
     missing = [s for s in wanted if t.gettext(s) == s]
     assert not missing, f"the {language} catalog does not translate {missing}"
     return t

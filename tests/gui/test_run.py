@@ -138,8 +138,18 @@ def test_quick_run_results_export_history():
                  "a chart of the comparison")
         chart = charts[0]
         wait_for(lambda: chart_has_drawing(chart, "comparison"), 10, "bars in the comparison chart")
-        # Two runs of the same filesystems: no recommendation between them.
+        # Two runs of the same filesystems: no recommendation between them,
+        # but the changes per filesystem, as the report has them, and the runs
+        # named by what differs (here the machine), not by a date alone.
         assert not headline.showing
+        # They sit under the charts, scrolled out of view: look past what shows.
+        wait_for(lambda: find_all(win, lambda n: n.name == "Changes between the runs", showing_only=False), 10,
+                 "the changes between the runs")
+        changes = find_all(win, lambda n: n.name.startswith("Changes: "), showing_only=False)
+        assert changes, "no table of changes"
+        headers = [c.name for c in find_all(changes[0], lambda n: n.roleName == "table column header",
+                                            showing_only=False)]
+        assert "Change" in headers and any("Another CPU" in h for h in headers), headers
 
         html = export_html(app, win, os.path.join(session.tmp, "comparison.html"))
         assert "<svg" in html and "Another CPU" in html, html[:200]

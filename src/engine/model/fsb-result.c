@@ -154,6 +154,7 @@ fsb_result_new (void)
   self->app_version = g_strdup (PACKAGE_VERSION);
   self->created = g_date_time_format_iso8601 (now);
   self->repetitions = 1;
+  self->target.rotational = -1;
   self->filesystems = g_ptr_array_new_with_free_func ((GDestroyNotify) fs_result_free);
   self->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) transfer_free);
   return self;
@@ -167,23 +168,26 @@ fsb_result_ref (FsbResult *self)
   return self;
 }
 
-static void
-machine_clear (FsbMachine *m)
+void
+fsb_machine_clear (FsbMachine *m)
 {
   g_free (m->cpu_model);
   g_free (m->board);
   g_free (m->kernel);
   g_free (m->distribution);
+  g_free (m->virtualization);
+  g_free (m->kernel_cmdline);
 }
 
-static void
-target_clear (FsbTargetInfo *t)
+void
+fsb_target_info_clear (FsbTargetInfo *t)
 {
   g_free (t->kind);
   g_free (t->device);
   g_free (t->device_model);
   g_free (t->host_filesystem);
   g_free (t->cache_policy);
+  g_free (t->scheduler);
 }
 
 void
@@ -194,8 +198,8 @@ fsb_result_unref (FsbResult *self)
     return;
   g_free (self->app_version);
   g_free (self->created);
-  machine_clear (&self->machine);
-  target_clear (&self->target);
+  fsb_machine_clear (&self->machine);
+  fsb_target_info_clear (&self->target);
   g_free (self->profile);
   fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
