@@ -9,6 +9,7 @@
 #include "fsb-error.h"
 #include "fsb-result.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 
 /* JSON out --------------------------------------------------------------- */
 
@@ -53,6 +54,47 @@ build_capacity (JsonBuilder *b, const char *prefix, const FsbCapacity *c)
   add_uint (b, "total_inodes", c->total_inodes);
   add_uint (b, "free_inodes", c->free_inodes);
   json_builder_end_object (b);
+}
+
+static void
+add_bool (JsonBuilder *b, const char *key, gboolean value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_boolean_value (b, value);
+}
+
+/* How the target was measured, as ids and data (fsb-target-info.h writes
+ * the sentences). */
+static void
+build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
+{
+  add_string (b, "cache_policy", t->cache_policy);
+  if (t->cache_policy_text != NULL)
+    add_string (b, "cache_policy_text", t->cache_policy_text);
+  add_bool (b, "direct_io", t->direct_io);
+  add_string (b, "flush_reaches", t->flush_reaches);
+  json_builder_set_member_name (b, "host");
+  if (t->host.filesystem != NULL)
+    {
+      json_builder_begin_object (b);
+      add_string (b, "filesystem", t->host.filesystem);
+      add_string (b, "source", t->host.source);
+      add_string (b, "mount_point", t->host.mount_point);
+      add_string (b, "mount_options", t->host.mount_options);
+      add_bool (b, "nocow", t->host.nocow);
+      add_bool (b, "compressed", t->host.compressed);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+  if (t->residency_max_files > 0)
+    {
+      json_builder_set_member_name (b, "residency");
+      json_builder_begin_object (b);
+      add_uint (b, "max_files", t->residency_max_files);
+      add_uint (b, "near_zero_bytes", t->residency_near_zero_bytes);
+      json_builder_end_object (b);
+    }
 }
 
 static void
@@ -144,8 +186,7 @@ fsb_result_to_json (FsbResult *self)
   add_uint (b, "size_bytes", self->target.size_bytes);
   add_string (b, "device", self->target.device);
   add_string (b, "device_model", self->target.device_model);
-  add_string (b, "host_filesystem", self->target.host_filesystem);
-  add_string (b, "cache_policy", self->target.cache_policy);
+  build_target_regime (b, &self->target);
   json_builder_end_object (b);
 
   add_string (b, "profile", self->profile);
@@ -318,6 +359,45 @@ read_capacity (JsonObject *cap, const char *prefix, FsbCapacity *c)
 }
 
 static gboolean
+get_bool (JsonObject *o, const char *key)
+{
+  JsonNode *n = json_object_get_member (o, key);
+
+  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_BOOLEAN &&
+         json_node_get_boolean (n);
+}
+
+/* Every member is optional: older results stored sentences instead
+ * (cache_policy, host_filesystem), which fsb-target-info maps to ids. */
+static void
+read_target_regime (FsbTargetInfo *t, JsonObject *target)
+{
+  g_autofree char *policy = get_string (target, "cache_policy");
+  g_autofree char *old_host = get_string (target, "host_filesystem");
+  JsonObject *host = get_object (target, "host");
+  JsonObject *residency = get_object (target, "residency");
+
+  t->direct_io = get_bool (target, "direct_io");
+  t->flush_reaches = get_string (target, "flush_reaches");
+  t->cache_policy_text = get_string (target, "cache_policy_text");
+  if (host != NULL)
+    {
+      t->host.filesystem = get_string (host, "filesystem");
+      t->host.source = get_string (host, "source");
+      t->host.mount_point = get_string (host, "mount_point");
+      t->host.mount_options = get_string (host, "mount_options");
+      t->host.nocow = get_bool (host, "nocow");
+      t->host.compressed = get_bool (host, "compressed");
+    }
+  if (residency != NULL)
+    {
+      t->residency_max_files = (guint) MIN (get_uint (residency, "max_files"), G_MAXUINT);
+      t->residency_near_zero_bytes = get_uint (residency, "near_zero_bytes");
+    }
+  fsb_target_info_read_legacy (t, policy, old_host);
+}
+
+static gboolean
 metric_name_is_valid (const char *name)
 {
   gsize n = 0;
@@ -472,8 +552,7 @@ fsb_result_from_json (JsonNode *root, GError **error)
       self->target.size_bytes = get_uint (target, "size_bytes");
       self->target.device = get_string (target, "device");
       self->target.device_model = get_string (target, "device_model");
-      self->target.host_filesystem = get_string (target, "host_filesystem");
-      self->target.cache_policy = get_string (target, "cache_policy");
+      read_target_regime (&self->target, target);
     }
   self->profile = get_string (o, "profile");
   self->repetitions = (guint) MIN (get_uint (o, "repetitions"), G_MAXUINT);

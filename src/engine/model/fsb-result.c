@@ -141,14 +141,20 @@ machine_clear (FsbMachine *m)
   g_free (m->distribution);
 }
 
-static void
-target_clear (FsbTargetInfo *t)
+void
+fsb_target_info_clear (FsbTargetInfo *t)
 {
   g_free (t->kind);
   g_free (t->device);
   g_free (t->device_model);
-  g_free (t->host_filesystem);
   g_free (t->cache_policy);
+  g_free (t->cache_policy_text);
+  g_free (t->flush_reaches);
+  g_free (t->host.filesystem);
+  g_free (t->host.source);
+  g_free (t->host.mount_point);
+  g_free (t->host.mount_options);
+  memset (t, 0, sizeof *t);
 }
 
 void
@@ -160,7 +166,7 @@ fsb_result_unref (FsbResult *self)
   g_free (self->app_version);
   g_free (self->created);
   machine_clear (&self->machine);
-  target_clear (&self->target);
+  fsb_target_info_clear (&self->target);
   g_free (self->profile);
   g_strfreev (self->workloads);
   g_free (self->use_case);

@@ -8,6 +8,7 @@
 #include "fsb-format.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 
 /* Comparison of several results: side by side, then the differences. */
 
@@ -24,7 +25,9 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   FsbBlock *table;
   const char *rows[] = { N_("Processor"), N_("Memory"), N_("Board"), N_("Disk"), N_("Distribution"),
-                         N_("Kernel"), N_("Target"), N_("Each task ran"), N_("Date") };
+                         N_("Kernel"), N_("Target"), N_("Image on"), N_("Caches"), N_("Each task ran"),
+                         N_("Date") };
+  gboolean same_regime = TRUE;
 
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (names, fsb_doc_result_label (results[i], labels, i));
@@ -62,12 +65,23 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
             case 4: v = g_strdup (or_dash (r->machine.distribution)); break;
             case 5: v = g_strdup (or_dash (r->machine.kernel)); break;
             case 6: v = fsb_doc_describe_target (r); break;
-            case 7: v = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions), r->repetitions); break;
+            case 7: v = fsb_target_info_host_text (&r->target); v = v != NULL ? v : g_strdup ("—"); break;
+            case 8: v = fsb_target_info_regime_text (&r->target); break;
+            case 9: v = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions), r->repetitions); break;
             default: v = fsb_doc_format_date (r->created); break;
             }
           g_ptr_array_add (row, v);
         }
     }
+  for (guint i = 1; i < n; i++)
+    same_regime &= fsb_target_info_same_regime (&results[0]->target, &results[i]->target);
+  if (!same_regime)
+    fsb_doc_add (doc, FSB_BLOCK_NOTE,
+                 /* Translators: “Caches” and “Image on” are the row titles of the table above */
+                 _("These results were not measured the same way: the caches, the flush or the filesystem "
+                   "holding the disk image differ (see “Caches” and “Image on” above). Part of every "
+                   "difference below comes from that, not from the filesystems; compare results measured "
+                   "the same way to compare filesystems."));
 
   fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Results"));
@@ -176,6 +190,10 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
           fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, higher
                      ? _("A positive change means more work done per second than in the first result.")
                      : _("A negative change means the task took less time than in the first result."));
+          if (!same_regime)
+            fsb_doc_add (doc, FSB_BLOCK_NOTE,
+                         _("The measuring conditions differ between these results, so these changes are not "
+                           "the filesystems’ alone."));
         }
     }
 

@@ -94,6 +94,10 @@ void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample,
 void        fsb_run_clear_shared  (Run *run);
 gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, GError **error);
 
+/* fsb-run-residency.c */
+void        fsb_run_check_residency     (Run *run, const char *source_dir, FsbSample *sample);
+void        fsb_run_copy_residency      (const FsbSample *sample, GPtrArray *extra);
+
 /* fsb-run-source.c */
 char       *fsb_run_mkfs_version        (const char *fstype);
 gboolean    fsb_run_prepare_source      (Run *run, FsbResult *result, GError **error);

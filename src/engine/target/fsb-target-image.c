@@ -1,4 +1,5 @@
 /* fsb-target-image.c: a disk image in a folder of the user's, attached as a loop device */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <errno.h>
@@ -6,6 +7,7 @@
 #include <gio/gunixfdlist.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <linux/fs.h>
 #include <linux/loop.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -32,15 +34,40 @@ bytestring_property (const char *object_path, const char *interface, const char 
   return g_variant_dup_bytestring (value, NULL);
 }
 
+static gboolean refuse_direct_io;
+
+void
+fsb_target_refuse_direct_io_for_testing (gboolean refuse)
+{
+  refuse_direct_io = refuse;
+}
+
+/* What the kernel says: /sys/block/loopN/loop/dio, readable by anyone. */
+static gboolean
+loop_uses_direct_io (const char *device)
+{
+  g_autofree char *base = g_path_get_basename (device);
+  g_autofree char *sys = g_build_filename ("/sys/block", base, "loop", "dio", NULL);
+  g_autofree char *contents = NULL;
+
+  return g_file_get_contents (sys, &contents, NULL, NULL) && g_str_has_prefix (contents, "1");
+}
+
 /* Reads and writes of the loop device then bypass the host's page cache,
- * as they would on a real disk. Needs access to the device node. */
+ * as they would on a real disk. The image's descriptor already asked for
+ * it (O_DIRECT); else LOOP_SET_DIRECT_IO, which needs the device node. */
 void
 fsb_target_set_direct_io (FsbTarget *self)
 {
   int fd;
 
-  if (self->direct_io || !self->loop_attached)
+  if (self->direct_io || !self->loop_attached || refuse_direct_io)
     return;
+  if (loop_uses_direct_io (self->device))
+    {
+      self->direct_io = TRUE;
+      return;
+    }
   fd = open (self->device, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
@@ -52,6 +79,32 @@ fsb_target_set_direct_io (FsbTarget *self)
   else
     g_debug ("LOOP_SET_DIRECT_IO on %s: %s", self->device, g_strerror (errno));
   close (fd);
+}
+
+/* Copy-on-write hosts (Btrfs) fragment an image with every write made
+ * into it, as they do virtual machines' disks: No_COW (chattr +C) on the
+ * empty file, before its first write. A No_COW file is never compressed,
+ * so the compression flag goes (both at once are refused). Returns whether
+ * No_COW is set afterwards; compressed, whether compression still is. */
+static gboolean
+set_nocow (int fd, gboolean *compressed)
+{
+  int flags = 0;
+
+  *compressed = FALSE;
+  if (ioctl (fd, FS_IOC_GETFLAGS, &flags) < 0)
+    return FALSE;   /* no attributes at all: tmpfs, NFS */
+  if (!(flags & FS_NOCOW_FL))
+    {
+      int want = (flags & ~FS_COMPR_FL) | FS_NOCOW_FL;
+
+      if (ioctl (fd, FS_IOC_SETFLAGS, &want) < 0)
+        g_debug ("No_COW on the disk image: %s", g_strerror (errno));
+      if (ioctl (fd, FS_IOC_GETFLAGS, &flags) < 0)
+        flags = 0;
+    }
+  *compressed = (flags & FS_COMPR_FL) != 0;
+  return (flags & FS_NOCOW_FL) != 0;
 }
 
 gboolean
@@ -67,7 +120,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
   const char *loop_path = NULL;
   guint64 size = self->size;
   guint64 avail;
-  int fd;
+  int fd, loop_fd;
 
   if (size == 0)
     size = MAX (DEFAULT_IMAGE_SIZE, (needed_bytes + MIB - 1) / MIB * MIB);
@@ -120,22 +173,36 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
   self->size = size;
   fsb_target_record_state (self);
 
+  self->image_fd = fd;
+  self->nocow = set_nocow (fd, &self->compressed);
+
   if (ftruncate (fd, (off_t) size) != 0)
     {
       int saved = errno;
-      close (fd);
       g_set_error (error, FSB_ERROR, saved == ENOSPC || saved == EFBIG ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
                    _("Could not size the disk image %s: %s"), self->image_path, g_strerror (saved));
       return FALSE;
     }
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  /* The loop device's own descriptor: opened with O_DIRECT, it gives the
+   * loop device direct I/O from the start (Linux does so for a backing
+   * file opened that way), which a user could not ask for afterwards:
+   * LOOP_SET_DIRECT_IO needs the device node, which only root may open.
+   * A host without O_DIRECT (older tmpfs, some FUSE) gets a plain one. */
+  loop_fd = refuse_direct_io ? -1 : open (self->image_path, O_RDWR | O_DIRECT | O_CLOEXEC);
+  if (loop_fd < 0)
+    loop_fd = fcntl (fd, F_DUPFD_CLOEXEC, 0);
+  if (loop_fd < 0)
     {
-      close (fd);
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not open the disk image %s: %s"), self->image_path, g_strerror (saved));
       return FALSE;
     }
-
-  fd_list = g_unix_fd_list_new_from_array (&fd, 1);   /* takes fd */
+  fd_list = g_unix_fd_list_new_from_array (&loop_fd, 1);   /* takes loop_fd */
   g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
   g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
   /* Not cancellable: once udisksd attaches the image we must know the
@@ -159,3 +226,58 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
   return TRUE;
 }
 
+
+void
+fsb_target_close_image (FsbTarget *self)
+{
+  if (self->image_fd >= 0)
+    close (self->image_fd);
+  self->image_fd = -1;
+}
+
+gboolean
+fsb_target_get_direct_io (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+  return self->kind == FSB_TARGET_IMAGE && self->direct_io;
+}
+
+const char *
+fsb_target_get_flush_reaches (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), NULL);
+  return self->kind == FSB_TARGET_PARTITION || self->direct_io
+    ? FSB_FLUSH_REACHES_DEVICE : FSB_FLUSH_REACHES_HOST_FILE;
+}
+
+const char *
+fsb_target_get_image_path (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), NULL);
+  return self->image_path;
+}
+
+gboolean
+fsb_target_flush_host (FsbTarget *self, gboolean *flushed, GError **error)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+
+  if (flushed != NULL)
+    *flushed = FALSE;
+  if (self->kind != FSB_TARGET_IMAGE || self->direct_io || self->image_fd < 0)
+    return TRUE;
+  /* The filesystem's syncfs flushed into the loop device, and the loop
+   * device into the host's page cache of the image; this takes it to the
+   * disk (Linux's loop driver may have done so on the flush already, and
+   * then this costs next to nothing). */
+  if (fdatasync (self->image_fd) < 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, saved == ENOSPC ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
+                   _("Could not flush the disk image %s: %s"), self->image_path, g_strerror (saved));
+      return FALSE;
+    }
+  if (flushed != NULL)
+    *flushed = TRUE;
+  return TRUE;
+}

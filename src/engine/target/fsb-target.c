@@ -35,6 +35,7 @@ fsb_target_finalize (GObject *object)
   if (!fsb_target_release (self, &error))
     g_warning ("%s", error->message);
 
+  fsb_target_close_image (self);
   g_free (self->image_dir);
   g_free (self->image_path);
   g_free (self->device);
@@ -57,6 +58,7 @@ static void
 fsb_target_init (FsbTarget *self)
 {
   self->state = fsb_target_state_new ();
+  self->image_fd = -1;
 }
 
 void
@@ -652,6 +654,7 @@ fsb_target_release (FsbTarget *self, GError **error)
 
   if (self->image_path != NULL && !self->loop_attached)
     {
+      fsb_target_close_image (self);
       if (g_unlink (self->image_path) == 0 || errno == ENOENT)
         {
           g_clear_pointer (&self->image_path, g_free);
