@@ -32,7 +32,7 @@ main (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new ("TASK-ID…");
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbPlan) plan = NULL;
-  const FsbProfile *profile;
+  const FsbSizes *sizes;
 
   fsb_engine_init ();
   g_option_context_add_main_entries (context, entries, NULL);
@@ -49,12 +49,13 @@ main (int argc, char **argv)
       return 2;
     }
   plan->direct_io = direct;
-  profile = &plan->profile;
+  sizes = plan->sizes;
   if (show_profile)
     g_print ("randio_files=%u\nrandio_file_bytes=%" G_GUINT64_FORMAT "\nrandio_requests=%u\n"
              "randio_seconds=%g\ndelete_file_bytes=%" G_GUINT64_FORMAT "\n",
-             profile->randio_files, profile->randio_file_bytes, profile->randio_requests,
-             profile->randio_seconds, profile->delete_file_bytes);
+             fsb_sizes_get_uint (sizes, "randio-files"), fsb_sizes_get_u64 (sizes, "randio-file-size"),
+             fsb_sizes_get_uint (sizes, "randio-requests"), fsb_sizes_get (sizes, "randio-seconds"),
+             fsb_sizes_get_u64 (sizes, "delete-file-size"));
   if (argc < 2)
     {
       for (guint d = 0; drop != NULL && drop[d] != NULL; d++)
@@ -84,7 +85,7 @@ main (int argc, char **argv)
       ctx.scratch_dir = scratch != NULL ? scratch : g_get_tmp_dir ();
       ctx.source_dir = source != NULL ? source : dir;
       ctx.plan = plan;
-      ctx.profile = profile;
+      ctx.sizes = sizes;
       ctx.extra_samples = extra;
       if (setup_only)
         {

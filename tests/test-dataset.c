@@ -8,13 +8,23 @@
 
 #include "fsb-dataset.h"
 #include "fsb-engine.h"
-#include "fsb-plan.h"
+#include "fsb-catalog.h"
 
 /* A tree small enough for a unit test, with the study's size mix. */
-static FsbProfile
+static FsbDatasetSpec
+profile_spec (const char *name)
+{
+  g_autoptr(FsbSizes) sizes = fsb_profile_sizes (name);
+  FsbDatasetSpec spec;
+
+  fsb_dataset_spec_init (&spec, sizes);
+  return spec;
+}
+
+static FsbDatasetSpec
 tiny_profile (void)
 {
-  FsbProfile p = *fsb_profile_lookup ("quick");
+  FsbDatasetSpec p = profile_spec ("quick");
 
   p.name = "custom";
   p.big_file_bytes = 3 * 1000 * 1000 + 5;   /* not a multiple of 8 */
@@ -27,7 +37,8 @@ tiny_profile (void)
 static void
 test_layout_deterministic (void)
 {
-  const FsbProfile *seed = fsb_profile_lookup ("seed");
+  FsbDatasetSpec seed_spec = profile_spec ("seed");
+  const FsbDatasetSpec *seed = &seed_spec;
   g_autoptr(FsbDatasetLayout) a = fsb_dataset_layout_new (seed, FSB_DATASET_SEED);
   g_autoptr(FsbDatasetLayout) b = fsb_dataset_layout_new (seed, FSB_DATASET_SEED);
   g_autoptr(FsbDatasetLayout) c = fsb_dataset_layout_new (seed, FSB_DATASET_SEED + 1);
@@ -120,7 +131,7 @@ read_file (const char *dir, const char *name, gsize *len)
 static void
 test_ensure_and_reuse (void)
 {
-  FsbProfile p = tiny_profile ();
+  FsbDatasetSpec p = tiny_profile ();
   g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
   g_autofree char *dir = g_build_filename (tmp, "ds", NULL);
   g_autofree char *other = g_build_filename (tmp, "other", NULL);
@@ -193,7 +204,7 @@ test_ensure_and_reuse (void)
 static void
 test_cancel (void)
 {
-  FsbProfile p = tiny_profile ();
+  FsbDatasetSpec p = tiny_profile ();
   g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
@@ -210,13 +221,18 @@ test_cancel (void)
 static void
 test_cache_dir (void)
 {
-  FsbProfile p = tiny_profile ();
-  g_autofree char *quick = fsb_dataset_cache_dir (fsb_profile_lookup ("quick"));
+  FsbDatasetSpec p = tiny_profile ();
+  FsbDatasetSpec q = profile_spec ("quick");
+  FsbDatasetSpec full = profile_spec ("full");
+  g_autofree char *quick = fsb_dataset_cache_dir (&q);
+  g_autofree char *full_dir = fsb_dataset_cache_dir (&full);
   g_autofree char *custom = fsb_dataset_cache_dir (&p);
 
   g_assert_true (g_str_has_prefix (quick, g_get_user_cache_dir ()));
   g_assert_true (g_str_has_suffix (quick, "/fsbench/datasets/quick"));
   g_assert_nonnull (strstr (custom, "/fsbench/datasets/custom-"));
+  /* full shares the standard data */
+  g_assert_true (g_str_has_suffix (full_dir, "/fsbench/datasets/standard"));
 }
 
 int

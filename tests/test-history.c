@@ -16,6 +16,7 @@ make_result (const char *created, const char *cpu, double ext4_s, double xfs_s)
   const char *names[] = { "ext4", "xfs" };
   double secs[] = { ext4_s, xfs_s };
 
+  g_free (result->created);
   result->created = g_strdup (created);
   result->machine.cpu_model = g_strdup (cpu);
   result->profile = g_strdup ("quick");

@@ -1,47 +1,59 @@
-/* test-plan.c: profiles, validation and the size a plan needs */
+/* test-plan.c: profiles, sizes, validation, the estimate and the size a plan needs */
 #include "config.h"
 
 #include <glib-object.h>
+#include <math.h>
 
+#include "fsb-catalog.h"
 #include "fsb-engine.h"
-#include "fsb-plan-private.h"
+#include "fsb-plan.h"
+
+static double
+size_of (const char *profile, const char *id)
+{
+  g_autoptr(FsbSizes) s = fsb_profile_sizes (profile);
+
+  g_assert_nonnull (s);
+  g_assert_true (fsb_sizes_has (s, id));
+  return fsb_sizes_get (s, id);
+}
 
 static void
 test_profiles (void)
 {
-  const FsbProfile *quick = fsb_profile_lookup ("quick");
-  const FsbProfile *standard = fsb_profile_lookup ("standard");
-  const FsbProfile *seed = fsb_profile_lookup ("seed");
   const char *const *names = fsb_profile_names ();
 
-  g_assert_nonnull (quick);
-  g_assert_nonnull (standard);
-  g_assert_nonnull (seed);
-  g_assert_null (fsb_profile_lookup ("huge"));
+  g_assert_null (fsb_profile_sizes ("huge"));
   g_assert_cmpuint (g_strv_length ((char **) names), ==, 4);
   for (guint i = 0; names[i] != NULL; i++)
-    g_assert_nonnull (fsb_profile_lookup (names[i]));
+    {
+      g_autoptr(FsbSizes) s = fsb_profile_sizes (names[i]);
+      g_assert_nonnull (s);
+      g_assert_true (fsb_profile_known (names[i]));
+    }
 
   /* The study's exact sizes. */
-  g_assert_cmpuint (seed->big_file_bytes, ==, 700000000);
-  g_assert_cmpuint (seed->tree_files, ==, 7500);
-  g_assert_cmpuint (seed->tree_dirs, ==, 900);
-  g_assert_cmpuint (seed->tree_total_bytes, ==, 1900000000);
-  g_assert_cmpuint (seed->tree_min_file, ==, 10000);
-  g_assert_cmpuint (seed->tree_max_file, ==, 5000000);
-  g_assert_cmpuint (seed->kernel_files, ==, 38755);
-  g_assert_cmpuint (seed->randio_files, ==, 128);
-  g_assert_cmpuint (seed->randio_requests, ==, 40000);
-  g_assert_cmpuint (seed->delete_count, >=, 5);
+  g_assert_cmpfloat (size_of ("seed", "big-file"), ==, 700000000);
+  g_assert_cmpfloat (size_of ("seed", "tree-files"), ==, 7500);
+  g_assert_cmpfloat (size_of ("seed", "tree-dirs"), ==, 900);
+  g_assert_cmpfloat (size_of ("seed", "tree-size"), ==, 1900000000);
+  g_assert_cmpfloat (size_of ("seed", "tree-min-file"), ==, 10000);
+  g_assert_cmpfloat (size_of ("seed", "tree-max-file"), ==, 5000000);
+  g_assert_cmpfloat (size_of ("seed", "kernel-files"), ==, 38755);
+  g_assert_cmpfloat (size_of ("seed", "randio-files"), ==, 128);
+  g_assert_cmpfloat (size_of ("seed", "randio-requests"), ==, 40000);
+  g_assert_cmpfloat (size_of ("seed", "delete-count"), >=, 5);
 
   /* quick is a twentieth, standard a quarter: same mean file size. */
-  g_assert_cmpuint (quick->big_file_bytes * 20, ==, seed->big_file_bytes);
-  g_assert_cmpuint (quick->tree_files * 20, ==, seed->tree_files);
-  g_assert_cmpuint (quick->tree_dirs * 20, ==, seed->tree_dirs);
-  g_assert_cmpuint (quick->tree_total_bytes * 20, ==, seed->tree_total_bytes);
-  g_assert_cmpuint (standard->tree_files * 4, ==, seed->tree_files);
-  g_assert_cmpuint (standard->tree_total_bytes * 4, ==, seed->tree_total_bytes);
-  g_assert_cmpuint (standard->big_file_bytes * 4, ==, seed->big_file_bytes);
+  g_assert_cmpfloat (size_of ("quick", "big-file") * 20, ==, size_of ("seed", "big-file"));
+  g_assert_cmpfloat (size_of ("quick", "tree-files") * 20, ==, size_of ("seed", "tree-files"));
+  g_assert_cmpfloat (size_of ("quick", "tree-dirs") * 20, ==, size_of ("seed", "tree-dirs"));
+  g_assert_cmpfloat (size_of ("quick", "tree-size") * 20, ==, size_of ("seed", "tree-size"));
+  g_assert_cmpfloat (size_of ("standard", "tree-files") * 4, ==, size_of ("seed", "tree-files"));
+  g_assert_cmpfloat (size_of ("standard", "tree-size") * 4, ==, size_of ("seed", "tree-size"));
+  g_assert_cmpfloat (size_of ("standard", "big-file") * 4, ==, size_of ("seed", "big-file"));
+  /* full runs every group at the standard sizes. */
+  g_assert_cmpfloat (size_of ("full", "tree-size"), ==, size_of ("standard", "tree-size"));
 }
 
 static void
@@ -50,9 +62,12 @@ test_defaults_and_groups (void)
   g_autoptr(FsbPlan) plan = fsb_plan_new ();
   g_autoptr(GError) error = NULL;
 
-  g_assert_cmpstr (plan->profile_name, ==, "quick");
-  g_assert_cmpuint (plan->repetitions, ==, 3);
+  g_assert_cmpstr (plan->profile_name, ==, FSB_DEFAULT_PROFILE);
+  g_assert_cmpuint (plan->repetitions, ==, FSB_DEFAULT_REPETITIONS);
+  g_assert_cmpstr (plan->use_case, ==, FSB_DEFAULT_USE_CASE);
+  g_assert_cmpstr (plan->target_spec, ==, "image");
   g_assert_true (fsb_plan_has_group (plan, "core"));
+  g_assert_true (fsb_plan_has_group (plan, "cycle"));   /* always */
   g_assert_false (fsb_plan_has_group (plan, "random-io"));
 
   g_assert_true (fsb_plan_set_profile (plan, "full", &error));
@@ -60,7 +75,9 @@ test_defaults_and_groups (void)
   g_assert_true (fsb_plan_has_group (plan, "core"));
   g_assert_true (fsb_plan_has_group (plan, "random-io"));
   g_assert_true (fsb_plan_has_group (plan, "kernel-tree"));
-  g_assert_cmpuint (plan->profile.tree_files, ==, fsb_profile_lookup ("standard")->tree_files);
+  g_assert_true (fsb_plan_has_group (plan, "transfer"));
+  g_assert_false (g_strv_contains ((const char *const *) plan->workloads, "cycle"));
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "tree-files"), ==, size_of ("standard", "tree-files"));
 
   g_assert_false (fsb_plan_set_profile (plan, "bogus", &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
@@ -69,7 +86,130 @@ test_defaults_and_groups (void)
   /* custom keeps the sizes in force, for the caller to edit. */
   g_assert_true (fsb_plan_set_profile (plan, "custom", &error));
   g_assert_cmpstr (plan->profile_name, ==, "custom");
-  g_assert_cmpuint (plan->profile.tree_files, ==, fsb_profile_lookup ("standard")->tree_files);
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "tree-files"), ==, size_of ("standard", "tree-files"));
+
+  /* Groups: known ones only, each once, the cycle's own never chosen. */
+  g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "random-io", " core", "random-io", NULL }, &error));
+  g_assert_cmpuint (g_strv_length (plan->workloads), ==, 2);
+  g_assert_false (fsb_plan_set_workloads (plan, (const char *const []) { "cycle", NULL }, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_workloads (plan, (const char *const []) { "nonsense", NULL }, &error));
+  g_clear_error (&error);
+}
+
+/* One unit rule: K M G T and KiB…TiB binary, KB…TB decimal. */
+static void
+test_size_parse (void)
+{
+  static const struct { const char *text; guint64 bytes; } good[] = {
+    { "1000", 1000 }, { "4G", G_GUINT64_CONSTANT (4) << 30 }, { "4GiB", G_GUINT64_CONSTANT (4) << 30 },
+    { "4gib", G_GUINT64_CONSTANT (4) << 30 }, { "4GB", 4000000000 }, { "512M", 512 << 20 },
+    { "1.5T", G_GUINT64_CONSTANT (3) << 39 }, { "700MB", 700000000 }, { " 2K ", 2048 }, { "1 KiB", 1024 },
+    { "0.5K", 512 },
+  };
+  static const char *const bad[] = {
+    "", "0", "-1", "nan", "NaN", "inf", "-inf", "1e9", "0x10", "4X", "4GG", "4Gi", "M", ".", "4 G B",
+    "99999999999999999999T", "2P", "1.1e308", "0.1",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint64 v = 0;
+
+      g_assert_true (fsb_size_parse (good[i].text, &v, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (v, ==, good[i].bytes);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint64 v = 42;
+
+      if (fsb_size_parse (bad[i], &v, &error))
+        g_error ("“%s” was read as %" G_GUINT64_FORMAT, bad[i], v);
+      g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+      g_assert_cmpuint (v, ==, 42);
+    }
+  {
+    g_autofree char *text = fsb_size_format (G_GUINT64_CONSTANT (4) << 30);
+    g_assert_cmpstr (text, ==, "4.0\u00a0GiB");
+  }
+  {
+    guint64 sum = 7;
+    g_assert_false (fsb_size_add (G_MAXUINT64, 1, &sum));
+    g_assert_false (fsb_size_add (FSB_SIZE_MAX, 1, &sum));
+    g_assert_cmpuint (sum, ==, 7);
+    g_assert_true (fsb_size_add (1, 2, &sum));
+    g_assert_cmpuint (sum, ==, 3);
+  }
+}
+
+static void
+test_sizes (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (fsb_plan_set_size_text (plan, NULL, "big-file=1G", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (plan->profile_name, ==, "custom");
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "big-file"), ==, 1073741824.0);
+  g_assert_true (fsb_plan_set_size_text (plan, "tree-files", "12", &error));
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "tree-files"), ==, 12);
+
+  /* Counts are whole, ranges hold, ids are known, values finite. */
+  g_assert_false (fsb_plan_set_size_text (plan, "tree-files", "1.5", &error));
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_size_text (plan, "tree-files", "nan", &error));
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_size_text (plan, "tree-files", "0", &error));
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_size_text (plan, NULL, "no-such-size=3", &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_size_text (plan, NULL, "big-file", &error));
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_size (plan, "big-file", NAN, &error));
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_size (plan, "big-file", INFINITY, &error));
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_size (plan, "randio-seconds", 1e9, &error));
+  g_clear_error (&error);
+}
+
+static void
+test_target_spec (void)
+{
+  FsbTargetSpec spec;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (fsb_target_spec_parse ("image", &spec, &error));
+  g_assert_true (spec.image);
+  g_assert_cmpuint (spec.size_bytes, ==, 0);
+  g_assert_null (spec.path);
+
+  g_assert_true (fsb_target_spec_parse ("image:4G@/tmp", &spec, &error));
+  g_assert_cmpuint (spec.size_bytes, ==, G_GUINT64_CONSTANT (4) << 30);
+  g_assert_cmpstr (spec.path, ==, "/tmp");
+  text = fsb_target_spec_to_string (&spec);
+  g_assert_cmpstr (text, ==, "image:4294967296@/tmp");
+  fsb_target_spec_clear (&spec);
+
+  g_assert_true (fsb_target_spec_parse ("/dev/sdb1", &spec, &error));
+  g_assert_false (spec.image);
+  g_assert_cmpstr (spec.path, ==, "/dev/sdb1");
+  fsb_target_spec_clear (&spec);
+
+  for (guint i = 0; i < 5; i++)
+    {
+      const char *bad[] = { "image:nan", "image:99999999999999999999T", "disk", "image@", "image:4G:5G" };
+      g_assert_false (fsb_target_spec_parse (bad[i], &spec, &error));
+      g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+      g_clear_error (&error);
+    }
 }
 
 static void
@@ -82,39 +222,46 @@ test_validate (void)
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
   g_clear_error (&error);
 
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4,xfs", ",", -1);
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", " xfs", NULL }, &error));
   g_assert_true (fsb_plan_validate (plan, &error));
   g_assert_no_error (error);
 
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4,ext4", ",", -1);
-  g_assert_false (fsb_plan_validate (plan, &error));
+  g_assert_false (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "ext4", NULL }, &error));
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4;rm -rf", NULL }, &error));
   g_clear_error (&error);
 
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4;rm -rf", ",", -1);
-  g_assert_false (fsb_plan_validate (plan, &error));
-  g_clear_error (&error);
-
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit ("ext4", ",", -1);
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", NULL }, &error));
   plan->repetitions = 0;
+  g_assert_false (fsb_plan_validate (plan, &error));
+  g_clear_error (&error);
+  plan->repetitions = FSB_MAX_REPETITIONS + 1;
   g_assert_false (fsb_plan_validate (plan, &error));
   g_clear_error (&error);
   plan->repetitions = 3;
 
-  plan->workloads = g_strsplit ("core,nonsense", ",", -1);
+  g_free (plan->use_case);
+  plan->use_case = g_strdup ("gaming");
   g_assert_false (fsb_plan_validate (plan, &error));
   g_clear_error (&error);
-  g_clear_pointer (&plan->workloads, g_strfreev);
+  g_free (plan->use_case);
+  plan->use_case = g_strdup ("database");
 
   /* A tree that cannot hold its total with its size limits. */
-  fsb_plan_set_profile (plan, "custom", NULL);
-  plan->profile.tree_total_bytes = plan->profile.tree_files * plan->profile.tree_max_file + 1;
+  g_assert_true (fsb_plan_set_size (plan, "tree-size",
+                                    fsb_sizes_get (plan->sizes, "tree-files") * fsb_sizes_get (plan->sizes, "tree-max-file") + 1,
+                                    &error));
   g_assert_false (fsb_plan_validate (plan, &error));
   g_clear_error (&error);
+  /* A small custom tree gets small files. */
+  g_assert_true (fsb_plan_set_size (plan, "tree-size", 2000, &error));
+  g_assert_true (fsb_plan_validate (plan, &error));
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "tree-min-file") * fsb_sizes_get (plan->sizes, "tree-files"), <=, 2000);
   fsb_plan_set_profile (plan, "quick", NULL);
+
+  g_assert_false (fsb_plan_set_target (plan, "image:nan", &error));
+  g_clear_error (&error);
+  g_assert_true (fsb_plan_set_target (plan, "image:1G", &error));
 
   plan->source_dir = g_strdup ("/nonexistent/fsbench");
   g_assert_false (fsb_plan_validate (plan, &error));
@@ -125,28 +272,96 @@ static void
 test_needed_bytes (void)
 {
   g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(FsbSizes) big = NULL;
   guint64 quick, standard, full;
 
-  quick = fsb_plan_needed_bytes (plan);
+  quick = fsb_plan_needed_bytes (plan, NULL);
   /* Two copies of the tree, and room for XFS's minimum size. */
-  g_assert_cmpuint (quick, >=, 2 * plan->profile.tree_total_bytes);
+  g_assert_cmpuint (quick, >=, 2 * fsb_sizes_get_u64 (plan->sizes, "tree-size"));
   g_assert_cmpuint (quick, >=, 300 * 1000 * 1000);
   g_assert_cmpuint (quick % (64 * 1024 * 1024), ==, 0);
   fsb_plan_set_profile (plan, "standard", NULL);
-  standard = fsb_plan_needed_bytes (plan);
+  standard = fsb_plan_needed_bytes (plan, NULL);
   g_assert_cmpuint (standard, >, quick);
   fsb_plan_set_profile (plan, "full", NULL);
-  full = fsb_plan_needed_bytes (plan);
+  full = fsb_plan_needed_bytes (plan, NULL);
   g_assert_cmpuint (full, >, standard);
-  g_assert_cmpuint (full, >=, (guint64) plan->profile.randio_files * plan->profile.randio_file_bytes);
+  g_assert_cmpuint (full, >=, fsb_sizes_get_u64 (plan->sizes, "randio-files") * fsb_sizes_get_u64 (plan->sizes, "randio-file-size"));
 
   /* A bigger tree (a user's folder) needs a bigger target. */
+  big = fsb_sizes_copy (plan->sizes);
+  fsb_sizes_set (big, "tree-size", 10 * fsb_sizes_get (plan->sizes, "tree-size"));
+  g_assert_cmpuint (fsb_plan_needed_bytes (plan, big), >, full + 9 * fsb_sizes_get_u64 (plan->sizes, "tree-size"));
+  g_assert_cmpuint (fsb_plan_needed_bytes (plan, plan->sizes), ==, full);
+
+  /* Sums that would overflow stop at the bound, and the plan says so. */
+  g_assert_true (fsb_plan_set_size (plan, "big-file", 1099511627776.0, NULL));
+  g_assert_true (fsb_plan_set_size (plan, "kernel-size", 1099511627776.0, NULL));
+  g_assert_true (fsb_plan_set_size (plan, "randio-files", 100000, NULL));
+  g_assert_true (fsb_plan_set_size (plan, "randio-file-size", 1099511627776.0, NULL));
+  g_assert_cmpuint (fsb_plan_needed_bytes (plan, NULL), ==, FSB_SIZE_MAX);
   {
-    FsbProfile big = plan->profile;
-    big.tree_total_bytes *= 10;
-    g_assert_cmpuint (fsb_plan_needed_bytes_for (plan, &big), >, full + 9 * plan->profile.tree_total_bytes);
-    g_assert_cmpuint (fsb_plan_needed_bytes_for (plan, &plan->profile), ==, full);
+    g_autoptr(GError) error = NULL;
+    fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", NULL }, NULL);
+    g_assert_false (fsb_plan_validate (plan, &error));
+    g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
   }
+}
+
+static void
+test_estimate (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  FsbPlanEstimate q, s;
+  g_autoptr(JsonNode) json = NULL;
+  JsonObject *o;
+
+  fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "xfs", NULL }, NULL);
+  fsb_plan_estimate (plan, NULL, &q);
+  /* mkfs, mount, the eight core tasks, umount. */
+  g_assert_cmpuint (q.tasks->len, ==, 11);
+  g_assert_cmpstr (q.tasks->pdata[0], ==, "mkfs");
+  g_assert_cmpstr (q.tasks->pdata[1], ==, "mount");
+  g_assert_cmpstr (q.tasks->pdata[2], ==, "big-copy-in");
+  g_assert_cmpstr (q.tasks->pdata[10], ==, "umount");
+  g_assert_cmpuint (q.n_steps, ==, 11 * 2 * 3);
+  g_assert_cmpfloat (q.estimated_seconds, >, 10);
+  g_assert_cmpfloat (q.estimated_seconds, <, 300);
+  g_assert_cmpuint (q.space_needed_bytes, ==, fsb_plan_needed_bytes (plan, NULL));
+  g_assert_cmpuint (q.target_size_bytes, ==, MAX (FSB_MIN_IMAGE_BYTES, q.space_needed_bytes));
+
+  fsb_plan_set_profile (plan, "standard", NULL);
+  fsb_plan_estimate (plan, NULL, &s);
+  g_assert_cmpfloat (s.estimated_seconds, >, q.estimated_seconds);
+  fsb_plan_estimate_clear (&s);
+
+  /* Groups run in registry order whatever order they were given in. */
+  fsb_plan_set_workloads (plan, (const char *const []) { "random-io", "core", NULL }, NULL);
+  fsb_plan_estimate (plan, NULL, &s);
+  g_assert_cmpstr (s.tasks->pdata[2], ==, "big-copy-in");
+  g_assert_cmpstr (s.tasks->pdata[s.tasks->len - 2], ==, "rand-write");
+  fsb_plan_estimate_clear (&s);
+
+  /* Transfers alone: no cycle, one step across filesystems. */
+  fsb_plan_set_workloads (plan, (const char *const []) { "transfer", NULL }, NULL);
+  fsb_plan_estimate (plan, NULL, &s);
+  g_assert_cmpuint (s.tasks->len, ==, 0);
+  g_assert_cmpuint (s.n_steps, ==, 1);
+  g_assert_cmpfloat (s.estimated_seconds, >, 0);
+  fsb_plan_estimate_clear (&s);
+
+  fsb_plan_set_workloads (plan, (const char *const []) { "core", NULL }, NULL);
+  fsb_plan_set_profile (plan, "quick", NULL);
+  fsb_plan_set_image (plan, G_GUINT64_CONSTANT (2) << 30, "/tmp");
+  json = fsb_plan_to_json (plan);
+  o = json_node_get_object (json);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "target"), "size_bytes"), ==, G_GINT64_CONSTANT (2) << 30);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "dataset"), "big_file_bytes"), ==, 35000000);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "tasks")), ==, 11);
+  g_assert_cmpint (json_object_get_int_member (o, "space_needed_bytes"), ==, (gint64) q.space_needed_bytes);
+  g_assert_cmpfloat (json_object_get_double_member (o, "estimated_seconds"), >, 0);
+  g_assert_true (json_object_has_member (json_object_get_object_member (o, "sizes"), "randio-seconds"));
+  fsb_plan_estimate_clear (&q);
 }
 
 int
@@ -156,7 +371,11 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plan/profiles", test_profiles);
   g_test_add_func ("/plan/defaults-and-groups", test_defaults_and_groups);
+  g_test_add_func ("/plan/size-parse", test_size_parse);
+  g_test_add_func ("/plan/sizes", test_sizes);
+  g_test_add_func ("/plan/target-spec", test_target_spec);
   g_test_add_func ("/plan/validate", test_validate);
   g_test_add_func ("/plan/needed-bytes", test_needed_bytes);
+  g_test_add_func ("/plan/estimate", test_estimate);
   return g_test_run ();
 }

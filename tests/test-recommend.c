@@ -9,8 +9,7 @@ static void
 add_task (FsbFsResult *fs, const char *id, const double *values, guint n, double cpu)
 {
   FsbTaskResult *task = fsb_fs_result_get_task (fs, id, TRUE);
-  const FsbTaskInfo *info = fsb_task_info_lookup (id);
-  const char *metric = info != NULL ? info->metric : "wall_s";
+  const char *metric = fsb_task_metric (id, NULL);
 
   for (guint i = 0; i < n; i++)
     {
@@ -87,18 +86,18 @@ test_clear_winner (void)
   g_assert_nonnull (strstr (rec->headline, "XFS"));
   g_assert_nonnull (strstr (rec->headline, "server"));
 
-  big = fsb_recommendation_get_verdict (rec, FSB_SECTION_BIG_FILES);
+  big = fsb_recommendation_get_verdict (rec, "big-files");
   g_assert_nonnull (big);
   g_assert_cmpstr (big->winner, ==, "xfs");
   g_assert_cmpstr (big->runner_up, ==, "ext4");
   g_assert_null (big->tied);
   g_assert_nonnull (strstr (big->conclusion, "big files"));
 
-  tree = fsb_recommendation_get_verdict (rec, FSB_SECTION_TREE);
+  tree = fsb_recommendation_get_verdict (rec, "tree");
   g_assert_cmpstr (tree->winner, ==, "ext4");
   g_assert_null (tree->tied);
 
-  cap = fsb_recommendation_get_verdict (rec, FSB_SECTION_CAPACITY);
+  cap = fsb_recommendation_get_verdict (rec, "capacity");
   g_assert_cmpstr (cap->winner, ==, "xfs");
 
   /* reasons come from the figures */
@@ -133,7 +132,7 @@ test_tie (void)
   rec = fsb_recommend (r, FSB_USE_CASE_DESKTOP);
   dump (rec);
 
-  tree = fsb_recommendation_get_verdict (rec, FSB_SECTION_TREE);
+  tree = fsb_recommendation_get_verdict (rec, "tree");
   g_assert_cmpstr (tree->winner, ==, "ext4");
   g_assert_nonnull (tree->tied);
   g_assert_cmpuint (g_strv_length (tree->tied), ==, 2);
@@ -141,7 +140,7 @@ test_tie (void)
   g_assert_nonnull (strstr (tree->conclusion, "overlap"));
   g_assert_true (contains (rec->notes, "ext4 and XFS are tied on file trees (their results overlap)."));
 
-  big = fsb_recommendation_get_verdict (rec, FSB_SECTION_BIG_FILES);
+  big = fsb_recommendation_get_verdict (rec, "big-files");
   g_assert_null (big->tied);
   g_assert_cmpstr (rec->best, ==, "xfs");
   /* the best is tied on trees: the reason says so, without claiming a lead */
@@ -155,7 +154,7 @@ test_tie (void)
     }
   g_clear_pointer (&rec, fsb_recommendation_free);
   rec = fsb_recommend (r, FSB_USE_CASE_DESKTOP);
-  tree = fsb_recommendation_get_verdict (rec, FSB_SECTION_TREE);
+  tree = fsb_recommendation_get_verdict (rec, "tree");
   g_assert_null (tree->tied);
   g_assert_false (contains (rec->notes, "tied on file trees"));
 }
@@ -178,7 +177,7 @@ test_single (void)
   g_assert_nonnull (strstr (rec->headline, "Only ext4"));
   g_assert_cmpuint (rec->reasons->len, ==, 0);
   g_assert_cmpuint (rec->notes->len, ==, 1);
-  big = fsb_recommendation_get_verdict (rec, FSB_SECTION_BIG_FILES);
+  big = fsb_recommendation_get_verdict (rec, "big-files");
   g_assert_null (big->runner_up);
   g_assert_null (big->tied);
   /* the figure: 30.5 + 20.5 seconds */
@@ -222,7 +221,7 @@ test_use_cases (void)
   g_assert_cmpstr (media->best, ==, "xfs");
   g_assert_cmpstr (small->best, ==, "ext4");
   /* higher is better for files per second */
-  g_assert_cmpstr (fsb_recommendation_get_verdict (small, FSB_SECTION_SMALL_FILES)->winner, ==, "ext4");
+  g_assert_cmpstr (fsb_recommendation_get_verdict (small, "small-files")->winner, ==, "ext4");
   g_assert_true (contains (small->reasons, "fastest with small files: 49"));
 }
 
@@ -261,8 +260,12 @@ test_ids_and_json (void)
       g_assert_nonnull (fsb_use_case_title (i));
     }
   g_assert_false (fsb_use_case_from_id ("gaming", &uc));
-  g_assert_cmpstr (fsb_criterion_id (FSB_CRITERION_CPU), ==, "cpu");
-  g_assert_cmpfloat (fsb_use_case_weight (FSB_USE_CASE_DATABASE, FSB_SECTION_RANDOM_IO), ==, 4);
+  g_assert_cmpstr (fsb_catalog_criterion ("cpu")->id, ==, "cpu");
+  g_assert_cmpfloat (fsb_criterion_weight (fsb_catalog_criterion ("random-io"), "database"), ==, 4);
+  /* Weights are keyed by criterion and use case, never by position. */
+  g_assert_cmpfloat (fsb_criterion_weight (fsb_catalog_criterion ("transfer"), "media"), ==, 0);
+  g_assert_cmpfloat (fsb_criterion_weight (fsb_catalog_criterion ("big-files"), "media"), ==, 4);
+  g_assert_cmpfloat (fsb_criterion_weight (fsb_catalog_criterion ("capacity"), "server"), ==, 2);
 
   g_assert_cmpstr (json_object_get_string_member (o, "use_case"), ==, "database");
   g_assert_cmpstr (json_object_get_string_member (o, "best"), ==, "xfs");
@@ -293,7 +296,7 @@ test_same_names (void)
 
   g_assert_cmpstr (rec->best, ==, "NTFS · run A");
   g_assert_cmpuint (rec->overall->len, ==, 3);
-  tree = fsb_recommendation_get_verdict (rec, FSB_SECTION_TREE);
+  tree = fsb_recommendation_get_verdict (rec, "tree");
   g_assert_cmpuint (tree->ranking->len, ==, 3);
   g_assert_nonnull (tree->tied);
   g_assert_cmpuint (g_strv_length (tree->tied), ==, 2);

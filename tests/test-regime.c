@@ -252,14 +252,16 @@ test_held_resident (void)
   int in_fd, out_fd;
   char ready[8] = { 0 };
   FsbTaskResult *task;
+  FsbDatasetSpec spec;
   struct stat st;
 
   if (!fsb_test_have_udisks ())
     return;
 
   /* The dataset the run will use, then another process holding its big file. */
-  dataset = fsb_dataset_cache_dir (&plan->profile);
-  g_assert_true (fsb_dataset_ensure (&plan->profile, dataset, TRUE, NULL, NULL, NULL, NULL, &error));
+  fsb_dataset_spec_init (&spec, plan->sizes);
+  dataset = fsb_dataset_cache_dir (&spec);
+  g_assert_true (fsb_dataset_ensure (&spec, dataset, TRUE, NULL, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   big = g_build_filename (dataset, "big.img", NULL);
   g_assert_cmpint (stat (big, &st), ==, 0);

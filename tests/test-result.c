@@ -229,24 +229,44 @@ static void
 test_catalog (void)
 {
   guint n;
-  const FsbTaskInfo *tasks = fsb_task_catalog (&n);
-  const char *core[] = { "mkfs", "mount", "big-copy-in", "big-recopy", "big-delete", "tree-copy-in",
-                         "tree-recopy", "tree-list", "tree-find", "tree-delete", "umount" };
-  guint n_core = 0;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
+  const char *study[] = { "mkfs", "mount", "big-copy-in", "big-recopy", "big-delete", "tree-copy-in",
+                          "tree-recopy", "tree-list", "tree-find", "tree-delete", "umount" };
+  guint n_study = 0;
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_assert_nonnull (fsb_group_info_lookup (tasks[i].group));
-      g_assert_nonnull (fsb_section_title (tasks[i].section));
-      if (g_str_equal (tasks[i].group, "core"))
-        n_core++;
-    }
-  g_assert_cmpuint (n_core, ==, G_N_ELEMENTS (core));
-  for (guint i = 0; i < G_N_ELEMENTS (core); i++)
-    g_assert_nonnull (fsb_task_info_lookup (core[i]));
-  g_assert_null (fsb_task_info_lookup ("no-such-task"));
+  g_assert_cmpstr (groups[0]->id, ==, "cycle");
+  g_assert_true (groups[0]->always);
+  for (guint g = 0; g < n; g++)
+    for (guint i = 0; i < groups[g]->n_tasks; i++)
+      {
+        const FsbTaskSpec *task = &groups[g]->tasks[i];
+        const FsbWorkloadGroup *owner = NULL;
+
+        /* every task counts in a criterion of the catalog, and finds its group */
+        g_assert_nonnull (fsb_catalog_criterion (task->criterion));
+        g_assert_true (fsb_catalog_task (task->id, &owner) == task);
+        g_assert_true (owner == groups[g]);
+        if (g_str_equal (groups[g]->id, "core") || g_str_equal (groups[g]->id, "cycle"))
+          n_study++;
+      }
+  /* seed 000's eleven tasks */
+  g_assert_cmpuint (n_study, ==, G_N_ELEMENTS (study));
+  for (guint i = 0; i < G_N_ELEMENTS (study); i++)
+    g_assert_nonnull (fsb_catalog_task (study[i], NULL));
+  g_assert_null (fsb_catalog_task ("no-such-task", NULL));
+  /* criteria in the study's order, custom and cpu last */
+  g_assert_cmpstr (fsb_catalog_nth_criterion (0)->id, ==, "capacity");
+  g_assert_cmpstr (fsb_catalog_nth_criterion (1)->id, ==, "mkfs-mount");
+  g_assert_cmpstr (fsb_catalog_nth_criterion (2)->id, ==, "big-files");
+  g_assert_cmpstr (fsb_catalog_nth_criterion (fsb_catalog_n_criteria () - 1)->id, ==, "cpu");
+  g_assert_cmpstr (fsb_catalog_nth_criterion (fsb_catalog_n_criteria () - 2)->id, ==, "custom");
+  g_assert_cmpstr (fsb_task_criterion ("custom:build"), ==, "custom");
+  g_assert_cmpstr (fsb_task_criterion ("transfer"), ==, "transfer");
   g_assert_cmpstr (fsb_task_display_name ("custom:build"), ==, "build");
   g_assert_cmpstr (fsb_metric_unit ("mb_per_s"), ==, "MB/s");
+  g_assert_cmpstr (fsb_metric_unit ("files_per_s"), ==, "files/s");   /* a group's own metric */
+  g_assert_true (fsb_task_order ("mkfs") < fsb_task_order ("big-copy-in"));
+  g_assert_cmpuint (fsb_task_order ("custom:x"), ==, G_MAXUINT);
 }
 
 int

@@ -81,7 +81,7 @@ task (FsbFsResult *fs, const char *id)
 }
 
 static void
-check_filesystem (FsbFsResult *fs, const FsbProfile *p)
+check_filesystem (FsbFsResult *fs, const FsbSizes *p)
 {
   const char *kernel[] = { "kernel-copy-in", "kernel-copy-out", "kernel-recopy" };
   const char *small[] = { "small-create-seq", "small-stat-seq", "small-delete-seq",
@@ -96,17 +96,17 @@ check_filesystem (FsbFsResult *fs, const FsbProfile *p)
   for (guint i = 0; i < G_N_ELEMENTS (kernel); i++)
     {
       t = task (fs, kernel[i]);
-      g_assert_cmpfloat (metric (t, 0, "files"), ==, p->kernel_files);
-      g_assert_cmpfloat (metric (t, 0, "bytes"), ==, p->kernel_total_bytes);
+      g_assert_cmpfloat (metric (t, 0, "files"), ==, fsb_sizes_get (p, "kernel-files"));
+      g_assert_cmpfloat (metric (t, 0, "bytes"), ==, fsb_sizes_get (p, "kernel-size"));
       g_assert_cmpfloat (metric (t, 0, "wall_s"), >, 0);
     }
   t = task (fs, "kernel-delete");
-  g_assert_cmpfloat (metric (t, 0, "files"), ==, 2.0 * p->kernel_files);
+  g_assert_cmpfloat (metric (t, 0, "files"), ==, 2.0 * fsb_sizes_get (p, "kernel-files"));
 
   for (guint i = 0; i < G_N_ELEMENTS (small); i++)
     {
       t = task (fs, small[i]);
-      g_assert_cmpfloat (metric (t, 0, "files"), ==, p->small_files);
+      g_assert_cmpfloat (metric (t, 0, "files"), ==, fsb_sizes_get (p, "small-files"));
       g_assert_cmpfloat (metric (t, 0, "files_per_s"), >, 0);
     }
 
@@ -114,10 +114,10 @@ check_filesystem (FsbFsResult *fs, const FsbProfile *p)
   for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
     {
       t = task (fs, deletes[i]);
-      g_assert_cmpuint (t->samples->len, ==, MAX (p->delete_count, 5));
+      g_assert_cmpuint (t->samples->len, ==, MAX (fsb_sizes_get_uint (p, "delete-count"), 5));
       for (guint k = 0; k < t->samples->len; k++)
         {
-          g_assert_cmpfloat (metric (t, k, "bytes"), ==, p->delete_file_bytes);
+          g_assert_cmpfloat (metric (t, k, "bytes"), ==, fsb_sizes_get (p, "delete-file-size"));
           g_assert_cmpfloat (metric (t, k, "wall_s"), >, 0);
           g_assert_cmpfloat (metric (t, k, "wall_s"), <, 30);
           g_assert_cmpfloat (metric (t, k, "sys_s"), >=, 0);
@@ -200,7 +200,7 @@ test_every_group (void)
   g_assert_true (d.result->complete);
   g_assert_cmpuint (d.result->filesystems->len, ==, 2);
   for (guint f = 0; f < 2; f++)
-    check_filesystem (g_ptr_array_index (d.result->filesystems, f), &plan->profile);
+    check_filesystem (g_ptr_array_index (d.result->filesystems, f), plan->sizes);
 
   /* The kernel tree's manifest is part of the dataset. */
   g_assert_true (json_object_has_member (json_node_get_object (d.result->dataset), "kernel"));
@@ -225,7 +225,7 @@ test_every_group (void)
     g_assert_no_error (error);
     g_assert_cmpuint (back->transfers->len, ==, G_N_ELEMENTS (pairs));
     fs = fsb_result_find_filesystem (back, "xfs");
-    g_assert_cmpuint (task (fs, "delete-return")->samples->len, ==, MAX (plan->profile.delete_count, 5));
+    g_assert_cmpuint (task (fs, "delete-return")->samples->len, ==, MAX (fsb_sizes_get_uint (plan->sizes, "delete-count"), 5));
     g_assert_cmpstr (task (fs, "custom:broken")->command, ==, "echo 'no such thing' >&2; exit 7");
     g_assert_cmpstr (((FsbSample *) task (fs, "custom:broken")->samples->pdata[0])->error, ==, "no such thing\n");
     g_assert_cmpfloat (metric (task (fs, "rand-write"), 0, "latency_p99_ms"), >, 0);

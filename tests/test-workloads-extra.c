@@ -13,18 +13,31 @@
 #include "fsb-custom.h"
 #include "fsb-engine.h"
 #include "fsb-stats.h"
-#include "fsb-transfer.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
 
-/* A profile small enough for a unit test. */
-static FsbProfile
+/* Sizes small enough for a unit test, by field for the assertions; the
+ * tasks read them as FsbSizes (sync_sizes). */
+typedef struct {
+  guint   kernel_files;
+  guint64 kernel_total_bytes;
+  guint   small_files;
+  guint64 delete_file_bytes;
+  guint   delete_count;
+  guint   randio_files;
+  guint64 randio_file_bytes;
+  guint   randio_requests;
+  double  randio_seconds;
+  guint64 transfer_bytes;
+} TestProfile;
+
+static TestProfile
 test_profile (void)
 {
-  FsbProfile p = { 0 };
+  TestProfile p = { 0 };
 
-  p.name = "unit-test";
   p.kernel_files = 2000;
   p.kernel_total_bytes = 6 * 1000 * 1000;
   p.small_files = 600;
@@ -43,7 +56,8 @@ typedef struct {
   char              *mount;
   char              *scratch;
   char              *source;
-  FsbProfile         profile;
+  TestProfile        profile;
+  FsbSizes          *sizes;
   FsbPlan            plan;
   FsbWorkloadContext ctx;
   GPtrArray         *extra;
@@ -78,7 +92,8 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->ctx.scratch_dir = f->scratch;
   f->ctx.source_dir = f->source;
   f->ctx.plan = &f->plan;
-  f->ctx.profile = &f->profile;
+  f->sizes = fsb_sizes_new ();
+  f->ctx.sizes = f->sizes;
   f->ctx.extra_samples = f->extra;
 }
 
@@ -94,6 +109,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->scratch);
   g_free (f->source);
   g_ptr_array_unref (f->extra);
+  fsb_sizes_free (f->sizes);
 }
 
 static double
@@ -119,12 +135,32 @@ count_entries (const char *dir)
   return n;
 }
 
+/* The tasks see the fixture's profile, as it is when they run. */
+static const FsbSizes *
+sync_sizes (Fixture *f)
+{
+  const TestProfile *p = &f->profile;
+
+  fsb_sizes_set (f->sizes, "kernel-files", p->kernel_files);
+  fsb_sizes_set (f->sizes, "kernel-size", p->kernel_total_bytes);
+  fsb_sizes_set (f->sizes, "small-files", p->small_files);
+  fsb_sizes_set (f->sizes, "delete-file-size", p->delete_file_bytes);
+  fsb_sizes_set (f->sizes, "delete-count", p->delete_count);
+  fsb_sizes_set (f->sizes, "randio-files", p->randio_files);
+  fsb_sizes_set (f->sizes, "randio-file-size", p->randio_file_bytes);
+  fsb_sizes_set (f->sizes, "randio-requests", p->randio_requests);
+  fsb_sizes_set (f->sizes, "randio-seconds", p->randio_seconds);
+  fsb_sizes_set (f->sizes, "transfer-size", p->transfer_bytes);
+  return f->sizes;
+}
+
 static gboolean
 run_task (Fixture *f, const char *id, FsbSample *sample, GError **error)
 {
   FsbTaskFunc func = fsb_workload_lookup (id);
 
   g_assert_nonnull (func);
+  sync_sizes (f);
   return func (&f->ctx, sample, error);
 }
 
@@ -203,7 +239,7 @@ test_kernel_dataset (Fixture *f, gconstpointer data)
   struct stat st1, st2;
   JsonObject *o;
 
-  m1 = fsb_kernel_dataset_ensure (&f->profile, f->source, NULL, &error);
+  m1 = fsb_kernel_dataset_ensure (sync_sizes (f), f->source, NULL, &error);
   g_assert_no_error (error);
   o = json_node_get_object (m1);
   g_assert_cmpint (json_object_get_int_member (o, "files"), ==, f->profile.kernel_files);
@@ -223,14 +259,14 @@ test_kernel_dataset (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (compressed_ratio (vmlinux), >, 0.99);
 
   /* Cached: a second call keeps the files. */
-  m2 = fsb_kernel_dataset_ensure (&f->profile, f->source, NULL, &error);
+  m2 = fsb_kernel_dataset_ensure (sync_sizes (f), f->source, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (stat (vmlinux, &st2), ==, 0);
   g_assert_cmpint (st1.st_ino, ==, st2.st_ino);
   g_assert_cmpint (st1.st_mtim.tv_nsec, ==, st2.st_mtim.tv_nsec);
 
   /* Deterministic: elsewhere, the same bytes. */
-  m3 = fsb_kernel_dataset_ensure (&f->profile, other, NULL, &error);
+  m3 = fsb_kernel_dataset_ensure (sync_sizes (f), other, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (m3), "content_sha256"), ==,
                    json_object_get_string_member (o, "content_sha256"));
@@ -238,7 +274,7 @@ test_kernel_dataset (Fixture *f, gconstpointer data)
   /* A damaged cache is rebuilt. */
   g_assert_cmpint (g_unlink (vmlinux), ==, 0);
   g_clear_pointer (&m2, json_node_unref);
-  m2 = fsb_kernel_dataset_ensure (&f->profile, f->source, NULL, &error);
+  m2 = fsb_kernel_dataset_ensure (sync_sizes (f), f->source, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (g_file_test (vmlinux, G_FILE_TEST_EXISTS));
 }
@@ -255,7 +291,7 @@ test_kernel_tasks (Fixture *f, gconstpointer data)
   const char *ids[] = { "kernel-copy-in", "kernel-copy-out", "kernel-recopy" };
   guint files;
 
-  manifest = fsb_kernel_dataset_ensure (&f->profile, f->source, NULL, &error);
+  manifest = fsb_kernel_dataset_ensure (sync_sizes (f), f->source, NULL, &error);
   g_assert_no_error (error);
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
@@ -511,6 +547,7 @@ test_random_io (Fixture *f, gconstpointer data)
   struct stat st;
 
   g_assert_nonnull (fsb_workload_lookup_setup ("rand-read"));
+  sync_sizes (f);
   g_assert_true (fsb_workload_lookup_setup ("rand-read") (&f->ctx, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (run_task (f, "rand-read", r, &error));
@@ -859,18 +896,20 @@ test_custom_cancel (Fixture *f, gconstpointer data)
 static void
 test_lookup (void)
 {
-  guint n;
-  const FsbTaskInfo *tasks = fsb_task_catalog (&n);
   const char *groups[] = { "kernel-tree", "small-files", "delete-latency", "random-io" };
   guint found = 0;
 
-  for (guint i = 0; i < n; i++)
-    for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-      if (g_strcmp0 (tasks[i].group, groups[g]) == 0)
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    {
+      const FsbWorkloadGroup *group = fsb_catalog_group (groups[g]);
+
+      g_assert_nonnull (group);
+      for (guint i = 0; i < group->n_tasks; i++)
         {
-          g_assert_nonnull (fsb_workload_lookup (tasks[i].id));
+          g_assert_nonnull (fsb_workload_lookup (group->tasks[i].id));
           found++;
         }
+    }
   g_assert_cmpuint (found, ==, 14);
 }
 

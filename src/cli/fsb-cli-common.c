@@ -6,6 +6,9 @@
 #include <glib/gi18n.h>
 #include <polkitagent/polkitagent.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fsb-cli.h"
@@ -83,4 +86,54 @@ fsb_cli_clean_leftovers (void)
   if (error != NULL)
     g_printerr (_("fsbench-cli: %s\n"), error->message);
   return cleaned;
+}
+
+int
+fsb_cli_usage_error (const char *message)
+{
+  /* Translators: the prefix of every error message of the command-line tool */
+  g_printerr (_("fsbench-cli: %s\n"), message);
+  return 2;
+}
+
+/* What a result file holds is someone else's text: control characters
+ * (C0 but newline and tab, DEL, C1) would drive the terminal, so they
+ * become U+FFFD, as invalid UTF-8 does. */
+char *
+fsb_cli_clean_text (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text));
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_unichar (out, 0xFFFD);
+          p++;
+          continue;
+        }
+      if ((c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7F && c < 0xA0))
+        g_string_append_unichar (out, 0xFFFD);
+      else
+        g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+fsb_cli_print_clean (FILE *stream, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *clean = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  clean = fsb_cli_clean_text (text);
+  fputs (clean, stream);
 }

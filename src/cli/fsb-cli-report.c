@@ -10,13 +10,6 @@
 #include "fsb-report.h"
 #include "fsb-cli.h"
 
-static int
-usage_error (const char *message)
-{
-  g_printerr (_("fsbench-cli: %s\n"), message);
-  return 2;
-}
-
 static gboolean
 parse_use_case (const char *id, FsbUseCase *use_case, int *status)
 {
@@ -25,7 +18,7 @@ parse_use_case (const char *id, FsbUseCase *use_case, int *status)
   {
     /* Translators: %s is what the user typed; the list of choices follows */
     g_autofree char *msg = g_strdup_printf (_("unknown use case “%s”: choose desktop, server, database, small-files or media"), id);
-    *status = usage_error (msg);
+    *status = fsb_cli_usage_error (msg);
   }
   return FALSE;
 }
@@ -68,7 +61,10 @@ report_run (int argc, char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autofree char *use_case_id = NULL, *lang = NULL;
-  g_autofree char *html = NULL, *pdf = NULL, *csv = NULL, *md = NULL, *json = NULL;
+  guint n_formats;
+  const FsbReportFormatInfo *formats = fsb_report_formats (&n_formats);
+  g_autoptr(GPtrArray) outputs = g_ptr_array_new_with_free_func (g_free);   /* a path per format, or NULL */
+  g_autoptr(GArray) format_entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   gboolean letter = FALSE;
   g_auto(GStrv) files = NULL;
   g_autoptr(GPtrArray) results = NULL;
@@ -79,25 +75,24 @@ report_run (int argc, char **argv)
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
       N_("Recommend for: desktop, server, database, small-files or media (default: as chosen for the run)"), N_("USE") },
     { "lang", 'l', 0, G_OPTION_ARG_STRING, &lang, N_("Write the report in this language: ru, de, fr, en"), N_("LL") },
-    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html, N_("Write a self-contained HTML report"), N_("FILE") },
-    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &pdf, N_("Write a PDF report"), N_("FILE") },
     { "letter", 0, 0, G_OPTION_ARG_NONE, &letter, N_("Use US Letter paper for the PDF rather than A4"), NULL },
-    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv, N_("Write every statistic as CSV"), N_("FILE") },
-    { "md", 0, 0, G_OPTION_ARG_FILENAME, &md, N_("Write Markdown, with the charts as PNG files beside it"), N_("FILE") },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json, N_("Write the result itself as JSON"), N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
-  };
-  struct { const char *path; FsbReportFormat format; } outputs[] = {
-    { NULL, FSB_REPORT_HTML }, { NULL, FSB_REPORT_PDF }, { NULL, FSB_REPORT_CSV },
-    { NULL, FSB_REPORT_MARKDOWN }, { NULL, FSB_REPORT_JSON },
   };
   gboolean any = FALSE;
 
   g_set_prgname ("fsbench-cli report");
   /* Translators: the arguments of "fsbench-cli report" */
   context = g_option_context_new (_("RESULT.json [MORE.json…] — write a report, or compare several results"));
+  /* --html FILE, --pdf FILE, …: one option per format of the table. */
+  g_ptr_array_set_size (outputs, n_formats);
+  for (guint i = 0; i < n_formats; i++)
+    {
+      GOptionEntry e = { formats[i].id, 0, 0, G_OPTION_ARG_FILENAME, &outputs->pdata[i], formats[i].description, N_("FILE") };
+      g_array_append_val (format_entries, e);
+    }
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, (GOptionEntry *) format_entries->data, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
                                 _("Writes the comparison as a study: the machine, the method, each task, the results "
                                   "per section with charts and conclusions, and the recommendation. With two or more "
@@ -106,7 +101,7 @@ report_run (int argc, char **argv)
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
   if (files == NULL || files[0] == NULL)
-    return usage_error (_("name at least one result file"));
+    return fsb_cli_usage_error (_("name at least one result file"));
 
   fsb_report_options_init (&options);
   if (!parse_use_case (use_case_id, &options.use_case, &status))
@@ -122,23 +117,20 @@ report_run (int argc, char **argv)
   for (guint i = 0; files[i] != NULL; i++)
     g_ptr_array_add (labels, g_filename_display_basename (files[i]));
 
-  outputs[0].path = html;
-  outputs[1].path = pdf;
-  outputs[2].path = csv;
-  outputs[3].path = md;
-  outputs[4].path = json;
-  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+  for (guint i = 0; i < n_formats; i++)
     {
       g_autoptr(GError) error = NULL;
 
-      if (outputs[i].path == NULL)
+      const char *path = outputs->pdata[i];
+
+      if (path == NULL)
         continue;
       any = TRUE;
       if (!fsb_report_write ((FsbResult * const *) results->pdata, (const char * const *) labels->pdata, results->len,
-                             outputs[i].format, &options, outputs[i].path, &error))
+                             formats[i].format, &options, path, &error))
         return fsb_cli_fail (error);
       {
-        g_autofree char *display = g_filename_display_name (outputs[i].path);
+        g_autofree char *display = g_filename_display_name (path);
         /* Translators: %s is a file name */
         g_print (_("Wrote %s\n"), display);
       }
@@ -182,9 +174,9 @@ recommend_run (int argc, char **argv)
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
   if (files == NULL || files[0] == NULL)
-    return usage_error (_("name the result file"));
+    return fsb_cli_usage_error (_("name the result file"));
   if (files[1] != NULL)
-    return usage_error (_("recommend takes one result file; use “report” to compare several"));
+    return fsb_cli_usage_error (_("recommend takes one result file; use “report” to compare several"));
   if ((results = load_results (files, &status)) == NULL)
     return status;
   use_case = default_use_case (results->pdata[0]);
@@ -207,7 +199,7 @@ recommend_run (int argc, char **argv)
     {
       const FsbVerdict *v = rec->verdicts->pdata[i];
       /* Translators: a section of the results, then its conclusion */
-      g_print (C_("section conclusion", "%s: %s\n"), fsb_criterion_title (v->criterion), v->conclusion);
+      g_print (C_("section conclusion", "%s: %s\n"), _(v->criterion->title), v->conclusion);
     }
   return 0;
 }

@@ -1,4 +1,4 @@
-/* fsb-cli-run.c: `fsbench-cli run` and `fsbench-cli dataset` */
+/* fsb-cli-run.c: `fsbench-cli run`: the progress, the table of results */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -8,8 +8,7 @@
 #include <unistd.h>
 
 #include "fsb-cli.h"
-#include "fsb-custom.h"
-#include "fsb-dataset.h"
+#include "fsb-catalog.h"
 #include "fsb-engine.h"
 #include "fsb-plan.h"
 #include "fsb-runner.h"
@@ -167,8 +166,7 @@ print_table (FsbResult *result)
   }
   for (guint i = 0; i < ids->len; i++)
     {
-      const FsbTaskInfo *info = fsb_task_info_lookup (ids->pdata[i]);
-      const char *metric = info != NULL ? info->metric : "wall_s";
+      const char *metric = fsb_task_metric (ids->pdata[i], NULL);
       char **row = g_new0 (char *, n_fs + 2);
 
       /* Translators: a task name and the unit of its figures: "Mount (s)" */
@@ -332,151 +330,26 @@ print_other_groups (FsbResult *result)
 
 /* fsbench-cli run ------------------------------------------------------------ */
 
-static gboolean
-usage_error (GError **error, const char *message)
+void
+fsb_cli_print_result (FsbResult *result)
 {
-  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, message);
-  return FALSE;
+  print_table (result);
+  print_other_groups (result);
 }
-
-/* Sizes and custom profiles ------------------------------------------------ */
-
-/* "35M", "1.9G", "512MiB", "1000": decimal units as the profiles use,
- * binary ones with "i". */
-static gboolean
-parse_size (const char *text, guint64 *out)
-{
-  char *end = NULL;
-  double v = g_ascii_strtod (text, &end);
-  double unit = 1;
-
-  if (end == text || v < 0)
-    return FALSE;
-  switch (g_ascii_toupper (*end))
-    {
-    case '\0': break;
-    case 'K': unit = 1e3; break;
-    case 'M': unit = 1e6; break;
-    case 'G': unit = 1e9; break;
-    case 'T': unit = 1e12; break;
-    default: return FALSE;
-    }
-  if (*end != '\0')
-    {
-      end++;
-      if (*end == 'i' || *end == 'I')
-        {
-          unit = pow (1024, round (log10 (unit) / 3));
-          end++;
-        }
-      if (*end == 'B' || *end == 'b')
-        end++;
-      if (*end != '\0')
-        return FALSE;
-    }
-  *out = (guint64) (v * unit + 0.5);
-  return TRUE;
-}
-
-typedef struct {
-  char *big_file;
-  char *tree_size;
-  int   tree_files;
-  int   tree_dirs;
-} CustomSizes;
-
-#define CUSTOM_ENTRIES(c) \
-  { "big-file", 0, 0, G_OPTION_ARG_STRING, &(c).big_file, N_("Custom profile: size of the big file"), N_("SIZE") }, \
-  { "tree-size", 0, 0, G_OPTION_ARG_STRING, &(c).tree_size, N_("Custom profile: total size of the file tree"), N_("SIZE") }, \
-  { "tree-files", 0, 0, G_OPTION_ARG_INT, &(c).tree_files, N_("Custom profile: number of files in the tree"), N_("N") }, \
-  { "tree-dirs", 0, 0, G_OPTION_ARG_INT, &(c).tree_dirs, N_("Custom profile: number of folders in the tree"), N_("N") }
-
-/* Any custom size turns the plan's profile into "custom", starting from
- * the profile chosen (or quick). */
-static gboolean
-apply_custom (FsbPlan *plan, CustomSizes *c, GError **error)
-{
-  guint64 v;
-
-  if (c->big_file == NULL && c->tree_size == NULL && c->tree_files == 0 && c->tree_dirs == 0)
-    return TRUE;
-  fsb_plan_set_profile (plan, "custom", NULL);
-  if (c->big_file != NULL)
-    {
-      if (!parse_size (c->big_file, &v) || v == 0)
-        goto bad;
-      plan->profile.big_file_bytes = plan->profile.transfer_bytes = v;
-    }
-  if (c->tree_size != NULL)
-    {
-      if (!parse_size (c->tree_size, &v) || v == 0)
-        goto bad;
-      plan->profile.tree_total_bytes = v;
-    }
-  if (c->tree_files < 0 || c->tree_dirs < 0)
-    goto bad;
-  if (c->tree_files > 0)
-    plan->profile.tree_files = (guint) c->tree_files;
-  if (c->tree_dirs > 0)
-    plan->profile.tree_dirs = (guint) c->tree_dirs;
-  /* Let small custom trees have small files. */
-  if (plan->profile.tree_min_file * plan->profile.tree_files > plan->profile.tree_total_bytes)
-    plan->profile.tree_min_file = plan->profile.tree_total_bytes / MAX (plan->profile.tree_files, 1);
-  return TRUE;
-
-bad:
-  return usage_error (error, _("Custom sizes must be positive, such as 100M or 1.5G"));
-}
-
-/* --profile, then the custom sizes over it. */
-static gboolean
-apply_sizes (FsbPlan *plan, const char *profile, CustomSizes *c, GError **error)
-{
-  if (profile != NULL && !fsb_plan_set_profile (plan, profile, error))
-    return FALSE;
-  return apply_custom (plan, c, error);
-}
-
-static void
-custom_clear (CustomSizes *c)
-{
-  g_free (c->big_file);
-  g_free (c->tree_size);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CustomSizes, custom_clear)
 
 /* fsbench-cli run ------------------------------------------------------------ */
 
 int
 fsb_cli_run (int argc, char **argv)
 {
-  g_autofree char *opt_fs = NULL, *opt_target = NULL, *opt_profile = NULL;
-  g_autofree char *opt_source = NULL, *opt_workloads = NULL, *opt_output = NULL;
-  g_auto(GStrv) opt_custom = NULL;
-  gboolean opt_yes = FALSE, opt_direct = FALSE;
-  int opt_repeat = 3;
-  g_auto(CustomSizes) custom = { 0 };
+  g_auto(FsbCliPlanOptions) o = FSB_CLI_PLAN_OPTIONS_INIT;
+  g_autofree char *opt_output = NULL;
   const GOptionEntry entries[] = {
-    { "fs", 0, 0, G_OPTION_ARG_STRING, &opt_fs, N_("Filesystems to compare, separated by commas"), N_("ext4,xfs,…") },
-    { "target", 0, 0, G_OPTION_ARG_STRING, &opt_target,
-      N_("Where to run: image[:SIZE][@DIR] (the default) or a partition such as /dev/sdb1"), N_("TARGET") },
-    { "yes-destroy-data", 0, 0, G_OPTION_ARG_NONE, &opt_yes,
-      N_("Confirm that everything on the partition given as target may be destroyed"), NULL },
-    { "profile", 0, 0, G_OPTION_ARG_STRING, &opt_profile,
-      N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
-    { "repeat", 0, 0, G_OPTION_ARG_INT, &opt_repeat, N_("Repetitions of each filesystem’s cycle (default 3)"), N_("N") },
-    { "source", 0, 0, G_OPTION_ARG_FILENAME, &opt_source, N_("Copy this folder as the file tree instead of generated data"), N_("DIR") },
-    { "workloads", 0, 0, G_OPTION_ARG_STRING, &opt_workloads, N_("Workload groups, separated by commas (default: core)"), N_("GROUPS") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Where to write the result (JSON), also updated after every task"), N_("FILE") },
-    { "custom", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_custom,
-      N_("Also run this shell command in the mounted filesystem and time it (repeatable)"), N_("NAME=COMMAND") },
-    { "direct-io", 0, 0, G_OPTION_ARG_NONE, &opt_direct,
-      N_("Random I/O with O_DIRECT, bypassing the page cache, instead of buffered"), NULL },
-    CUSTOM_ENTRIES (custom),
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(FsbPlan) plan = NULL;
   g_autoptr(FsbRunner) runner = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
@@ -484,57 +357,33 @@ fsb_cli_run (int argc, char **argv)
   RunState st = { 0 };
   int status = 0;
 
+  g_option_context_add_main_entries (context, fsb_cli_plan_entries (&o, FSB_CLI_PLAN_RUN), GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Format each filesystem on the target and run the workloads, "
                                            "then print a table of the results and save them as JSON."));
+  o.repeat = -1;
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
+  o.repeat_set = o.repeat != -1;
   if (argc > 1)
     {
       g_set_error (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Unexpected argument “%s”"), argv[1]);
       return fsb_cli_fail (error);
     }
-
-  if (opt_fs == NULL)
-    usage_error (&error, _("Say which filesystems to compare with --fs, for example --fs ext4,xfs,btrfs"));
-  else if (opt_output == NULL)
-    usage_error (&error, _("Say where to write the result with --output FILE"));
-  else
-    apply_sizes (plan, opt_profile, &custom, &error);
-  if (error != NULL)
+  if (o.fs != NULL && opt_output == NULL)
+    {
+      g_set_error_literal (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Say where to write the result with --output FILE"));
+      return fsb_cli_fail (error);
+    }
+  plan = fsb_cli_plan_build (&o, FSB_CLI_PLAN_RUN, &error);
+  if (plan == NULL)
     return fsb_cli_fail (error);
-
-  g_strfreev (plan->filesystems);
-  plan->filesystems = g_strsplit (opt_fs, ",", -1);
-  for (guint i = 0; plan->filesystems[i] != NULL; i++)
-    g_strstrip (plan->filesystems[i]);
-  plan->repetitions = opt_repeat > 0 ? (guint) opt_repeat : 0;
-  if (opt_workloads != NULL)
+  if (opt_output == NULL)
     {
-      g_strfreev (plan->workloads);
-      plan->workloads = g_strsplit (opt_workloads, ",", -1);
+      g_set_error_literal (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Say where to write the result with --output FILE"));
+      return fsb_cli_fail (error);
     }
-  if (opt_target != NULL)
-    {
-      g_free (plan->target_spec);
-      plan->target_spec = g_strdup (opt_target);
-    }
-  plan->destroy_confirmed = opt_yes;
-  plan->direct_io = opt_direct;
-  for (guint i = 0; opt_custom != NULL && opt_custom[i] != NULL; i++)
-    {
-      g_autofree char *name = NULL, *command = NULL;
-
-      if (!fsb_custom_parse (opt_custom[i], &name, &command, &error))
-        return fsb_cli_fail (error);
-      fsb_plan_add_custom (plan, name, command);
-    }
-  /* Typed on this command line by the user: that is the confirmation. */
-  plan->custom_confirmed = TRUE;
-  plan->source_dir = g_steal_pointer (&opt_source);
   plan->partial_path = g_strdup (opt_output);
-  if (!fsb_plan_validate (plan, &error))
-    return fsb_cli_fail (error);
   {
     /* Find out now, not after the first task, that the result has nowhere to go. */
     g_autofree char *parent = g_path_get_dirname (opt_output);
@@ -584,8 +433,7 @@ fsb_cli_run (int argc, char **argv)
       fsb_result_unref (st.result);
       return fsb_cli_fail (error);
     }
-  print_table (st.result);
-  print_other_groups (st.result);
+  fsb_cli_print_result (st.result);
   {
     g_autofree char *display = g_filename_display_name (opt_output);
     g_printerr (_("The result is saved in “%s”.\n"), display);
@@ -597,128 +445,3 @@ fsb_cli_run (int argc, char **argv)
   return status;
 }
 
-/* fsbench-cli dataset ---------------------------------------------------------- */
-
-typedef struct {
-  FsbProfile profile;
-  char      *dir;
-  JsonNode  *summary;
-} DatasetJob;
-
-static void
-dataset_job_free (DatasetJob *job)
-{
-  g_free (job->dir);
-  g_clear_pointer (&job->summary, json_node_unref);
-  g_free (job);
-}
-
-static void
-dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
-{
-  static gint64 last;
-  gint64 now = g_get_monotonic_time ();
-
-  if (now - last < 250000 && done < total)
-    return;
-  last = now;
-  if (isatty (STDERR_FILENO))
-    {
-      /* Back to the start of the line, and clear it. */
-      g_printerr ("\r\033[K");
-      /* Translators: megabytes written and in all */
-      g_printerr (_("Writing the dataset: %.0f of %.0f MB"), done / 1e6, total / 1e6);
-    }
-}
-
-static void
-dataset_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  DatasetJob *job = task_data;
-  GError *error = NULL;
-
-  if (fsb_dataset_ensure (&job->profile, job->dir, FALSE, dataset_progress_cb, NULL,
-                          &job->summary, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void
-dataset_done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
-{
-  RunState *st = user_data;
-
-  g_task_propagate_boolean (G_TASK (res), &st->error);
-  g_main_loop_quit (st->loop);
-}
-
-int
-fsb_cli_dataset (int argc, char **argv)
-{
-  g_autofree char *opt_profile = NULL, *opt_out = NULL;
-  g_auto(CustomSizes) custom = { 0 };
-  const GOptionEntry entries[] = {
-    { "profile", 0, 0, G_OPTION_ARG_STRING, &opt_profile, N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
-    { "out", 0, 0, G_OPTION_ARG_FILENAME, &opt_out, N_("The folder to write big.img, tree/ and manifest.json into"), N_("DIR") },
-    CUSTOM_ENTRIES (custom),
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  g_autoptr(GTask) task = NULL;
-  g_autofree char *display = NULL;
-  DatasetJob *job;
-  RunState st = { 0 };
-  int status = 0;
-
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, _("Write the exact source data of a profile, so the same workload "
-                                           "can be run with other tools."));
-  if (!fsb_cli_parse (context, &argc, &argv, &status))
-    return status;
-  if (opt_out == NULL)
-    usage_error (&error, _("Say where to write the dataset with --out DIR"));
-  else
-    apply_sizes (plan, opt_profile, &custom, &error);
-  if (error != NULL)
-    return fsb_cli_fail (error);
-
-  fsb_cli_cancel_on_signals (cancellable);
-  job = g_new0 (DatasetJob, 1);
-  job->profile = plan->profile;
-  job->dir = g_strdup (opt_out);
-  st.loop = loop;
-  task = g_task_new (NULL, cancellable, dataset_done_cb, &st);
-  g_task_set_task_data (task, job, (GDestroyNotify) dataset_job_free);
-  g_task_set_return_on_cancel (task, FALSE);
-  g_task_run_in_thread (task, dataset_thread);
-  g_main_loop_run (loop);
-  if (isatty (STDERR_FILENO))
-    g_printerr ("\r\033[K");
-
-  if (st.error != NULL)
-    {
-      status = fsb_cli_fail (st.error);
-      g_clear_error (&st.error);
-      return status;
-    }
-
-  display = g_filename_display_name (opt_out);
-  {
-    JsonObject *o = json_node_get_object (job->summary);
-    /* Translators: the folder, then the size of the big file, then the tree's
-     * files, folders and size */
-    g_print (_("%s: big.img (%.1f MB) and tree/ (%u files in %u folders, %.1f MB)\n"),
-             display,
-             json_object_get_int_member (o, "big_file_bytes") / 1e6,
-             (guint) json_object_get_int_member (o, "tree_files"),
-             (guint) json_object_get_int_member (o, "tree_dirs"),
-             json_object_get_int_member (o, "tree_bytes") / 1e6);
-    g_print ("sha256 %s\n", json_object_get_string_member (o, "sha256"));
-  }
-  return 0;
-}

@@ -20,6 +20,8 @@ static const Command commands[] = {
   { "clean",       N_("Clean what an interrupted run left behind"), fsb_cli_clean },
   { "devices",     N_("List disks and partitions, and which can be used"), fsb_cli_devices },
   { "filesystems", N_("List the filesystems this system can format and mount"), fsb_cli_filesystems },
+  { "history",     N_("List, show or delete the runs kept in the history"), fsb_cli_history },
+  { "plan",        N_("Say what a run would do, its space and its time, without running it"), fsb_cli_plan },
   { "recommend",   N_("Say which filesystem suits a use case, and why"), fsb_cli_recommend },
   { "report",      N_("Write a report from results, or compare several"), fsb_cli_report },
   { "run",         N_("Compare filesystems: format, copy, list, search and delete"), fsb_cli_run },

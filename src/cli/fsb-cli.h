@@ -2,6 +2,10 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
+
+#include "fsb-plan.h"
+#include "fsb-result.h"
 
 G_BEGIN_DECLS
 
@@ -11,6 +15,15 @@ typedef int (*FsbCliCommand) (int argc, char **argv);
 
 /* Prints "fsbench-cli: message" on stderr and returns the exit status for error. */
 int  fsb_cli_fail          (const GError *error);
+/* Prints "fsbench-cli: message" on stderr and returns 2 (bad usage). */
+int  fsb_cli_usage_error   (const char *message);
+/* Text from a result file, without the control characters that would
+ * drive a terminal (they become U+FFFD). */
+char *fsb_cli_clean_text   (const char *text);
+void  fsb_cli_print_clean  (FILE *stream, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* The table of a result's medians (fsb-cli-run.c), on stdout. */
+void  fsb_cli_print_result (FsbResult *result);
+
 /* Parses a GOptionContext for a subcommand, with our translation domain. */
 gboolean fsb_cli_parse     (GOptionContext *context, int *argc, char ***argv, int *status);
 
@@ -24,9 +37,40 @@ int  fsb_cli_clean         (int argc, char **argv);
 int  fsb_cli_report        (int argc, char **argv);
 int  fsb_cli_recommend     (int argc, char **argv);
 
-/* fsb-cli-run.c */
+/* The options that say what to run (fsb-cli-plan.c): `run` and `plan`
+ * take them all, `dataset` only the sizes. */
+typedef enum {
+  FSB_CLI_PLAN_SIZES = 0,
+  FSB_CLI_PLAN_RUN   = 1 << 0,
+} FsbCliPlanFlags;
+
+typedef struct {
+  char         *fs, *target, *profile, *source, *workloads, *use_case;
+  char        **custom, **sizes;
+  char         *big_file, *tree_size, *tree_files, *tree_dirs;
+  gboolean      yes, direct;
+  int           repeat;
+  gboolean      repeat_set;
+  GOptionEntry *entries;
+} FsbCliPlanOptions;
+
+#define FSB_CLI_PLAN_OPTIONS_INIT { 0 }
+
+GOptionEntry *fsb_cli_plan_entries       (FsbCliPlanOptions *o, FsbCliPlanFlags flags);
+/* The plan the options say, validated (with FSB_CLI_PLAN_RUN); NULL and
+ * FSB_ERROR_INVALID otherwise. */
+FsbPlan      *fsb_cli_plan_build         (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error);
+void          fsb_cli_plan_options_clear (FsbCliPlanOptions *o);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FsbCliPlanOptions, fsb_cli_plan_options_clear)
+
+int      fsb_cli_plan      (int argc, char **argv);
+
+/* fsb-cli-run.c, fsb-cli-dataset.c */
 int      fsb_cli_run       (int argc, char **argv);
 int      fsb_cli_dataset   (int argc, char **argv);
+
+/* fsb-cli-history.c */
+int      fsb_cli_history   (int argc, char **argv);
 
 G_END_DECLS
 

@@ -12,7 +12,7 @@ struct _FsbChartView
   GtkDrawingArea parent_instance;
 
   FsbResult *result;
-  int        section;
+  char      *section;    /* a criterion id, or NULL: every task */
   gboolean   live;
   FsbChartViewKind kind;
 };
@@ -42,12 +42,14 @@ draw_message (GtkWidget *widget, cairo_t *cr, const char *text)
 static void
 get_options (FsbChartView *self, FsbChartOptions *options)
 {
+  const FsbCriterionSpec *criterion = fsb_catalog_criterion (self->section);
+
   memset (options, 0, sizeof *options);
-  options->section = self->section < 0 ? FSB_N_SECTIONS : (FsbSection) self->section;
+  options->section = self->section;
   options->live = self->live;
-  if (self->section == FSB_SECTION_CAPACITY)
+  if (criterion != NULL && criterion->score == FSB_SCORE_CAPACITY)
     options->kind = FSB_CHART_CAPACITY;
-  else if (self->section == FSB_SECTION_TRANSFER)
+  else if (criterion != NULL && criterion->score == FSB_SCORE_TRANSFER)
     options->kind = FSB_CHART_TRANSFER;
   else if (self->kind == FSB_CHART_VIEW_CPU)
     options->kind = FSB_CHART_CPU;
@@ -108,11 +110,12 @@ fsb_chart_view_set_result (FsbChartView *self, FsbResult *result)
 }
 
 void
-fsb_chart_view_set_section (FsbChartView *self, int section)
+fsb_chart_view_set_section (FsbChartView *self, const char *section)
 {
   g_return_if_fail (FSB_IS_CHART_VIEW (self));
 
-  self->section = section;
+  g_free (self->section);
+  self->section = g_strdup (section);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -153,7 +156,7 @@ fsb_chart_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
       g_value_set_boolean (value, self->live);
       break;
     case PROP_SECTION:
-      g_value_set_int (value, self->section);
+      g_value_set_string (value, self->section);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -171,7 +174,7 @@ fsb_chart_view_set_property (GObject *object, guint prop_id, const GValue *value
       fsb_chart_view_set_live (self, g_value_get_boolean (value));
       break;
     case PROP_SECTION:
-      fsb_chart_view_set_section (self, g_value_get_int (value));
+      fsb_chart_view_set_section (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -184,6 +187,7 @@ fsb_chart_view_finalize (GObject *object)
   FsbChartView *self = FSB_CHART_VIEW (object);
 
   g_clear_pointer (&self->result, fsb_result_unref);
+  g_free (self->section);
   G_OBJECT_CLASS (fsb_chart_view_parent_class)->finalize (object);
 }
 
@@ -202,8 +206,8 @@ fsb_chart_view_class_init (FsbChartViewClass *klass)
 
   properties[PROP_LIVE] = g_param_spec_boolean ("live", NULL, NULL, FALSE,
                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SECTION] = g_param_spec_int ("section", NULL, NULL, -1, 100, -1,
-                                               G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SECTION] = g_param_spec_string ("section", NULL, NULL, NULL,
+                                                  G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_css_name (widget_class, "fsbchart");
 }
@@ -211,6 +215,5 @@ fsb_chart_view_class_init (FsbChartViewClass *klass)
 static void
 fsb_chart_view_init (FsbChartView *self)
 {
-  self->section = -1;
   gtk_widget_set_size_request (GTK_WIDGET (self), 200, -1);
 }

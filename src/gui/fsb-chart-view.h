@@ -21,7 +21,7 @@ void       fsb_chart_view_set_kind    (FsbChartView *self, FsbChartViewKind kind
 /* result may be NULL (nothing yet); it is referenced, not copied. */
 void       fsb_chart_view_set_result  (FsbChartView *self, FsbResult *result);
 /* An FsbSection, or -1 for every task (the live view while a run goes on). */
-void       fsb_chart_view_set_section (FsbChartView *self, int section);
+void       fsb_chart_view_set_section (FsbChartView *self, const char *section);
 void       fsb_chart_view_set_live    (FsbChartView *self, gboolean live);
 
 G_END_DECLS

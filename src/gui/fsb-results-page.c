@@ -10,7 +10,7 @@
 #include "fsb-results-page.h"
 #include "fsb-stats.h"
 #include "fsb-target-info.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 
 enum {
   COL_FS,
@@ -80,7 +80,7 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
 }
 
 static GtkListStore *
-section_store (FsbResult *result, FsbSection section)
+section_store (FsbResult *result, const FsbCriterionSpec *section)
 {
   GtkListStore *store = gtk_list_store_new (N_COLS, G_TYPE_STRING, G_TYPE_STRING,
                                             G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE,
@@ -90,7 +90,7 @@ section_store (FsbResult *result, FsbSection section)
     {
       FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
 
-      if (section == FSB_SECTION_CAPACITY)
+      if (section->score == FSB_SCORE_CAPACITY)
         {
           FsbStats stats = { 0 };
           double percent = fs->capacity_initial.percent;
@@ -108,7 +108,7 @@ section_store (FsbResult *result, FsbSection section)
           const char *metric;
           FsbStats stats;
 
-          if (fsb_task_section (task->id) != section)
+          if (g_strcmp0 (fsb_task_criterion (task->id), section->id) != 0)
             continue;
           metric = fsb_task_metric (task->id, &higher);
           if (!fsb_task_result_stats (task, metric, &stats))
@@ -140,7 +140,7 @@ kind_changed_cb (GtkComboBox *combo, FsbChartView *chart)
 }
 
 static GtkWidget *
-section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusion, GtkListStore *store)
+section_page_new (FsbResultsPage *self, const FsbCriterionSpec *section, const char *conclusion, GtkListStore *store)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *chart = fsb_chart_view_new ();
@@ -150,13 +150,13 @@ section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusi
   g_autofree char *table_name = NULL;
 
   gtk_container_set_border_width (GTK_CONTAINER (box), 8);
-  fsb_chart_view_set_section (FSB_CHART_VIEW (chart), section);
+  fsb_chart_view_set_section (FSB_CHART_VIEW (chart), section->id);
   fsb_chart_view_set_result (FSB_CHART_VIEW (chart), self->result);
   /* Translators: %s is a report section, "Big files" */
-  chart_name = g_strdup_printf (_("Chart: %s"), fsb_section_title (section));
+  chart_name = g_strdup_printf (_("Chart: %s"), _(section->title));
   fsb_gui_set_accessible_name (chart, chart_name);
 
-  if (section != FSB_SECTION_CAPACITY && section != FSB_SECTION_TRANSFER)
+  if (section->score == FSB_SCORE_TASKS)
     {
       GtkWidget *kind = gtk_combo_box_text_new ();
       g_autofree char *kind_name = NULL;
@@ -168,7 +168,7 @@ section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusi
       gtk_combo_box_set_active (GTK_COMBO_BOX (kind), 0);
       gtk_widget_set_halign (kind, GTK_ALIGN_END);
       /* Translators: %s is a report section, "Big files" */
-      kind_name = g_strdup_printf (_("What the chart shows: %s"), fsb_section_title (section));
+      kind_name = g_strdup_printf (_("What the chart shows: %s"), _(section->title));
       fsb_gui_set_accessible_name (kind, kind_name);
       g_signal_connect_object (kind, "changed", G_CALLBACK (kind_changed_cb), chart, 0);
       gtk_container_add (GTK_CONTAINER (box), kind);
@@ -192,11 +192,11 @@ section_page_new (FsbResultsPage *self, FsbSection section, const char *conclusi
   add_column (GTK_TREE_VIEW (table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
   /* Capacity is measured, not timed: no CPU or faults to show. */
   gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
-                                    section != FSB_SECTION_CAPACITY);
+                                    section->score != FSB_SCORE_CAPACITY);
   gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("Page faults"), COL_FAULTS_TEXT, COL_FAULTS, TRUE),
-                                    section != FSB_SECTION_CAPACITY);
+                                    section->score != FSB_SCORE_CAPACITY);
   /* Translators: %s is a report section, "Big files" */
-  table_name = g_strdup_printf (_("Table: %s"), fsb_section_title (section));
+  table_name = g_strdup_printf (_("Table: %s"), _(section->title));
   fsb_gui_set_accessible_name (table, table_name);
   gtk_container_add (GTK_CONTAINER (frame), table);
   gtk_container_add (GTK_CONTAINER (box), frame);
@@ -282,18 +282,19 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   gtk_widget_set_visible (self->recommendation, !comparison);
 
   fsb_gui_container_clear (GTK_CONTAINER (self->sections));
-  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+  for (guint s = 0; s < fsb_catalog_n_criteria (); s++)
     {
-      g_autoptr(GtkListStore) store = section_store (result, s);
+      const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
+      g_autoptr(GtkListStore) store = section_store (result, section);
       const FsbVerdict *verdict;
       GtkWidget *tab;
 
       if (gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) == 0)
         continue;
-      verdict = fsb_recommendation_get_verdict (rec, s);
-      tab = gtk_label_new (fsb_section_title (s));
+      verdict = fsb_recommendation_get_verdict (rec, section->id);
+      tab = gtk_label_new (_(section->title));
       gtk_notebook_append_page (GTK_NOTEBOOK (self->sections),
-                                section_page_new (self, s, verdict != NULL && !comparison ? verdict->conclusion : NULL,
+                                section_page_new (self, section, verdict != NULL && !comparison ? verdict->conclusion : NULL,
                                                   store),
                                 tab);
     }

@@ -7,7 +7,7 @@
 #include "fsb-format.h"
 #include "fsb-gui-util.h"
 #include "fsb-run-page.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 
 /* The log view keeps the newest lines only, so appending stays cheap. */
 #define MAX_LOG_LINES 2000

@@ -15,7 +15,7 @@
 #include "fsb-setup-page.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 
 #define GB (G_GUINT64_CONSTANT (1000000000))
 #define MB (G_GUINT64_CONSTANT (1000000))
@@ -621,16 +621,19 @@ load_groups (FsbSetupPage *self)
 {
   g_auto(GStrv) wanted = g_settings_get_strv (self->settings, "workloads");
   guint n;
-  const FsbGroupInfo *groups = fsb_group_catalog (&n);
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
 
   for (guint i = 0; i < n; i++)
     {
-      GtkWidget *check = gtk_check_button_new_with_label (_(groups[i].name));
+      GtkWidget *check;
 
-      gtk_widget_set_tooltip_text (check, _(groups[i].description));
-      fsb_gui_set_accessible_name (check, _(groups[i].name));
-      g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i].id);
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains ((const char *const *) wanted, groups[i].id));
+      if (groups[i]->always)
+        continue;
+      check = gtk_check_button_new_with_label (_(groups[i]->name));
+      gtk_widget_set_tooltip_text (check, _(groups[i]->description));
+      fsb_gui_set_accessible_name (check, _(groups[i]->name));
+      g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i]->id);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains ((const char *const *) wanted, groups[i]->id));
       gtk_widget_show (check);
       gtk_container_add (GTK_CONTAINER (self->groups_box), check);
       g_ptr_array_add (self->group_checks, check);
@@ -801,16 +804,13 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
     return NULL;
   if (g_strcmp0 (profile, "custom") == 0)
     {
-      FsbProfile *p = &plan->profile;
-
       /* as fsbench-cli run --big-file --tree-size --tree-files --tree-dirs */
-      p->big_file_bytes = p->transfer_bytes = spin_mb (self->big_file_spin);
-      p->tree_total_bytes = spin_mb (self->tree_size_spin);
-      p->tree_files = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_files_spin));
-      p->tree_dirs = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_dirs_spin));
-      /* let small custom trees have small files */
-      if (p->tree_min_file * p->tree_files > p->tree_total_bytes)
-        p->tree_min_file = p->tree_total_bytes / MAX (p->tree_files, 1);
+      if (!fsb_plan_set_size (plan, "big-file", spin_mb (self->big_file_spin), error) ||
+          !fsb_plan_set_size (plan, "transfer-size", spin_mb (self->big_file_spin), error) ||
+          !fsb_plan_set_size (plan, "tree-size", spin_mb (self->tree_size_spin), error) ||
+          !fsb_plan_set_size (plan, "tree-files", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_files_spin)), error) ||
+          !fsb_plan_set_size (plan, "tree-dirs", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_dirs_spin)), error))
+        return NULL;
     }
 
   if (!add_commands_to_plan (self, plan, error))

@@ -12,265 +12,19 @@
 /* The sentences live in tables below, translated with _() at run time. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
-/* Use cases -------------------------------------------------------------- */
-
-static const char *use_case_ids[FSB_N_USE_CASES] = {
-  "desktop", "server", "database", "small-files", "media",
-};
-
-/* Rows: use cases; columns: criteria in FsbSection order, then CPU.
- * Keep in step with the table in fsb-recommend.h. */
-static const double weights[FSB_N_USE_CASES][FSB_N_CRITERIA] = {
-  /* cap  mkfs  big  tree list kern small del  rand xfer cust cpu */
-  { 1,    0.5,  2,   2,   2,   1,   1,    1,   1,   0,   1,   1 },  /* desktop */
-  { 2,    1,    2,   2,   1,   1,   1,    1,   1,   0,   1,   1 },  /* server */
-  { 0.5,  0.25, 0.5, 0.5, 0.5, 0.5, 1,    1,   4,   0,   1,   1 },  /* database */
-  { 1,    0.25, 0.5, 2,   2,   2,   3,    0.5, 1,   0,   1,   1 },  /* small files */
-  { 2,    0.25, 4,   0.5, 0.5, 0.25, 0.25, 2,  0.5, 0,   1,   1 },  /* media */
-};
-
-double
-fsb_use_case_weight (FsbUseCase use_case, guint criterion)
-{
-  g_return_val_if_fail (use_case < FSB_N_USE_CASES, 0);
-  g_return_val_if_fail (criterion < FSB_N_CRITERIA, 0);
-  return weights[use_case][criterion];
-}
-
-const char *
-fsb_use_case_id (FsbUseCase use_case)
-{
-  g_return_val_if_fail (use_case < FSB_N_USE_CASES, NULL);
-  return use_case_ids[use_case];
-}
-
-gboolean
-fsb_use_case_from_id (const char *id, FsbUseCase *use_case)
-{
-  for (guint i = 0; id != NULL && i < FSB_N_USE_CASES; i++)
-    if (strcmp (id, use_case_ids[i]) == 0)
-      {
-        if (use_case != NULL)
-          *use_case = (FsbUseCase) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-fsb_use_case_title (FsbUseCase use_case)
-{
-  switch (use_case)
-    {
-    case FSB_USE_CASE_DESKTOP:     return _("Desktop");
-    case FSB_USE_CASE_SERVER:      return _("Small home or office server");
-    case FSB_USE_CASE_DATABASE:    return _("Database and random I/O");
-    case FSB_USE_CASE_SMALL_FILES: return _("Many small files");
-    case FSB_USE_CASE_MEDIA:       return _("Media and large files");
-    case FSB_N_USE_CASES:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
-static const char *
-use_case_headline (FsbUseCase use_case)
-{
-  switch (use_case)
-    {
-    /* Translators: %s is a filesystem, "XFS suits a desktop best" */
-    case FSB_USE_CASE_DESKTOP:     return _("%s suits a desktop best");
-    /* Translators: %s is a filesystem */
-    case FSB_USE_CASE_SERVER:      return _("%s suits a small home or office server best");
-    /* Translators: %s is a filesystem */
-    case FSB_USE_CASE_DATABASE:    return _("%s suits databases and random I/O best");
-    /* Translators: %s is a filesystem */
-    case FSB_USE_CASE_SMALL_FILES: return _("%s suits many small files best");
-    /* Translators: %s is a filesystem */
-    case FSB_USE_CASE_MEDIA:       return _("%s suits media and large files best");
-    case FSB_N_USE_CASES:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
-const char *
-fsb_criterion_id (guint criterion)
-{
-  if (criterion == FSB_CRITERION_CPU)
-    return "cpu";
-  return fsb_section_id ((FsbSection) criterion);
-}
-
-const char *
-fsb_criterion_title (guint criterion)
-{
-  if (criterion == FSB_CRITERION_CPU)
-    return _("CPU economy");
-  return fsb_section_title ((FsbSection) criterion);
-}
-
-/* Sentences per criterion. Every one is whole, so translators can
- * decline and reorder freely. */
-typedef struct {
-  const char *choose;  /* %s: one filesystem, or "A or B" */
-  const char *tied;    /* %s: "A and B" */
-  const char *first;   /* speed: %s how far ahead, %s the runner-up; values: %s ours, %s theirs */
-  const char *second;  /* speed: %s how far behind, %s the winner; values: %s ours, %s the winner's */
-  const char *even;    /* %s: the others tied with it */
-  const char *single;  /* %s the filesystem, %s its figure */
-} CriterionText;
-
-static const CriterionText texts[FSB_N_CRITERIA] = {
-  [FSB_SECTION_CAPACITY] = {
-    N_("For the most usable space, choose %s."),
-    N_("%s leave the same usable space."),
-    N_("largest usable capacity: %s against %s"),
-    N_("second largest usable capacity: %s against %s"),
-    N_("as much usable capacity as %s"),
-    N_("%s leaves %s of the partition usable."),
-  },
-  [FSB_SECTION_MKFS_MOUNT] = {
-    N_("To create, mount and unmount quickly, choose %s."),
-    N_("%s are tied on creating and mounting (their results overlap)."),
-    N_("fastest to create, mount and unmount: %s against %s"),
-    N_("second fastest to create, mount and unmount: %s against %s"),
-    N_("as quick to create and mount as %s (their results overlap)"),
-    N_("%s took %s to create, mount and unmount."),
-  },
-  [FSB_SECTION_BIG_FILES] = {
-    N_("For fast work with big files, choose %s."),
-    N_("%s are tied on big files (their results overlap)."),
-    N_("fastest with big files: %s ahead of %s"),
-    N_("second fastest with big files, %s behind %s"),
-    N_("as fast as %s with big files (their results overlap)"),
-    N_("%s needed %s for the big file tasks."),
-  },
-  [FSB_SECTION_TREE] = {
-    N_("For fast work with large file trees, choose %s."),
-    N_("%s are tied on file trees (their results overlap)."),
-    N_("fastest with file trees: %s ahead of %s"),
-    N_("second fastest with file trees, %s behind %s"),
-    N_("as fast as %s with file trees (their results overlap)"),
-    N_("%s needed %s for the file tree tasks."),
-  },
-  [FSB_SECTION_LIST_SEARCH] = {
-    N_("For fast listing and search, choose %s."),
-    N_("%s are tied on listing and search (their results overlap)."),
-    N_("fastest to list and search: %s ahead of %s"),
-    N_("second fastest to list and search, %s behind %s"),
-    N_("as fast as %s to list and search (their results overlap)"),
-    N_("%s needed %s to list and search."),
-  },
-  [FSB_SECTION_KERNEL_TREE] = {
-    N_("For work with source trees, choose %s."),
-    N_("%s are tied on the kernel tree (their results overlap)."),
-    N_("fastest with the kernel tree: %s ahead of %s"),
-    N_("second fastest with the kernel tree, %s behind %s"),
-    N_("as fast as %s with the kernel tree (their results overlap)"),
-    N_("%s needed %s for the kernel tree tasks."),
-  },
-  [FSB_SECTION_SMALL_FILES] = {
-    N_("For many small files, choose %s."),
-    N_("%s are tied on small files (their results overlap)."),
-    N_("fastest with small files: %s ahead of %s"),
-    N_("second fastest with small files, %s behind %s"),
-    N_("as fast as %s with small files (their results overlap)"),
-    N_("%s handled %s on average with small files."),
-  },
-  [FSB_SECTION_DELETE_LATENCY] = {
-    N_("To delete large files quickly, choose %s."),
-    N_("%s are tied on deleting large files (their results overlap)."),
-    N_("quickest to delete large files: %s ahead of %s"),
-    N_("second quickest to delete large files, %s behind %s"),
-    N_("as quick as %s to delete large files (their results overlap)"),
-    N_("%s needed %s to delete the large files."),
-  },
-  [FSB_SECTION_RANDOM_IO] = {
-    N_("For random I/O, as databases do it, choose %s."),
-    N_("%s are tied on random I/O (their results overlap)."),
-    N_("fastest with random I/O: %s ahead of %s"),
-    N_("second fastest with random I/O, %s behind %s"),
-    N_("as fast as %s with random I/O (their results overlap)"),
-    N_("%s reached %s on average with random I/O."),
-  },
-  [FSB_SECTION_TRANSFER] = {
-    N_("Copies into %s were the fastest."),
-    N_("%s are tied as copy destinations (their results overlap)."),
-    N_("fastest copy destination: %s ahead of %s"),
-    N_("second fastest copy destination, %s behind %s"),
-    N_("as fast a copy destination as %s (their results overlap)"),
-    N_("Copies into %s reached %s."),
-  },
-  [FSB_SECTION_CUSTOM] = {
-    N_("Your own commands ran fastest on %s."),
-    N_("%s are tied on your own commands (their results overlap)."),
-    N_("fastest with your own commands: %s ahead of %s"),
-    N_("second fastest with your own commands, %s behind %s"),
-    N_("as fast as %s with your own commands (their results overlap)"),
-    N_("%s needed %s for your own commands."),
-  },
-  [FSB_CRITERION_CPU] = {
-    N_("To save CPU, prefer %s."),
-    N_("%s use the CPU alike (their results overlap)."),
-    N_("lowest CPU use: %s against %s"),
-    N_("second lowest CPU use: %s against %s"),
-    N_("as light on the CPU as %s (their results overlap)"),
-    N_("%s used %s of the CPU on average."),
-  },
-};
-
-/* Criteria whose reasons quote two figures rather than a lead in percent. */
-static gboolean
-criterion_quotes_values (guint criterion)
-{
-  return criterion == FSB_SECTION_CAPACITY || criterion == FSB_SECTION_MKFS_MOUNT ||
-         criterion == FSB_CRITERION_CPU;
-}
-
 /* Tasks ------------------------------------------------------------------ */
-
-FsbSection
-fsb_task_section (const char *id)
-{
-  const FsbTaskInfo *info = id != NULL ? fsb_task_info_lookup (id) : NULL;
-
-  return info != NULL ? info->section : FSB_SECTION_CUSTOM;
-}
-
-const char *
-fsb_task_metric (const char *id, gboolean *higher_is_better)
-{
-  const FsbTaskInfo *info = id != NULL ? fsb_task_info_lookup (id) : NULL;
-
-  if (higher_is_better != NULL)
-    *higher_is_better = info != NULL && info->higher_is_better;
-  return info != NULL ? info->metric : "wall_s";
-}
-
-static guint
-task_order (const char *id)
-{
-  guint n;
-  const FsbTaskInfo *catalog = fsb_task_catalog (&n);
-
-  for (guint i = 0; i < n; i++)
-    if (strcmp (catalog[i].id, id) == 0)
-      return i;
-  return n;  /* custom commands last, in run order */
-}
 
 static int
 compare_task_ids (gconstpointer a, gconstpointer b)
 {
   const char *x = *(const char * const *) a, *y = *(const char * const *) b;
-  guint ox = task_order (x), oy = task_order (y);
+  guint ox = fsb_task_order (x), oy = fsb_task_order (y);
 
   return (ox > oy) - (ox < oy);
 }
 
 GPtrArray *
-fsb_result_section_tasks (FsbResult *result, FsbSection section)
+fsb_result_section_tasks (FsbResult *result, const char *criterion)
 {
   GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
 
@@ -282,7 +36,7 @@ fsb_result_section_tasks (FsbResult *result, FsbSection section)
         {
           FsbTaskResult *task = g_ptr_array_index (fs->tasks, j);
 
-          if (fsb_task_section (task->id) == section &&
+          if (g_strcmp0 (fsb_task_criterion (task->id), criterion) == 0 &&
               !g_ptr_array_find_with_equal_func (ids, task->id, g_str_equal, NULL))
             g_ptr_array_add (ids, g_strdup (task->id));
         }
@@ -572,23 +326,29 @@ format_lead (double ours, double theirs)
 }
 
 static FsbVerdict *
-make_verdict (FsbResult *result, guint criterion, FsbUseCase use_case)
+make_verdict (FsbResult *result, const FsbCriterionSpec *criterion, FsbUseCase use_case)
 {
   FsbVerdict *v;
   g_autoptr(GPtrArray) ranking = NULL;
-  const CriterionText *text = &texts[criterion];
+  const FsbCriterionText *text = &criterion->text;
   FsbScore *first, *second;
 
-  if (criterion == FSB_SECTION_CAPACITY)
+  if (criterion->score == FSB_SCORE_CAPACITY)
     ranking = score_capacity (result);
-  else if (criterion == FSB_SECTION_TRANSFER)
+  else if (criterion->score == FSB_SCORE_TRANSFER)
     ranking = score_transfers (result);
-  else if (criterion == FSB_CRITERION_CPU)
+  else if (criterion->score == FSB_SCORE_CPU)
     {
       g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-      for (guint s = 0; s < FSB_N_SECTIONS; s++)
+      for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
         {
-          g_autoptr(GPtrArray) part = fsb_result_section_tasks (result, (FsbSection) s);
+          const FsbCriterionSpec *other = fsb_catalog_nth_criterion (c);
+          g_autoptr(GPtrArray) part = NULL;
+
+          /* every timed task: not capacity, nor the transfers' matrix */
+          if (other->score != FSB_SCORE_TASKS)
+            continue;
+          part = fsb_result_section_tasks (result, other->id);
           for (guint i = 0; i < part->len; i++)
             g_ptr_array_add (ids, g_strdup (part->pdata[i]));
         }
@@ -596,7 +356,7 @@ make_verdict (FsbResult *result, guint criterion, FsbUseCase use_case)
     }
   else
     {
-      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (result, (FsbSection) criterion);
+      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (result, criterion->id);
       ranking = score_tasks (result, ids, NULL);
     }
   if (ranking->len == 0)
@@ -605,7 +365,7 @@ make_verdict (FsbResult *result, guint criterion, FsbUseCase use_case)
 
   v = g_new0 (FsbVerdict, 1);
   v->criterion = criterion;
-  v->weight = fsb_use_case_weight (use_case, criterion);
+  v->weight = fsb_criterion_weight (criterion, fsb_use_case_id (use_case));
   v->ranking = g_steal_pointer (&ranking);
   first = v->ranking->pdata[0];
   second = v->ranking->len > 1 ? v->ranking->pdata[1] : NULL;
@@ -641,7 +401,7 @@ make_verdict (FsbResult *result, guint criterion, FsbUseCase use_case)
       {
         /* As the study does ("choose JFS or XFS"), name the close
          * followers too: within 10 % (0.5 % for capacity), three at most. */
-        double close = criterion == FSB_SECTION_CAPACITY ? 0.995 : 0.9;
+        double close = criterion->score == FSB_SCORE_CAPACITY ? 0.995 : 0.9;
 
         for (guint i = 1; i < v->ranking->len && names->len < 3; i++)
           {
@@ -665,12 +425,12 @@ make_verdict (FsbResult *result, guint criterion, FsbUseCase use_case)
 }
 
 const FsbVerdict *
-fsb_recommendation_get_verdict (const FsbRecommendation *self, guint criterion)
+fsb_recommendation_get_verdict (const FsbRecommendation *self, const char *criterion)
 {
   for (guint i = 0; i < self->verdicts->len; i++)
     {
       const FsbVerdict *v = self->verdicts->pdata[i];
-      if (v->criterion == criterion)
+      if (g_strcmp0 (v->criterion->id, criterion) == 0)
         return v;
     }
   return NULL;
@@ -699,14 +459,14 @@ compare_verdicts_by_weight (gconstpointer a, gconstpointer b)
 
   if (x->weight != y->weight)
     return x->weight < y->weight ? 1 : -1;
-  return (x->criterion > y->criterion) - (x->criterion < y->criterion);
+  return (x->order > y->order) - (x->order < y->order);
 }
 
 /* The reason a verdict gives for (or against) the best filesystem. */
 static char *
 reason_for (const FsbVerdict *v, const char *best)
 {
-  const CriterionText *text = &texts[v->criterion];
+  const FsbCriterionText *text = &v->criterion->text;
   guint rank = 0;
   const FsbScore *ours = find_score (v, best, &rank);
   const FsbScore *top = v->ranking->pdata[0];
@@ -729,7 +489,7 @@ reason_for (const FsbVerdict *v, const char *best)
     {
       g_autofree char *a = NULL, *b = NULL;
 
-      if (criterion_quotes_values (v->criterion))
+      if (v->criterion->quotes_values)
         {
           a = format_figure (ours->value, ours->metric);
           b = format_figure (next->value, next->metric);
@@ -742,7 +502,7 @@ reason_for (const FsbVerdict *v, const char *best)
     {
       g_autofree char *a = NULL, *b = NULL;
 
-      if (criterion_quotes_values (v->criterion))
+      if (v->criterion->quotes_values)
         {
           a = format_figure (ours->value, ours->metric);
           b = format_figure (top->value, top->metric);
@@ -751,7 +511,7 @@ reason_for (const FsbVerdict *v, const char *best)
       a = format_lead (top->score, ours->score);
       return g_strdup_printf (_(text->second), a, fsb_format_fs_name (top->fs));
     }
-  if (v->criterion == FSB_CRITERION_CPU)
+  if (v->criterion->score == FSB_SCORE_CPU)
     {
       /* as the study ends: not the most economical, but here is how far */
       g_autofree char *a = format_figure (ours->value, ours->metric);
@@ -827,11 +587,14 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   self->overall = g_ptr_array_new_with_free_func ((GDestroyNotify) score_free);
   n_fs = self->n_filesystems = result->filesystems->len;
 
-  for (guint c = 0; c < FSB_N_CRITERIA; c++)
+  for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
-      FsbVerdict *v = make_verdict (result, c, use_case);
+      FsbVerdict *v = make_verdict (result, fsb_catalog_nth_criterion (c), use_case);
       if (v != NULL)
-        g_ptr_array_add (self->verdicts, v);
+        {
+          v->order = c;
+          g_ptr_array_add (self->verdicts, v);
+        }
     }
 
   /* Failures come first among the notes: they explain gaps everywhere. */
@@ -903,7 +666,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
       g_ptr_array_add (self->notes, g_strdup (_("Run the comparison with two or more filesystems to get a recommendation.")));
       return self;
     }
-  self->headline = g_strdup_printf (_(use_case_headline (use_case)), fsb_format_fs_name (self->best));
+  self->headline = g_strdup_printf (fsb_use_case_headline (use_case), fsb_format_fs_name (self->best));
 
   /* Reasons: first how many sections it leads, then by weight. */
   {
@@ -961,7 +724,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
       for (guint j = 0; v->tied[j] != NULL; j++)
         g_ptr_array_add (names, (gpointer) fsb_format_fs_name (v->tied[j]));
       list = fsb_format_join_names ((const char * const *) names->pdata, names->len, FALSE);
-      g_ptr_array_add (self->notes, g_strdup_printf (_(texts[v->criterion].tied), list));
+      g_ptr_array_add (self->notes, g_strdup_printf (_(v->criterion->text.tied), list));
     }
   return self;
 }
@@ -1023,7 +786,7 @@ fsb_recommendation_to_json (const FsbRecommendation *self)
 
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, fsb_criterion_id (v->criterion));
+      json_builder_add_string_value (b, v->criterion->id);
       json_builder_set_member_name (b, "weight");
       json_builder_add_double_value (b, v->weight);
       json_builder_set_member_name (b, "winner");

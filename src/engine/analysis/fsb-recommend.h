@@ -5,7 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "fsb-result.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 
 G_BEGIN_DECLS
 
@@ -18,26 +18,15 @@ typedef enum {
   FSB_N_USE_CASES
 } FsbUseCase;
 
-/* The criteria a use case weighs: every report section (speed, capacity,
- * mkfs and mount speed) plus CPU economy over all timed tasks. */
-#define FSB_CRITERION_CPU  ((guint) FSB_N_SECTIONS)
-#define FSB_N_CRITERIA     (FSB_CRITERION_CPU + 1)
+const char *fsb_use_case_id          (FsbUseCase use_case);      /* "server" */
+gboolean    fsb_use_case_from_id     (const char *id, FsbUseCase *use_case);
+const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, "Small home or office server" */
+/* translated: "%s suits a small home or office server best" */
+const char *fsb_use_case_headline    (FsbUseCase use_case);
 
-/* The weights (0 = shown but not counted):
- *
- *                  desktop server database small-files media
- *   capacity          1      2      0.5       1          2
- *   mkfs/mount        0.5    1      0.25      0.25       0.25
- *   big files         2      2      0.5       0.5        4
- *   file tree         2      2      0.5       2          0.5
- *   listing/search    2      1      0.5       2          0.5
- *   kernel tree       1      1      0.5       2          0.25
- *   small files       1      1      1         3          0.25
- *   delete latency    1      1      1         0.5        2
- *   random I/O        1      1      4         1          0.5
- *   transfers         0      0      0         0          0
- *   custom commands   1      1      1         1          1
- *   CPU economy       1      1      1         1          1
+/* The criteria are the catalog's (fsb-catalog.h): each report section of
+ * the groups that ran, plus your own commands and CPU economy, each with
+ * its weight per use case (0 = shown but not counted).
  *
  * Each criterion scores a filesystem from 0 to 1 against the best one:
  * for times, the best total of the section's median times ÷ its total
@@ -45,12 +34,6 @@ typedef enum {
  * and CPU, the mean over the tasks of its median ÷ the best (a task it
  * failed scores 0). Capacity: its available % ÷ the best. The
  * overall score is the weighted mean over the criteria that were measured. */
-double      fsb_use_case_weight      (FsbUseCase use_case, guint criterion);
-const char *fsb_use_case_id          (FsbUseCase use_case);      /* "server" */
-gboolean    fsb_use_case_from_id     (const char *id, FsbUseCase *use_case);
-const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, "Small home or office server" */
-const char *fsb_criterion_id         (guint criterion);          /* section id, or "cpu" */
-const char *fsb_criterion_title      (guint criterion);          /* translated */
 
 typedef struct {
   char       *fs;         /* filesystem name as in the result */
@@ -62,7 +45,8 @@ typedef struct {
 } FsbScore;
 
 typedef struct {
-  guint       criterion;  /* an FsbSection, or FSB_CRITERION_CPU */
+  const FsbCriterionSpec *criterion;
+  guint       order;      /* of the criterion in the catalog */
   double      weight;     /* for the chosen use case */
   GPtrArray  *ranking;    /* of FsbScore*, best first */
   char       *winner;     /* first in the ranking */
@@ -86,18 +70,14 @@ typedef struct {
 /* Sentences are produced in the current locale (LC_MESSAGES, LC_NUMERIC). */
 FsbRecommendation *fsb_recommend                   (FsbResult *result, FsbUseCase use_case);
 void               fsb_recommendation_free         (FsbRecommendation *self);
-const FsbVerdict  *fsb_recommendation_get_verdict  (const FsbRecommendation *self, guint criterion);
+const FsbVerdict  *fsb_recommendation_get_verdict  (const FsbRecommendation *self, const char *criterion);
 JsonNode          *fsb_recommendation_to_json      (const FsbRecommendation *self);
 /* The headline, the reasons as a list and the notes, as plain text. */
 char              *fsb_recommendation_to_text      (const FsbRecommendation *self);
 
-/* The tasks of a section, as the result holds them, in catalog order
- * (custom commands last); for the report and the charts. */
-GPtrArray         *fsb_result_section_tasks        (FsbResult *result, FsbSection section);
-/* The section of a task id; custom and unknown ids give FSB_SECTION_CUSTOM. */
-FsbSection         fsb_task_section                (const char *id);
-/* The headline metric of a task id and whether higher is better. */
-const char        *fsb_task_metric                 (const char *id, gboolean *higher_is_better);
+/* The tasks of a criterion (a report section), as the result holds them,
+ * in catalog order (custom commands last); for the report and the charts. */
+GPtrArray         *fsb_result_section_tasks        (FsbResult *result, const char *criterion);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbRecommendation, fsb_recommendation_free)
 

@@ -1,7 +1,9 @@
 /* fsb-history.c: earlier runs, kept as JSON files in the user's data folder */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "fsb-error.h"
@@ -214,4 +216,74 @@ fsb_history_describe (FsbResult *result)
                           profile != NULL ? profile : "",
                           result->machine.cpu_model != NULL ? result->machine.cpu_model : "",
                           result->complete ? "" : _(" · incomplete"));
+}
+
+char *
+fsb_history_entry_id (const FsbHistoryEntry *entry)
+{
+  g_autofree char *base = g_path_get_basename (entry->path);
+
+  return g_str_has_suffix (base, ".json") ? g_strndup (base, strlen (base) - 5) : g_steal_pointer (&base);
+}
+
+/* TRUE when path names a .json file directly in the history folder. */
+static gboolean
+in_history (const char *path)
+{
+  g_autofree char *dir = fsb_history_dir ();
+  g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+  g_autofree char *parent = g_path_get_dirname (canonical);
+
+  return g_str_has_suffix (canonical, ".json") && strcmp (parent, dir) == 0 &&
+         g_file_test (canonical, G_FILE_TEST_IS_REGULAR) && !g_file_test (canonical, G_FILE_TEST_IS_SYMLINK);
+}
+
+char *
+fsb_history_find (const char *id, GError **error)
+{
+  g_autofree char *dir = fsb_history_dir ();
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  if (strchr (id, '/') != NULL)
+    path = g_canonicalize_filename (id, NULL);
+  else
+    {
+      name = g_str_has_suffix (id, ".json") ? g_strdup (id) : g_strconcat (id, ".json", NULL);
+      path = g_build_filename (dir, name, NULL);
+    }
+  if (!in_history (path))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND,
+                   /* Translators: %s is what the user gave; “fsbench-cli history” lists the runs */
+                   _("There is no run “%s” in the history (“fsbench-cli history” lists them)"), id);
+      return NULL;
+    }
+  return g_steal_pointer (&path);
+}
+
+gboolean
+fsb_history_delete (const char *path, GError **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!in_history (path))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
+                   /* Translators: %s is a file name */
+                   _("“%s” is not a run of the history, so it is not deleted"), display);
+      return FALSE;
+    }
+  if (g_unlink (path) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a file name, then the reason */
+                   _("Could not delete “%s”: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }

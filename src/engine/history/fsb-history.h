@@ -26,6 +26,14 @@ char      *fsb_history_import      (const char *path, GError **error);
 GPtrArray *fsb_history_list        (GCancellable *cancellable);   /* of FsbHistoryEntry* */
 void       fsb_history_list_async  (GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 GPtrArray *fsb_history_list_finish (GAsyncResult *result, GError **error);
+/* An entry's short id: its file name without ".json". */
+char      *fsb_history_entry_id    (const FsbHistoryEntry *entry);
+/* The path of the run named by id (an entry id, or a path of a file in
+ * the history folder); NULL and FSB_ERROR_NOT_FOUND when there is none. */
+char      *fsb_history_find        (const char *id, GError **error);
+/* Deletes a run of the history; refuses (FSB_ERROR_REFUSED) a file that
+ * is not a .json file directly in the history folder. */
+gboolean   fsb_history_delete      (const char *path, GError **error);
 /* One result holding every run's filesystems side by side, each named
  * "ext4 · label"; labels[i] names runs[i] (a date, a host). */
 FsbResult *fsb_history_merge       (GPtrArray *runs, const char *const *labels, GError **error);

@@ -4,7 +4,7 @@
 #include <glib.h>
 
 #include "fsb-error.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 #include "fsb-result.h"
 
 G_BEGIN_DECLS

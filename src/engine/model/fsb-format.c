@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fsb-format.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 
 #define NBSP "\u00a0"
 

@@ -1,72 +1,102 @@
-/* fsb-plan.c: what to run: filesystems × workload groups × repetitions, on a target */
+/* fsb-plan.c: the plan spec: defaults, sizes, validation and estimate */
 #include "config.h"
 
-#include <glib-object.h>
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
+#include "fsb-catalog.h"
 #include "fsb-error.h"
-#include "fsb-plan-private.h"
-#include "fsb-tasks.h"
+#include "fsb-plan.h"
 
-#define KB (G_GUINT64_CONSTANT (1000))
-#define MB (G_GUINT64_CONSTANT (1000) * KB)
-#define GB (G_GUINT64_CONSTANT (1000) * MB)
 #define MiB (G_GUINT64_CONSTANT (1024) * 1024)
-
-/* The study's sizes (seed 000 for the core, 001 to 004 for the other
- * groups), and the same divided by 4 and by 20. File size limits of the
- * tree stay those of the study at every scale: only counts and totals
- * shrink, so the mix of file sizes is the same. standard and full share
- * their sizes. */
-#define STANDARD_SIZES \
-    175 * MB, 1875, 225, 10 * KB, 5 * MB, 475 * MB, \
-    9689, 141750 * KB, \
-    25600, \
-    2 * GB, 5, \
-    128, 32 * MB, 10000, 10.0, \
-    175 * MB
-
-static const FsbProfile profiles[] = {
-  { "quick",
-    35 * MB, 375, 45, 10 * KB, 5 * MB, 95 * MB,
-    1938, 28350 * KB,
-    5120,
-    400 * MB, 5,
-    128, 6400 * KB, 2000, 5.0,
-    35 * MB },
-  { "standard", STANDARD_SIZES },
-  { "seed",
-    700 * MB, 7500, 900, 10 * KB, 5 * MB, 1900 * MB,
-    38755, 567 * MB,
-    102400,
-    8 * GB, 5,
-    128, 128 * MB, 40000, 20.0,
-    700 * MB },
-  /* full: standard sizes, every group */
-  { "full", STANDARD_SIZES },
-};
-
-static const char *const profile_names[] = { "quick", "standard", "seed", "full", NULL };
+/* A first guess at how fast the test data is written, for the estimate. */
+#define DATASET_RATE 300e6
 
 G_DEFINE_BOXED_TYPE (FsbPlan, fsb_plan, fsb_plan_ref, fsb_plan_unref)
 
-const FsbProfile *
-fsb_profile_lookup (const char *name)
+static gboolean
+invalid (GError **error, const char *message)
 {
-  g_return_val_if_fail (name != NULL, NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (profiles); i++)
-    if (strcmp (profiles[i].name, name) == 0)
-      return &profiles[i];
-  return NULL;
+  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, message);
+  return FALSE;
 }
 
-const char *const *
-fsb_profile_names (void)
+/* Targets ------------------------------------------------------------------ */
+
+gboolean
+fsb_target_spec_parse (const char *text, FsbTargetSpec *spec, GError **error)
 {
-  return profile_names;
+  const char *rest;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  memset (spec, 0, sizeof *spec);
+  if (text == NULL || *text == '\0')
+    return invalid (error, _("No target was given"));
+
+  if (g_str_has_prefix (text, "/dev/"))
+    {
+      spec->path = g_strdup (text);
+      return TRUE;
+    }
+  if (!g_str_has_prefix (text, "image"))
+    goto bad;
+  spec->image = TRUE;
+  rest = text + strlen ("image");
+  if (*rest == ':')
+    {
+      const char *at = strchr (rest, '@');
+      g_autofree char *size = g_strndup (rest + 1, at != NULL ? (gsize) (at - rest - 1) : strlen (rest + 1));
+
+      if (!fsb_size_parse (size, &spec->size_bytes, error))
+        return FALSE;
+      rest = at != NULL ? at : rest + strlen (rest);
+    }
+  if (*rest == '@')
+    {
+      const char *dir = rest + 1;
+
+      if (*dir == '\0')
+        goto bad;
+      if (g_str_has_prefix (dir, "~/"))
+        spec->path = g_build_filename (g_get_home_dir (), dir + 2, NULL);
+      else
+        spec->path = g_canonicalize_filename (dir, NULL);
+      rest += strlen (rest);
+    }
+  if (*rest == '\0')
+    return TRUE;
+
+bad:
+  fsb_target_spec_clear (spec);
+  g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+               _("“%s” is not a target. Use “image”, “image:SIZE”, “image:SIZE@FOLDER” "
+                 "or a partition such as /dev/sdb1."), text);
+  return FALSE;
 }
+
+char *
+fsb_target_spec_to_string (const FsbTargetSpec *spec)
+{
+  GString *s;
+
+  if (!spec->image)
+    return g_strdup (spec->path);
+  s = g_string_new ("image");
+  if (spec->size_bytes > 0)
+    g_string_append_printf (s, ":%" G_GUINT64_FORMAT, spec->size_bytes);
+  if (spec->path != NULL)
+    g_string_append_printf (s, "@%s", spec->path);
+  return g_string_free (s, FALSE);
+}
+
+void
+fsb_target_spec_clear (FsbTargetSpec *spec)
+{
+  g_clear_pointer (&spec->path, g_free);
+}
+
+/* The plan ---------------------------------------------------------------- */
 
 FsbPlan *
 fsb_plan_new (void)
@@ -76,10 +106,12 @@ fsb_plan_new (void)
   self->ref_count = 1;
   self->filesystems = g_new0 (char *, 1);
   self->mkfs_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->profile_name = g_strdup ("quick");
-  self->profile = *fsb_profile_lookup ("quick");
-  self->repetitions = 3;
-  self->target_spec = g_strdup ("image");
+  self->profile_name = g_strdup (FSB_DEFAULT_PROFILE);
+  self->sizes = fsb_profile_sizes (FSB_DEFAULT_PROFILE);
+  self->repetitions = FSB_DEFAULT_REPETITIONS;
+  self->workloads = g_strsplit (FSB_DEFAULT_WORKLOADS, ",", -1);
+  self->target_spec = g_strdup (FSB_DEFAULT_TARGET);
+  self->use_case = g_strdup (FSB_DEFAULT_USE_CASE);
   self->custom_commands = g_ptr_array_new ();
   return self;
 }
@@ -109,6 +141,7 @@ fsb_plan_unref (FsbPlan *self)
   g_strfreev (self->filesystems);
   g_hash_table_unref (self->mkfs_options);
   g_free (self->profile_name);
+  fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
   g_free (self->target_spec);
   g_free (self->source_dir);
@@ -119,12 +152,10 @@ fsb_plan_unref (FsbPlan *self)
   g_free (self);
 }
 
-/* "custom" keeps the sizes in force, for the caller to edit; "full" also
- * selects every workload group. */
 gboolean
 fsb_plan_set_profile (FsbPlan *self, const char *name, GError **error)
 {
-  const FsbProfile *profile;
+  g_autoptr(FsbSizes) sizes = NULL;
 
   g_return_val_if_fail (self != NULL && name != NULL, FALSE);
 
@@ -132,12 +163,10 @@ fsb_plan_set_profile (FsbPlan *self, const char *name, GError **error)
     {
       g_free (self->profile_name);
       self->profile_name = g_strdup (name);
-      self->profile.name = "custom";
       return TRUE;
     }
-
-  profile = fsb_profile_lookup (name);
-  if (profile == NULL)
+  sizes = fsb_profile_sizes (name);
+  if (sizes == NULL)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
                    /* Translators: %s is what the user typed; the list is not translated */
@@ -146,85 +175,135 @@ fsb_plan_set_profile (FsbPlan *self, const char *name, GError **error)
     }
   g_free (self->profile_name);
   self->profile_name = g_strdup (name);
-  self->profile = *profile;
+  fsb_sizes_free (self->sizes);
+  self->sizes = g_steal_pointer (&sizes);
 
   if (strcmp (name, "full") == 0)
     {
-      guint n_groups;
-      const FsbGroupInfo *groups = fsb_group_catalog (&n_groups);
+      guint n;
+      const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
       g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
 
-      for (guint i = 0; i < n_groups; i++)
-        g_strv_builder_add (b, groups[i].id);
+      for (guint i = 0; i < n; i++)
+        if (!groups[i]->always)
+          g_strv_builder_add (b, groups[i]->id);
       g_strfreev (self->workloads);
       self->workloads = g_strv_builder_end (b);
     }
   return TRUE;
 }
 
-void
-fsb_plan_add_custom (FsbPlan *self, const char *name, const char *command)
+gboolean
+fsb_plan_set_size (FsbPlan *self, const char *param, double value, GError **error)
 {
-  FsbCustomCommand *c = g_new0 (FsbCustomCommand, 1);
+  const FsbParamSpec *spec = fsb_catalog_param (param, NULL);
 
-  c->name = g_strdup (name);
-  c->command = g_strdup (command);
-  g_ptr_array_add (self->custom_commands, c);
+  g_return_val_if_fail (self != NULL && param != NULL, FALSE);
+  if (spec == NULL)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %s is what the user typed; `fsbench-cli plan --json` lists the sizes */
+                   _("Unknown size “%s” (fsbench-cli plan --json lists them under “sizes”)"), param);
+      return FALSE;
+    }
+  if (!isfinite (value) || value < spec->min || value > spec->max ||
+      (spec->kind == FSB_PARAM_COUNT && value != floor (value)))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %s is the name of a size, such as “Size of the big file” */
+                   _("%s is out of range"), _(spec->name));
+      return FALSE;
+    }
+  fsb_sizes_set (self->sizes, param, value);
+  g_free (self->profile_name);
+  self->profile_name = g_strdup ("custom");
+  return TRUE;
 }
 
 gboolean
-fsb_plan_has_group (FsbPlan *self, const char *group)
+fsb_plan_set_size_text (FsbPlan *self, const char *param, const char *text, GError **error)
 {
-  g_return_val_if_fail (self != NULL && group != NULL, FALSE);
+  g_autofree char *id = NULL;
+  const FsbParamSpec *spec;
+  const char *value = text;
+  double v;
 
-  if (self->workloads == NULL)
-    return strcmp (group, "core") == 0;
-  return g_strv_contains ((const char *const *) self->workloads, group);
+  g_return_val_if_fail (self != NULL && text != NULL, FALSE);
+  if (param == NULL)
+    {
+      const char *eq = strchr (text, '=');
+
+      if (eq == NULL)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: %s is what the user typed after --size */
+                       _("“%s” is not a size setting: write it like big-file=700M"), text);
+          return FALSE;
+        }
+      id = g_strstrip (g_strndup (text, eq - text));
+      value = eq + 1;
+      param = id;
+    }
+  spec = fsb_catalog_param (param, NULL);
+  if (spec == NULL)
+    return fsb_plan_set_size (self, param, 0, error);
+  if (spec->kind == FSB_PARAM_BYTES)
+    {
+      guint64 bytes;
+
+      if (!fsb_size_parse (value, &bytes, error))
+        return FALSE;
+      v = (double) bytes;
+    }
+  else
+    {
+      char *end = NULL;
+
+      v = g_ascii_strtod (value, &end);
+      if (end == value || *end != '\0' || !g_ascii_isdigit (value[0]))
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: the first %s is the name of a size, the second what the user typed */
+                       _("%s must be a number, not “%s”"), _(spec->name), value);
+          return FALSE;
+        }
+    }
+  return fsb_plan_set_size (self, param, v, error);
 }
 
-/* The room each group needs at its peak. Groups clean up after
- * themselves, but the sum is what a run needs if one did not. */
-guint64
-fsb_plan_needed_bytes (FsbPlan *self)
+gboolean
+fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error)
 {
-  g_return_val_if_fail (self != NULL, 0);
-  return fsb_plan_needed_bytes_for (self, &self->profile);
-}
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
 
-guint64
-fsb_plan_needed_bytes_for (FsbPlan *self, const FsbProfile *p)
-{
-  guint64 data = 0;
+  for (guint i = 0; groups != NULL && groups[i] != NULL; i++)
+    {
+      g_autofree char *id = g_strstrip (g_strdup (groups[i]));
+      const FsbWorkloadGroup *g = fsb_catalog_group (id);
 
-  g_return_val_if_fail (self != NULL && p != NULL, 0);
-
-  if (fsb_plan_has_group (self, "core"))
-    /* Both copies of the tree, plus the listing; the big files are
-     * deleted before the tree arrives. */
-    data += MAX (2 * p->big_file_bytes, 2 * p->tree_total_bytes + 16 * (guint64) p->tree_files * 128);
-  if (fsb_plan_has_group (self, "kernel-tree"))
-    data += 2 * p->kernel_total_bytes + 2 * (guint64) p->kernel_files * 4096;
-  if (fsb_plan_has_group (self, "small-files"))
-    data += (guint64) p->small_files * 4096;
-  if (fsb_plan_has_group (self, "delete-latency"))
-    data += p->delete_file_bytes;
-  if (fsb_plan_has_group (self, "random-io"))
-    data += (guint64) p->randio_files * p->randio_file_bytes;
-  if (fsb_plan_has_group (self, "transfer"))
-    data += 2 * p->transfer_bytes;
-  if (self->custom_commands->len > 0)
-    data += p->big_file_bytes;
-
-  /* Metadata, journals and reserved blocks take up to a tenth; the
-   * constant covers the smallest sizes mkfs accepts (XFS wants 300 MB). */
-  data += data / 8 + 512 * MiB;
-  return (data + 64 * MiB - 1) / (64 * MiB) * (64 * MiB);
+      if (*id == '\0')
+        continue;
+      if (g == NULL || g->always)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID, _("Unknown workload group “%s”"), id);
+          return FALSE;
+        }
+      if (!g_ptr_array_find (seen, g, NULL))
+        {
+          g_ptr_array_add (seen, (gpointer) g);
+          g_strv_builder_add (b, g->id);
+        }
+    }
+  g_strfreev (self->workloads);
+  self->workloads = g_strv_builder_end (b);
+  return TRUE;
 }
 
 static gboolean
 valid_fs_name (const char *name)
 {
-  if (*name == '\0')
+  if (*name == '\0' || strlen (name) > 32)
     return FALSE;
   for (const char *c = name; *c != '\0'; c++)
     if (!g_ascii_isalnum (*c) && *c != '_' && *c != '-')
@@ -233,19 +312,8 @@ valid_fs_name (const char *name)
 }
 
 static gboolean
-invalid (GError **error, const char *message)
+check_filesystems (FsbPlan *self, GError **error)
 {
-  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, message);
-  return FALSE;
-}
-
-gboolean
-fsb_plan_validate (FsbPlan *self, GError **error)
-{
-  const FsbProfile *p = &self->profile;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-
   if (self->filesystems == NULL || self->filesystems[0] == NULL)
     return invalid (error, _("Choose at least one filesystem"));
   for (guint i = 0; self->filesystems[i] != NULL; i++)
@@ -264,30 +332,122 @@ fsb_plan_validate (FsbPlan *self, GError **error)
             return FALSE;
           }
     }
-  if (self->repetitions < 1 || self->repetitions > 100)
-    return invalid (error, _("The number of repetitions must be between 1 and 100"));
-  for (guint i = 0; self->workloads != NULL && self->workloads[i] != NULL; i++)
-    if (fsb_group_info_lookup (self->workloads[i]) == NULL)
-      {
-        g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                     _("Unknown workload group “%s”"), self->workloads[i]);
-        return FALSE;
-      }
-  if (self->workloads != NULL && self->workloads[0] == NULL && self->custom_commands->len == 0)
-    return invalid (error, _("Choose at least one workload group"));
+  return TRUE;
+}
 
-  if (fsb_plan_has_group (self, "core"))
+gboolean
+fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **error)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  g_auto(GStrv) list = NULL;
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
-      if (p->big_file_bytes == 0)
-        return invalid (error, _("The big file must not be empty"));
-      if (p->tree_files == 0 || p->tree_dirs == 0)
-        return invalid (error, _("The file tree needs at least one file and one folder"));
-      if (p->tree_min_file > p->tree_max_file)
-        return invalid (error, _("The smallest file of the tree is larger than the largest"));
-      if (p->tree_total_bytes < p->tree_min_file * p->tree_files ||
-          p->tree_total_bytes > p->tree_max_file * p->tree_files)
-        return invalid (error, _("The size of the tree does not fit its number of files and their size limits"));
+      g_autofree char *name = g_strstrip (g_strdup (names[i]));
+      if (*name != '\0')
+        g_strv_builder_add (b, name);
     }
+  list = g_strv_builder_end (b);
+  g_strfreev (self->filesystems);
+  self->filesystems = g_steal_pointer (&list);
+  return check_filesystems (self, error);
+}
+
+gboolean
+fsb_plan_set_target (FsbPlan *self, const char *spec, GError **error)
+{
+  FsbTargetSpec parsed;
+
+  if (!fsb_target_spec_parse (spec, &parsed, error))
+    return FALSE;
+  fsb_target_spec_clear (&parsed);
+  g_free (self->target_spec);
+  self->target_spec = g_strdup (spec);
+  return TRUE;
+}
+
+void
+fsb_plan_set_image (FsbPlan *self, guint64 size_bytes, const char *dir)
+{
+  FsbTargetSpec spec = { TRUE, size_bytes, (char *) dir };
+
+  g_free (self->target_spec);
+  self->target_spec = fsb_target_spec_to_string (&spec);
+}
+
+void
+fsb_plan_add_custom (FsbPlan *self, const char *name, const char *command)
+{
+  FsbCustomCommand *c = g_new0 (FsbCustomCommand, 1);
+
+  c->name = g_strdup (name);
+  c->command = g_strdup (command);
+  g_ptr_array_add (self->custom_commands, c);
+}
+
+gboolean
+fsb_plan_has_group (FsbPlan *self, const char *group)
+{
+  const FsbWorkloadGroup *g;
+
+  g_return_val_if_fail (self != NULL && group != NULL, FALSE);
+  g = fsb_catalog_group (group);
+  if (g != NULL && g->always)
+    return TRUE;
+  return self->workloads != NULL && g_strv_contains ((const char *const *) self->workloads, group);
+}
+
+gboolean
+fsb_plan_check_sizes (FsbPlan *self, GError **error)
+{
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
+
+  for (guint g = 0; g < n_groups; g++)
+    if (groups[g]->check_sizes != NULL && fsb_plan_has_group (self, groups[g]->id) &&
+        !groups[g]->check_sizes (self->sizes, error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+fsb_plan_validate (FsbPlan *self, GError **error)
+{
+  FsbTargetSpec target;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (!check_filesystems (self, error))
+    return FALSE;
+  if (self->repetitions < FSB_MIN_REPETITIONS || self->repetitions > FSB_MAX_REPETITIONS)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   _("The number of repetitions must be between %u and %u"),
+                   FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
+      return FALSE;
+    }
+  for (guint i = 0; self->workloads != NULL && self->workloads[i] != NULL; i++)
+    {
+      const FsbWorkloadGroup *g = fsb_catalog_group (self->workloads[i]);
+      if (g == NULL || g->always)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       _("Unknown workload group “%s”"), self->workloads[i]);
+          return FALSE;
+        }
+    }
+  if ((self->workloads == NULL || self->workloads[0] == NULL) && self->custom_commands->len == 0)
+    return invalid (error, _("Choose at least one workload group"));
+  if (self->use_case != NULL && !g_strv_contains ((const char *const []) { FSB_USE_CASE_IDS, NULL }, self->use_case))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %s is what the user typed; the list is not translated */
+                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media)"), self->use_case);
+      return FALSE;
+    }
+
+  if (!fsb_plan_check_sizes (self, error))
+    return FALSE;
 
   if (self->source_dir != NULL && !g_file_test (self->source_dir, G_FILE_TEST_IS_DIR))
     {
@@ -296,7 +456,239 @@ fsb_plan_validate (FsbPlan *self, GError **error)
                    _("The source folder “%s” does not exist"), display);
       return FALSE;
     }
-  if (self->target_spec == NULL || *self->target_spec == '\0')
-    return invalid (error, _("No target was given"));
+  if (!fsb_target_spec_parse (self->target_spec, &target, error))
+    return FALSE;
+  fsb_target_spec_clear (&target);
+  if (fsb_plan_needed_bytes (self, NULL) >= FSB_SIZE_MAX)
+    return invalid (error, _("These sizes need more space than any disk has"));
   return TRUE;
+}
+
+/* The estimate ------------------------------------------------------------- */
+
+/* The groups of a plan that run task by task within each cycle, in
+ * registry order: the cycle's own steps first. */
+static GPtrArray *
+cycle_groups (FsbPlan *self)
+{
+  guint n;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < n; i++)
+    if (!groups[i]->across_filesystems && fsb_plan_has_group (self, groups[i]->id))
+      g_ptr_array_add (out, (gpointer) groups[i]);
+  return out;
+}
+
+guint64
+fsb_plan_needed_bytes (FsbPlan *self, const FsbSizes *sizes)
+{
+  g_autoptr(GPtrArray) groups = cycle_groups (self);
+  guint64 data = 0, overhead;
+
+  g_return_val_if_fail (self != NULL, 0);
+  if (sizes == NULL)
+    sizes = self->sizes;
+
+  /* The room each group needs at its peak. Groups clean up after
+   * themselves, but the sum is what a run needs if one did not. */
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const FsbWorkloadGroup *g = groups->pdata[i];
+      if (g->space_needed != NULL && !fsb_size_add (data, g->space_needed (sizes), &data))
+        return FSB_SIZE_MAX;
+    }
+  if (self->custom_commands->len > 0 && !fsb_size_add (data, fsb_sizes_get_u64 (sizes, "big-file"), &data))
+    return FSB_SIZE_MAX;
+
+  /* Metadata, journals and reserved blocks take up to a tenth; the
+   * constant covers the smallest sizes mkfs accepts (XFS wants 300 MB). */
+  overhead = data / 8 + FSB_MIN_IMAGE_BYTES;
+  if (!fsb_size_add (data, overhead + 64 * MiB, &data))
+    return FSB_SIZE_MAX;
+  return data / (64 * MiB) * (64 * MiB);
+}
+
+void
+fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate)
+{
+  g_autoptr(GPtrArray) groups = NULL;
+  guint n_fs, n_groups;
+  const FsbWorkloadGroup *const *all = fsb_catalog_groups (&n_groups);
+  double cycle = 0, data_bytes;
+  FsbTargetSpec target = { 0 };
+
+  g_return_if_fail (self != NULL && estimate != NULL);
+  memset (estimate, 0, sizeof *estimate);
+  if (sizes == NULL)
+    sizes = self->sizes;
+  n_fs = self->filesystems != NULL ? g_strv_length (self->filesystems) : 0;
+  groups = cycle_groups (self);
+  estimate->tasks = g_ptr_array_new ();
+
+  /* A cycle: the cycle group's steps around the others' tasks (mkfs and
+   * mount first, umount last), then your own commands. */
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const FsbWorkloadGroup *g = groups->pdata[i];
+      for (guint t = 0; t < g->n_tasks; t++)
+        if (g->tasks[t].run != NULL || strcmp (g->tasks[t].id, "umount") != 0)
+          {
+            g_ptr_array_add (estimate->tasks, (gpointer) g->tasks[t].id);
+            cycle += g->tasks[t].estimate != NULL ? g->tasks[t].estimate (sizes) : 1.0;
+          }
+    }
+  cycle += 5.0 * self->custom_commands->len;
+  g_ptr_array_add (estimate->tasks, (gpointer) "umount");
+  cycle += 0.5;
+  /* Nothing to do in a cycle: no cycles at all (transfers alone). */
+  if (estimate->tasks->len == 3 && self->custom_commands->len == 0)
+    {
+      g_ptr_array_set_size (estimate->tasks, 0);
+      cycle = 0;
+    }
+  estimate->n_steps = estimate->tasks->len * n_fs * self->repetitions;
+  estimate->estimated_seconds = cycle * n_fs * self->repetitions;
+  for (guint i = 0; i < n_groups; i++)
+    if (all[i]->across_filesystems && fsb_plan_has_group (self, all[i]->id) && all[i]->estimate_across != NULL)
+      {
+        estimate->estimated_seconds += all[i]->estimate_across (sizes, n_fs, self->repetitions);
+        estimate->n_steps++;
+      }
+
+  /* The test data, if it has to be written first. */
+  data_bytes = fsb_sizes_get (sizes, "big-file") + (self->source_dir == NULL ? fsb_sizes_get (sizes, "tree-size") : 0);
+  for (guint i = 0; i < groups->len; i++)
+    if (((const FsbWorkloadGroup *) groups->pdata[i])->prepare_data != NULL)
+      data_bytes += ((const FsbWorkloadGroup *) groups->pdata[i])->space_needed (sizes) / 2.0;
+  estimate->dataset_seconds = data_bytes / DATASET_RATE;
+  estimate->estimated_seconds += estimate->dataset_seconds;
+
+  estimate->space_needed_bytes = fsb_plan_needed_bytes (self, sizes);
+  if (fsb_target_spec_parse (self->target_spec, &target, NULL) && target.image)
+    estimate->target_size_bytes = target.size_bytes > 0 ? target.size_bytes
+                                  : MAX (FSB_MIN_IMAGE_BYTES, estimate->space_needed_bytes);
+  fsb_target_spec_clear (&target);
+}
+
+void
+fsb_plan_estimate_clear (FsbPlanEstimate *estimate)
+{
+  g_clear_pointer (&estimate->tasks, g_ptr_array_unref);
+}
+
+JsonNode *
+fsb_plan_to_json (FsbPlan *self)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  FsbPlanEstimate est;
+  FsbTargetSpec target = { 0 };
+  gboolean target_ok = fsb_target_spec_parse (self->target_spec, &target, NULL);
+
+  fsb_plan_estimate (self, NULL, &est);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "filesystems");
+  json_builder_begin_array (b);
+  for (guint i = 0; self->filesystems[i] != NULL; i++)
+    json_builder_add_string_value (b, self->filesystems[i]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "profile");
+  json_builder_add_string_value (b, self->profile_name);
+  json_builder_set_member_name (b, "use_case");
+  json_builder_add_string_value (b, self->use_case);
+  json_builder_set_member_name (b, "repetitions");
+  json_builder_add_int_value (b, self->repetitions);
+  json_builder_set_member_name (b, "limits");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "repetitions");
+  json_builder_begin_array (b);
+  json_builder_add_int_value (b, FSB_MIN_REPETITIONS);
+  json_builder_add_int_value (b, FSB_MAX_REPETITIONS);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "workloads");
+  json_builder_begin_array (b);
+  for (guint i = 0; self->workloads[i] != NULL; i++)
+    json_builder_add_string_value (b, self->workloads[i]);
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "target");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "spec");
+  json_builder_add_string_value (b, self->target_spec);
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, target_ok && !target.image ? "partition" : "image");
+  json_builder_set_member_name (b, "size_bytes");
+  json_builder_add_int_value (b, (gint64) est.target_size_bytes);
+  json_builder_set_member_name (b, target_ok && !target.image ? "device" : "folder");
+  if (target.path != NULL)
+    json_builder_add_string_value (b, target.path);
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+  fsb_target_spec_clear (&target);
+
+  json_builder_set_member_name (b, "dataset");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "big_file_bytes");
+  json_builder_add_int_value (b, (gint64) fsb_sizes_get_u64 (self->sizes, "big-file"));
+  json_builder_set_member_name (b, "tree_files");
+  json_builder_add_int_value (b, fsb_sizes_get_uint (self->sizes, "tree-files"));
+  json_builder_set_member_name (b, "tree_dirs");
+  json_builder_add_int_value (b, fsb_sizes_get_uint (self->sizes, "tree-dirs"));
+  json_builder_set_member_name (b, "tree_bytes");
+  json_builder_add_int_value (b, (gint64) fsb_sizes_get_u64 (self->sizes, "tree-size"));
+  json_builder_set_member_name (b, "source_dir");
+  if (self->source_dir != NULL)
+    json_builder_add_string_value (b, self->source_dir);
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "sizes");
+  json_builder_add_value (b, fsb_sizes_to_json (self->sizes));
+
+  json_builder_set_member_name (b, "tasks");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < est.tasks->len; i++)
+    {
+      const char *id = est.tasks->pdata[i];
+      const FsbWorkloadGroup *g = NULL;
+      const FsbTaskSpec *t = fsb_catalog_task (id, &g);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, id);
+      json_builder_set_member_name (b, "group");
+      json_builder_add_string_value (b, g != NULL ? g->id : NULL);
+      json_builder_set_member_name (b, "criterion");
+      json_builder_add_string_value (b, t != NULL ? t->criterion : NULL);
+      json_builder_set_member_name (b, "estimated_seconds");
+      json_builder_add_double_value (b, t != NULL && t->estimate != NULL ? t->estimate (self->sizes) : 0);
+      json_builder_end_object (b);
+    }
+  for (guint i = 0; i < self->custom_commands->len; i++)
+    {
+      const FsbCustomCommand *c = self->custom_commands->pdata[i];
+      g_autofree char *id = g_strconcat ("custom:", c->name, NULL);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, id);
+      json_builder_set_member_name (b, "command");
+      json_builder_add_string_value (b, c->command);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "steps");
+  json_builder_add_int_value (b, est.n_steps);
+  json_builder_set_member_name (b, "space_needed_bytes");
+  json_builder_add_int_value (b, (gint64) est.space_needed_bytes);
+  json_builder_set_member_name (b, "estimated_seconds");
+  json_builder_add_double_value (b, round (est.estimated_seconds * 10) / 10);
+  json_builder_set_member_name (b, "dataset_seconds");
+  json_builder_add_double_value (b, round (est.dataset_seconds * 10) / 10);
+  json_builder_end_object (b);
+  fsb_plan_estimate_clear (&est);
+  return json_builder_get_root (b);
 }

@@ -1,34 +1,39 @@
-/* fsb-plan.h: what to run: filesystems × workload groups × repetitions, on a target */
+/* fsb-plan.h: the plan spec: what to run (filesystems × workload groups ×
+ * repetitions, on a target), its defaults, its validation and its estimate.
+ * The CLI and the window fill it; neither restates a rule of it. */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
+#include <json-glib/json-glib.h>
+
+#include "fsb-sizes.h"
 
 G_BEGIN_DECLS
 
-/* Dataset sizes. "quick" is about 1/20 of seed 000, "standard" 1/4,
- * "seed" the study's exact sizes. */
-typedef struct {
-  const char *name;
-  guint64 big_file_bytes;      /* core: the "ISO" */
-  guint   tree_files;          /* core: 7,500 in the study */
-  guint   tree_dirs;           /* 900 */
-  guint64 tree_min_file;       /* 10 KB */
-  guint64 tree_max_file;       /* 5 MB */
-  guint64 tree_total_bytes;    /* 1.9 GB */
-  guint   kernel_files;        /* kernel-tree: 38,755 files, 567 MB */
-  guint64 kernel_total_bytes;
-  guint   small_files;         /* small-files: count, 0..1999 bytes each */
-  guint64 delete_file_bytes;   /* delete-latency: size of each file */
-  guint   delete_count;        /* at least 5 per repetition */
-  guint   randio_files;        /* random-io: 128 in the study */
-  guint64 randio_file_bytes;   /* 128 MB in the study */
-  guint   randio_requests;     /* 40,000 */
-  double  randio_seconds;      /* 20 */
-  guint64 transfer_bytes;      /* transfer: the big file */
-} FsbProfile;
+/* Every default of a plan, here and nowhere else (the GSettings schema's
+ * defaults are checked against these by a test). */
+#define FSB_DEFAULT_PROFILE     "quick"
+#define FSB_DEFAULT_REPETITIONS 3
+#define FSB_MIN_REPETITIONS     1
+#define FSB_MAX_REPETITIONS     100
+#define FSB_DEFAULT_USE_CASE    "server"
+#define FSB_DEFAULT_WORKLOADS   "core"
+#define FSB_DEFAULT_TARGET      "image"
 
-const FsbProfile *fsb_profile_lookup (const char *name);   /* NULL when unknown */
-const char *const *fsb_profile_names (void);                /* quick standard seed full */
+/* Where to run: "image", "image:SIZE", "image@DIR", "image:SIZE@DIR" (SIZE
+ * as fsb_size_parse() reads it, "~/" allowed in DIR) or a device such as
+ * "/dev/sdb1". */
+typedef struct {
+  gboolean image;
+  guint64  size_bytes;   /* images: 0 sizes it to the plan */
+  char    *path;         /* images: the folder (NULL: the cache folder); else the device */
+} FsbTargetSpec;
+
+gboolean fsb_target_spec_parse     (const char *text, FsbTargetSpec *spec, GError **error);
+char    *fsb_target_spec_to_string (const FsbTargetSpec *spec);
+void     fsb_target_spec_clear     (FsbTargetSpec *spec);
+/* The smallest image FS Bench makes: mkfs.xfs refuses less than 300 MiB. */
+#define FSB_MIN_IMAGE_BYTES (G_GUINT64_CONSTANT (512) * 1024 * 1024)
 
 typedef struct {
   char *name;
@@ -40,10 +45,10 @@ typedef struct {
   char      **filesystems;      /* "ext4", "xfs", ... */
   GHashTable *mkfs_options;     /* fs name → extra mkfs options */
   char       *profile_name;     /* "quick", "standard", "seed", "full", "custom" */
-  FsbProfile  profile;          /* the sizes in force (custom: edited) */
-  guint       repetitions;      /* default 3 */
-  char      **workloads;        /* group ids; NULL means { "core" } */
-  char       *target_spec;      /* "image", "image:4G@/dir", "/dev/sdb1" */
+  FsbSizes   *sizes;            /* every group's sizes in force (custom: edited) */
+  guint       repetitions;
+  char      **workloads;        /* group ids, never NULL */
+  char       *target_spec;      /* as FsbTargetSpec reads it */
   gboolean    destroy_confirmed;
   char       *source_dir;       /* user's folder instead of generated data, or NULL */
   GPtrArray  *custom_commands;  /* of FsbCustomCommand* */
@@ -59,15 +64,48 @@ typedef struct {
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())
 GType    fsb_plan_get_type     (void) G_GNUC_CONST;
-FsbPlan *fsb_plan_new          (void);   /* quick, core, 3 repetitions, image target */
+/* The defaults above: quick, core, 3 repetitions, an image sized to the plan. */
+FsbPlan *fsb_plan_new          (void);
 FsbPlan *fsb_plan_ref          (FsbPlan *self);
 void     fsb_plan_unref        (FsbPlan *self);
+/* quick, standard, seed, full (every group, standard sizes) or custom
+ * (keeps the sizes in force, for editing). */
 gboolean fsb_plan_set_profile  (FsbPlan *self, const char *name, GError **error);
+/* Sets one size (a parameter id of a group), checked against its range;
+ * the profile becomes "custom". */
+gboolean fsb_plan_set_size     (FsbPlan *self, const char *param, double value, GError **error);
+/* The same from what a person typed: "big-file=700M", or value alone with
+ * param given; sizes in bytes go through fsb_size_parse (). */
+gboolean fsb_plan_set_size_text (FsbPlan *self, const char *param, const char *text, GError **error);
+gboolean fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error);
+gboolean fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **error);
+gboolean fsb_plan_set_target   (FsbPlan *self, const char *spec, GError **error);
+/* An image of size_bytes (0: sized to the plan) in dir (NULL: the cache folder). */
+void     fsb_plan_set_image    (FsbPlan *self, guint64 size_bytes, const char *dir);
 void     fsb_plan_add_custom   (FsbPlan *self, const char *name, const char *command);
 gboolean fsb_plan_has_group    (FsbPlan *self, const char *group);
-/* Target size the plan needs (data, copies and filesystem overhead). */
-guint64  fsb_plan_needed_bytes (FsbPlan *self);
+/* Each chosen group checks its sizes (and may fit one to the others). */
+gboolean fsb_plan_check_sizes  (FsbPlan *self, GError **error);
 gboolean fsb_plan_validate     (FsbPlan *self, GError **error);
+
+/* What a plan needs and would do, before it runs. */
+typedef struct {
+  guint64   space_needed_bytes;  /* on the target: data, copies, filesystem overhead */
+  guint64   target_size_bytes;   /* an image's size (given, or sized to the plan); a device: 0 (unknown here) */
+  double    estimated_seconds;   /* everything, the test data's generation included when not cached */
+  double    dataset_seconds;     /* of which making the test data */
+  guint     n_steps;             /* tasks × filesystems × repetitions, mkfs/mount/umount included */
+  GPtrArray *tasks;              /* of const char*, one cycle's tasks in run order (static strings) */
+} FsbPlanEstimate;
+
+/* sizes: what the tasks will see (NULL: the plan's own). */
+void      fsb_plan_estimate        (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate);
+void      fsb_plan_estimate_clear  (FsbPlanEstimate *estimate);
+/* The room the plan needs on the target, for sizes (NULL: its own). */
+guint64   fsb_plan_needed_bytes    (FsbPlan *self, const FsbSizes *sizes);
+/* The plan and its estimate, as `fsbench-cli plan --json` prints them. */
+JsonNode *fsb_plan_to_json         (FsbPlan *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbPlan, fsb_plan_unref)
 
 G_END_DECLS

@@ -190,6 +190,11 @@ fsb_result_to_json (FsbResult *self)
   json_builder_end_object (b);
 
   add_string (b, "profile", self->profile);
+  if (self->sizes != NULL)
+    {
+      json_builder_set_member_name (b, "sizes");
+      json_builder_add_value (b, fsb_sizes_to_json (self->sizes));
+    }
   add_uint (b, "repetitions", self->repetitions);
   json_builder_set_member_name (b, "workloads");
   json_builder_begin_array (b);
@@ -358,6 +363,18 @@ read_capacity (JsonObject *cap, const char *prefix, FsbCapacity *c)
     }
 }
 
+/* "big-file": lower case, digits and '-'. */
+static gboolean
+size_id_is_valid (const char *name)
+{
+  gsize n = 0;
+
+  for (const char *p = name; *p != '\0'; p++, n++)
+    if (n >= 48 || !(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '-'))
+      return FALSE;
+  return n > 0;
+}
+
 static gboolean
 get_bool (JsonObject *o, const char *key)
 {
@@ -497,7 +514,7 @@ fsb_result_from_json (JsonNode *root, GError **error)
 {
   g_autoptr(FsbResult) self = NULL;
   g_autofree char *schema = NULL;
-  JsonObject *o, *machine, *target;
+  JsonObject *o, *machine, *target, *sizes;
   JsonArray *fss, *transfers, *workloads;
   JsonNode *n;
 
@@ -555,6 +572,19 @@ fsb_result_from_json (JsonNode *root, GError **error)
       read_target_regime (&self->target, target);
     }
   self->profile = get_string (o, "profile");
+  if ((sizes = get_object (o, "sizes")) != NULL)
+    {
+      g_autoptr(GList) keys = json_object_get_members (sizes);
+
+      self->sizes = fsb_sizes_new ();
+      for (GList *l = keys; l != NULL; l = l->next)
+        {
+          double v;
+          /* Ids as the catalog spells them; anything else is not a size. */
+          if (size_id_is_valid (l->data) && get_number (sizes, l->data, &v) && v >= 0)
+            fsb_sizes_set (self->sizes, l->data, v);
+        }
+    }
   self->repetitions = (guint) MIN (get_uint (o, "repetitions"), G_MAXUINT);
   self->use_case = get_string (o, "use_case");
   if ((workloads = get_array (o, "workloads")) != NULL)

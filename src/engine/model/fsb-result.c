@@ -168,6 +168,7 @@ fsb_result_unref (FsbResult *self)
   machine_clear (&self->machine);
   fsb_target_info_clear (&self->target);
   g_free (self->profile);
+  fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
   g_free (self->use_case);
   g_clear_pointer (&self->dataset, json_node_unref);

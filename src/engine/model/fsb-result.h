@@ -4,6 +4,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "fsb-sizes.h"
+
 G_BEGIN_DECLS
 
 #define FSB_RESULT_SCHEMA "fsbench-result/1"
@@ -107,6 +109,7 @@ typedef struct {
   FsbMachine     machine;
   FsbTargetInfo  target;
   char          *profile;
+  FsbSizes      *sizes;         /* the plan's sizes (results from before 0.2: NULL) */
   guint          repetitions;
   char         **workloads;     /* group ids */
   char          *use_case;      /* as chosen when run; may be NULL */

@@ -35,10 +35,9 @@ fsb_chart_kind_metric (FsbChartKind kind)
 }
 
 static gboolean
-task_in_chart (const char *id, FsbSection section)
+task_in_chart (const char *id, const char *section)
 {
-  return section == FSB_N_SECTIONS ? fsb_task_section (id) != FSB_SECTION_CAPACITY
-                                   : fsb_task_section (id) == section;
+  return section == NULL || g_strcmp0 (fsb_task_criterion (id), section) == 0;
 }
 
 static GPtrArray *
@@ -46,13 +45,14 @@ chart_task_ids (FsbResult *result, const FsbChartOptions *options)
 {
   GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
 
-  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+  for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
+      const char *criterion = fsb_catalog_nth_criterion (c)->id;
       g_autoptr(GPtrArray) part = NULL;
 
-      if (options->section != FSB_N_SECTIONS && options->section != s)
+      if (options->section != NULL && g_strcmp0 (options->section, criterion) != 0)
         continue;
-      part = fsb_result_section_tasks (result, (FsbSection) s);
+      part = fsb_result_section_tasks (result, criterion);
       for (guint i = 0; i < part->len; i++)
         g_ptr_array_add (ids, g_strdup (part->pdata[i]));
     }
@@ -61,17 +61,20 @@ chart_task_ids (FsbResult *result, const FsbChartOptions *options)
   if (options->live && result->workloads != NULL)
     {
       guint n;
-      const FsbTaskInfo *catalog = fsb_task_catalog (&n);
+      const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
       g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
 
-      for (guint i = 0; i < n; i++)
-        {
-          gboolean planned = g_strv_contains ((const char * const *) result->workloads, catalog[i].group);
-          gboolean present = g_ptr_array_find_with_equal_func (ids, catalog[i].id, g_str_equal, NULL);
+      for (guint g = 0; g < n; g++)
+        for (guint i = 0; i < groups[g]->n_tasks; i++)
+          {
+            const char *id = groups[g]->tasks[i].id;
+            gboolean planned = groups[g]->always ||
+                               g_strv_contains ((const char * const *) result->workloads, groups[g]->id);
+            gboolean present = g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL);
 
-          if ((planned && task_in_chart (catalog[i].id, options->section)) || present)
-            g_ptr_array_add (all, g_strdup (catalog[i].id));
-        }
+            if ((planned && task_in_chart (id, options->section)) || present)
+              g_ptr_array_add (all, g_strdup (id));
+          }
       for (guint i = 0; i < ids->len; i++)  /* custom commands */
         if (!g_ptr_array_find_with_equal_func (all, ids->pdata[i], g_str_equal, NULL))
           g_ptr_array_add (all, g_strdup (ids->pdata[i]));

@@ -5,7 +5,7 @@
 #include <glib.h>
 
 #include "fsb-result.h"
-#include "fsb-tasks.h"
+#include "fsb-catalog.h"
 
 G_BEGIN_DECLS
 
@@ -19,7 +19,7 @@ typedef enum {
 
 typedef struct {
   FsbChartKind kind;
-  FsbSection   section;     /* for SECTION, CPU, FAULTS; FSB_N_SECTIONS: every task */
+  const char  *section;     /* a criterion id, for SECTION, CPU, FAULTS; NULL: every task */
   gboolean     live;        /* a run in progress: rows for planned tasks still waiting */
   const char  *title;       /* drawn above the chart, or NULL */
   double       font_size;   /* in device units; 0 picks 11 */

@@ -85,24 +85,25 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
 
   fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Results"));
-  for (guint s = 0, first = TRUE; s < FSB_N_SECTIONS; s++)
+  for (guint s = 0, first = TRUE; s < fsb_catalog_n_criteria (); s++)
     {
-      FsbSection section = (FsbSection) s;
+      const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
+      gboolean capacity = section->score == FSB_SCORE_CAPACITY;
       gboolean any = FALSE;
       g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
 
       for (guint i = 0; i < n; i++)
         any |= fsb_doc_section_has_data (results[i], section);
-      if (!any || section == FSB_SECTION_TRANSFER)
+      if (!any || section->score == FSB_SCORE_TRANSFER)
         continue;
       if (!first)
         fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
       first = FALSE;
-      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_section_title (section))->id = g_strdup (fsb_section_id (section));
+      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(section->title))->id = g_strdup (section->id);
       {
         /* one scale for all, so the bars compare across results */
-        FsbChartOptions o = { .kind = section == FSB_SECTION_CAPACITY ? FSB_CHART_CAPACITY : FSB_CHART_SECTION,
-                              .section = section };
+        FsbChartOptions o = { .kind = capacity ? FSB_CHART_CAPACITY : FSB_CHART_SECTION,
+                              .section = section->id };
         double axis_max = 0;
 
         for (guint i = 0; i < n; i++)
@@ -110,8 +111,8 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
         for (guint i = 0; i < n; i++)
           if (fsb_doc_section_has_data (results[i], section))
             {
-              g_autofree char *id = g_strdup_printf ("%s-%u", fsb_section_id (section), i + 1);
-              fsb_doc_add_chart (doc, results[i], o.kind, section, id, names->pdata[i], TRUE);
+              g_autofree char *id = g_strdup_printf ("%s-%u", section->id, i + 1);
+              fsb_doc_add_chart (doc, results[i], o.kind, section->id, id, names->pdata[i], TRUE);
               ((FsbBlock *) g_ptr_array_index (doc->blocks, doc->blocks->len - 1))->chart.axis_max = axis_max;
             }
       }
@@ -131,11 +132,11 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
           }
         table->numeric = ~G_GUINT64_CONSTANT (0x3);
       }
-      if (section == FSB_SECTION_CAPACITY)
+      if (capacity)
         g_ptr_array_add (ids, g_strdup ("capacity"));
-      for (guint i = 0; i < n && section != FSB_SECTION_CAPACITY; i++)
+      for (guint i = 0; i < n && !capacity; i++)
         {
-          g_autoptr(GPtrArray) part = fsb_result_section_tasks (results[i], section);
+          g_autoptr(GPtrArray) part = fsb_result_section_tasks (results[i], section->id);
           for (guint j = 0; j < part->len; j++)
             if (!g_ptr_array_find_with_equal_func (ids, part->pdata[j], g_str_equal, NULL))
               g_ptr_array_add (ids, g_strdup (part->pdata[j]));
@@ -144,7 +145,7 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
         {
           const char *id = ids->pdata[t];
           gboolean higher = FALSE;
-          const char *metric = section == FSB_SECTION_CAPACITY ? "percent" : fsb_task_metric (id, &higher);
+          const char *metric = capacity ? "percent" : fsb_task_metric (id, &higher);
           g_autoptr(GPtrArray) fs_names = g_ptr_array_new ();
 
           for (guint i = 0; i < n; i++)
@@ -159,7 +160,7 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
               GPtrArray *row = fsb_doc_table_row (table);
               double ref = NAN;
 
-              g_ptr_array_add (row, g_strdup (section == FSB_SECTION_CAPACITY ? _("After mkfs") : fsb_task_display_name (id)));
+              g_ptr_array_add (row, g_strdup (capacity ? _("After mkfs") : fsb_task_display_name (id)));
               g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs_names->pdata[f])));
               for (guint i = 0; i < n; i++)
                 {
@@ -168,12 +169,12 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
                   FsbStats st;
                   double value = NAN;
 
-                  if (section == FSB_SECTION_CAPACITY && fs != NULL && fs->capacity_initial.percent > 0)
+                  if (capacity && fs != NULL && fs->capacity_initial.percent > 0)
                     value = fs->capacity_initial.percent;
                   else if (task != NULL && fsb_task_result_stats (task, metric, &st))
                     value = st.median;
                   g_ptr_array_add (row, isnan (value) ? g_strdup ("—")
-                                        : section == FSB_SECTION_CAPACITY ? fsb_format_percent (value, 2)
+                                        : capacity ? fsb_format_percent (value, 2)
                                         : fsb_format_value (value, metric));
                   if (i == 0)
                     ref = value;
@@ -183,7 +184,7 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
                 }
             }
         }
-      if (section != FSB_SECTION_CAPACITY)
+      if (!capacity)
         {
           gboolean higher = FALSE;
           fsb_task_metric (ids->len > 0 ? ids->pdata[0] : NULL, &higher);

@@ -100,7 +100,7 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
               for (guint j = 0; j < metrics->len; j++)
                 {
                   const char *metric = metrics->pdata[j];
-                  const char *section = fsb_section_id (fsb_task_section (task->id));
+                  const char *section = fsb_task_criterion (task->id);
                   FsbStats s;
 
                   if (!fsb_task_result_stats (task, metric, &s))

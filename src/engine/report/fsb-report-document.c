@@ -111,7 +111,7 @@ fsb_doc_table_row (FsbBlock *table)
 }
 
 void
-fsb_doc_add_chart (FsbDocument *doc, FsbResult *result, FsbChartKind kind, FsbSection section,
+fsb_doc_add_chart (FsbDocument *doc, FsbResult *result, FsbChartKind kind, const char *section,
            const char *id, const char *title, gboolean with_title)
 {
   FsbBlock *block = fsb_doc_add (doc, FSB_BLOCK_CHART, title);
@@ -174,20 +174,22 @@ fsb_doc_describe_target (FsbResult *r)
 }
 
 gboolean
-fsb_doc_section_has_data (FsbResult *r, FsbSection section)
+fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section)
 {
-  FsbChartOptions o = { .kind = FSB_CHART_SECTION, .section = section };
+  FsbChartOptions o = { .kind = FSB_CHART_SECTION, .section = section->id };
 
-  if (section == FSB_SECTION_CAPACITY)
+  if (section->score == FSB_SCORE_CAPACITY)
     o.kind = FSB_CHART_CAPACITY;
-  else if (section == FSB_SECTION_TRANSFER)
+  else if (section->score == FSB_SCORE_TRANSFER)
     o.kind = FSB_CHART_TRANSFER;
+  else if (section->score == FSB_SCORE_CPU)
+    return FALSE;   /* over every task: a section of its own at the end */
   if (fsb_chart_has_data (r, &o))
     return TRUE;
   /* a section whose every sample failed still belongs in the report */
-  if (section != FSB_SECTION_CAPACITY && section != FSB_SECTION_TRANSFER)
+  if (section->score == FSB_SCORE_TASKS)
     {
-      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
+      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section->id);
       return ids->len > 0;
     }
   return FALSE;

@@ -60,13 +60,13 @@ char        *fsb_doc_fact_label    (const char *key);
 /* The header cells follow, NULL-terminated; bit n of numeric: column n holds numbers. */
 FsbBlock    *fsb_doc_add_table     (FsbDocument *doc, guint64 numeric, ...) G_GNUC_NULL_TERMINATED;
 GPtrArray   *fsb_doc_table_row     (FsbBlock *table);
-void         fsb_doc_add_chart     (FsbDocument *doc, FsbResult *result, FsbChartKind kind, FsbSection section,
+void         fsb_doc_add_chart     (FsbDocument *doc, FsbResult *result, FsbChartKind kind, const char *section,
                                     const char *id, const char *title, gboolean with_title);
 char        *fsb_doc_fs_list       (FsbResult *result);
 char        *fsb_doc_format_date   (const char *iso);
 char        *fsb_doc_result_label  (FsbResult *result, const char * const *labels, guint i);
 char        *fsb_doc_describe_target (FsbResult *r);
-gboolean     fsb_doc_section_has_data (FsbResult *r, FsbSection section);
+gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section);
 char        *fsb_doc_column_title  (const char *name, const char *metric);
 
 char        *fsb_report_render_html     (FsbDocument *doc);

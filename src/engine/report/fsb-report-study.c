@@ -121,24 +121,24 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
             g_strdup_printf (_("The recommendation for the use case “%s” weighs the results as follows:"),
                              fsb_use_case_title (use_case)));
   list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
-  for (guint c = 0; c < FSB_N_CRITERIA; c++)
+  for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
-      double w = fsb_use_case_weight (use_case, c);
+      const FsbCriterionSpec *criterion = fsb_catalog_nth_criterion (c);
+      double w = fsb_criterion_weight (criterion, fsb_use_case_id (use_case));
       g_autofree char *weight = fsb_format_number (w, -1);
 
       /* only what was measured */
-      if (w > 0 && fsb_recommendation_get_verdict (rec, c) != NULL)
+      if (w > 0 && fsb_recommendation_get_verdict (rec, criterion->id) != NULL)
         /* Translators: a criterion and its weight: "Big files: ×2" */
-        g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s"), fsb_criterion_title (c), weight));
+        g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s"), _(criterion->title), weight));
     }
 }
 
 static void
 add_task_descriptions (FsbDocument *doc, FsbResult *r)
 {
-  guint n_groups, n_tasks;
-  const FsbGroupInfo *groups = fsb_group_catalog (&n_groups);
-  const FsbTaskInfo *tasks = fsb_task_catalog (&n_tasks);
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
   g_autoptr(GPtrArray) custom = g_ptr_array_new ();
 
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Description of the tasks"));
@@ -146,32 +146,33 @@ add_task_descriptions (FsbDocument *doc, FsbResult *r)
     {
       FsbBlock *list = NULL;
 
-      for (guint t = 0; t < n_tasks; t++)
+      const FsbWorkloadGroup *group = groups[g];
+
+      for (guint t = 0; t < group->n_tasks; t++)
         {
+          const FsbTaskSpec *task = &group->tasks[t];
           gboolean present = FALSE;
 
-          if (strcmp (tasks[t].group, groups[g].id) != 0)
-            continue;
           for (guint f = 0; f < r->filesystems->len && !present; f++)
-            present = fsb_fs_result_get_task (r->filesystems->pdata[f], tasks[t].id, FALSE) != NULL;
+            present = fsb_fs_result_get_task (r->filesystems->pdata[f], task->id, FALSE) != NULL;
           if (!present)
             continue;
           if (list == NULL)
             {
-              fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(groups[g].name));
-              fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(groups[g].description));
+              fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(group->name));
+              fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(group->description));
               list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
             }
           g_ptr_array_add (list->items, g_strdup_printf (
                   /* Translators: a task's name, then what it does */
-                  C_("task description", "%s: %s"), _(tasks[t].name), _(tasks[t].description)));
+                  C_("task description", "%s: %s"), _(task->name), _(task->description)));
         }
-    }
-  if (r->transfers->len > 0)
-    {
-      const FsbGroupInfo *info = fsb_group_info_lookup ("transfer");
-      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(info->name));
-      fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(info->description));
+      /* Groups across filesystems have no tasks of their own. */
+      if (group->across_filesystems && group->n_tasks == 0 && r->transfers->len > 0)
+        {
+          fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(group->name));
+          fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(group->description));
+        }
     }
 
   for (guint f = 0; f < r->filesystems->len; f++)
@@ -182,7 +183,7 @@ add_task_descriptions (FsbDocument *doc, FsbResult *r)
           FsbTaskResult *task = fs->tasks->pdata[t];
           gboolean seen = FALSE;
 
-          if (fsb_task_info_lookup (task->id) != NULL)
+          if (fsb_catalog_task (task->id, NULL) != NULL)
             continue;
           for (guint i = 0; i < custom->len; i++)
             seen |= g_strcmp0 (((FsbTaskResult *) custom->pdata[i])->id, task->id) == 0;
@@ -194,7 +195,7 @@ add_task_descriptions (FsbDocument *doc, FsbResult *r)
     {
       FsbBlock *list;
 
-      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_section_title (FSB_SECTION_CUSTOM));
+      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_criterion_title ("custom"));
       list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
       for (guint i = 0; i < custom->len; i++)
         {
@@ -234,7 +235,7 @@ range_cell (const FsbStats *s, const char *metric)
 }
 
 static void
-add_section_table (FsbDocument *doc, FsbResult *r, FsbSection section)
+add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
 {
   g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
   const char *metric = ids->len > 0 ? fsb_task_metric (ids->pdata[0], NULL) : "wall_s";
@@ -339,7 +340,7 @@ add_transfer_table (FsbDocument *doc, FsbResult *r)
 }
 
 static void
-add_conclusion (FsbDocument *doc, const FsbRecommendation *rec, guint criterion)
+add_conclusion (FsbDocument *doc, const FsbRecommendation *rec, const char *criterion)
 {
   const FsbVerdict *v = fsb_recommendation_get_verdict (rec, criterion);
 
@@ -355,51 +356,51 @@ add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   /* each section on a page of its own, the first under the heading */
   fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Results"));
-  for (guint s = 0; s < FSB_N_SECTIONS; s++)
+  for (guint s = 0; s < fsb_catalog_n_criteria (); s++)
     {
-      FsbSection section = (FsbSection) s;
-      const char *title = fsb_section_title (section);
+      const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
+      const char *title = _(section->title);
 
       if (!fsb_doc_section_has_data (r, section))
         continue;
       if (!first)
         fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
       first = FALSE;
-      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, title)->id = g_strdup (fsb_section_id (section));
-      if (section == FSB_SECTION_CAPACITY)
+      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, title)->id = g_strdup (section->id);
+      if (section->score == FSB_SCORE_CAPACITY)
         {
           fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
                      _("The usable space is the share of the blocks available to files, right after mkfs "
                        "and again after every file was deleted."));
-          fsb_doc_add_chart (doc, r, FSB_CHART_CAPACITY, section, fsb_section_id (section), title, FALSE);
+          fsb_doc_add_chart (doc, r, FSB_CHART_CAPACITY, section->id, section->id, title, FALSE);
           add_capacity_table (doc, r);
         }
-      else if (section == FSB_SECTION_TRANSFER)
+      else if (section->score == FSB_SCORE_TRANSFER)
         {
-          fsb_doc_add_chart (doc, r, FSB_CHART_TRANSFER, section, fsb_section_id (section), title, FALSE);
+          fsb_doc_add_chart (doc, r, FSB_CHART_TRANSFER, section->id, section->id, title, FALSE);
           add_transfer_table (doc, r);
         }
       else
         {
-          fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section, fsb_section_id (section), title, FALSE);
-          add_section_table (doc, r, section);
+          fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section->id, section->id, title, FALSE);
+          add_section_table (doc, r, section->id);
         }
-      add_conclusion (doc, rec, s);
+      add_conclusion (doc, rec, section->id);
     }
 
   /* CPU and memory, over every task, as the study notes them per section. */
   {
-    FsbChartOptions cpu = { .kind = FSB_CHART_CPU, .section = FSB_N_SECTIONS };
-    FsbChartOptions faults = { .kind = FSB_CHART_FAULTS, .section = FSB_N_SECTIONS };
+    FsbChartOptions cpu = { .kind = FSB_CHART_CPU, .section = NULL };
+    FsbChartOptions faults = { .kind = FSB_CHART_FAULTS, .section = NULL };
 
     if (fsb_chart_has_data (r, &cpu))
       {
         fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
-        fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_criterion_title (FSB_CRITERION_CPU))->id = g_strdup ("cpu");
-        fsb_doc_add_chart (doc, r, FSB_CHART_CPU, FSB_N_SECTIONS, "cpu", fsb_metric_display_name ("cpu_percent"), TRUE);
+        fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_criterion_title ("cpu"))->id = g_strdup ("cpu");
+        fsb_doc_add_chart (doc, r, FSB_CHART_CPU, NULL, "cpu", fsb_metric_display_name ("cpu_percent"), TRUE);
         if (fsb_chart_has_data (r, &faults))
-          fsb_doc_add_chart (doc, r, FSB_CHART_FAULTS, FSB_N_SECTIONS, "faults", fsb_metric_display_name ("minor_faults"), TRUE);
-        add_conclusion (doc, rec, FSB_CRITERION_CPU);
+          fsb_doc_add_chart (doc, r, FSB_CHART_FAULTS, NULL, "faults", fsb_metric_display_name ("minor_faults"), TRUE);
+        add_conclusion (doc, rec, "cpu");
       }
   }
 }

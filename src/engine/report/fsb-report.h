@@ -35,7 +35,26 @@ gboolean fsb_report_write          (FsbResult * const *results, const char * con
 char    *fsb_report_to_string      (FsbResult * const *results, const char * const *labels, guint n_results,
                                     FsbReportFormat format, const FsbReportOptions *options,
                                     GError **error);
-/* "html", "pdf", "csv", "md" or "markdown", "json". */
+/* The formats, in one table: the CLI's options and the window's export
+ * menu are made from it. */
+typedef struct _FsbReportFormatInfo FsbReportFormatInfo;
+struct _FsbReportFormatInfo {
+  FsbReportFormat format;
+  const char     *id;          /* "html": `fsbench-cli report --html FILE`, the menu's action target */
+  const char     *extension;   /* "html" */
+  const char     *mime_type;   /* "text/html" */
+  const char     *menu_label;  /* N_(): "_HTML page…" */
+  const char     *description; /* N_(): the CLI option's help */
+  gboolean        text;        /* fsb_report_to_string () can write it */
+  /* Writes the report: the text to save at path, or (PDF) "" once written there. */
+  char         *(*render)      (FsbResult * const *results, const char * const *labels, guint n,
+                                const FsbReportOptions *options, const char *path, GError **error);
+};
+
+const FsbReportFormatInfo *fsb_report_formats       (guint *n_formats);
+/* The id, its extension or "markdown"; NULL when unknown. */
+const FsbReportFormatInfo *fsb_report_format_lookup (const char *id);
+/* "html", "pdf", "csv", "md" or "markdown", "json"; FALSE when unknown. */
 gboolean fsb_report_format_from_id (const char *id, FsbReportFormat *format);
 
 /* Runs the process in another language (LC_ALL, LANGUAGE and the gettext

@@ -14,50 +14,43 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
-#include "fsb-plan-private.h"
 #include "fsb-target.h"
-#include "fsb-tasks.h"
-#include "fsb-transfer.h"
+#include "fsb-catalog.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
 #include "fsb-run-private.h"
 
 /* Tasks that are other readings of another task's operations, run just
- * before them in the cycle: seed 002 took the time until unlink() returned
+ * after it in the cycle: seed 002 took the time until unlink() returned
  * and the system time of the same deletions. Such a task files copies of
  * the other's per-operation samples instead of repeating its work. */
-static const struct {
-  const char *task;
-  const char *from;
-} shared_samples[] = {
-  { "delete-sys", "delete-return" },
-  { NULL, NULL }
-};
-
 const char *
 fsb_run_shared_from (const char *task_id)
 {
-  for (guint i = 0; shared_samples[i].task != NULL; i++)
-    if (strcmp (shared_samples[i].task, task_id) == 0)
-      return shared_samples[i].from;
-  return NULL;
+  const FsbTaskSpec *task = fsb_catalog_task (task_id, NULL);
+
+  return task != NULL ? task->samples_of : NULL;
 }
 
 static gboolean
-shares_samples (const char *task_id)
+shares_samples (Run *run, const char *task_id)
 {
-  for (guint i = 0; shared_samples[i].task != NULL; i++)
-    if (strcmp (shared_samples[i].from, task_id) == 0)
+  for (guint i = 0; i < run->task_ids->len; i++)
+    if (g_strcmp0 (fsb_run_shared_from (run->task_ids->pdata[i]), task_id) == 0)
       return TRUE;
   return FALSE;
 }
 
+/* The cycle's own steps, which the runner does through the target. */
 gboolean
 fsb_run_is_target_step (const char *task_id)
 {
-  return strcmp (task_id, "mkfs") == 0 || strcmp (task_id, "mount") == 0 ||
-         strcmp (task_id, "umount") == 0;
+  const FsbWorkloadGroup *group = NULL;
+  const FsbTaskSpec *task = fsb_catalog_task (task_id, &group);
+
+  return task != NULL && task->run == NULL && group != NULL && group->always;
 }
 
 /* Results ---------------------------------------------------------------- */
@@ -141,7 +134,7 @@ static void
 keep_shared (Run *run, const char *task_id, FsbSample *sample, GPtrArray *extra)
 {
   fsb_run_clear_shared (run);
-  if (!shares_samples (task_id) || extra->len == 0)
+  if (!shares_samples (run, task_id) || extra->len == 0)
     return;
   run->shared_id = task_id;
   run->shared_sample = fsb_sample_copy (sample);
@@ -182,7 +175,7 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
   ctx.scratch_dir = run->scratch_dir;
   ctx.plan = run->plan;
-  ctx.profile = &run->profile;
+  ctx.sizes = run->sizes;
   ctx.cancellable = run->cancellable;
   ctx.progress = fsb_run_item_progress_cb;
   ctx.progress_data = run;
@@ -275,35 +268,11 @@ run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
   return TRUE;
 }
 
-/* Groups the runner drives itself instead of task by task (the transfer
- * group runs across filesystems; custom commands are not catalog tasks).
- * A hook runs in place of the group's tasks within each cycle. */
-typedef gboolean (*GroupHook) (Run *run, FsbFsResult *fs, const char *group, GError **error);
-static const struct {
-  const char *group;
-  GroupHook   hook;
-} group_hooks[] = {
-  { NULL, NULL }
-};
-
-static gboolean
-run_group_hooks (Run *run, FsbFsResult *fs, const char *group, gboolean *handled, GError **error)
-{
-  *handled = FALSE;
-  for (guint i = 0; group_hooks[i].group != NULL; i++)
-    if (strcmp (group_hooks[i].group, group) == 0)
-      {
-        *handled = TRUE;
-        return group_hooks[i].hook (run, fs, group, error);
-      }
-  return TRUE;
-}
 
 gboolean
 fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
 {
   const char *options = g_hash_table_lookup (run->plan->mkfs_options, fs->name);
-  g_auto(GStrv) groups = NULL;
   FsbCapacity capacity;
   FsbMeter meter;
   double seconds = 0;
@@ -333,24 +302,10 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
   fs->mount_options = g_strdup (fsb_target_get_mount_options (run->target));
   g_mutex_unlock (&run->runner->lock);
 
-  /* The groups' tasks, in catalog order within each group. */
-  groups = run->plan->workloads != NULL ? g_strdupv (run->plan->workloads) : g_strsplit ("core", ",", -1);
-  for (guint g = 0; groups[g] != NULL; g++)
-    {
-      gboolean handled;
-
-      if (!run_group_hooks (run, fs, groups[g], &handled, error))
-        return FALSE;
-      if (handled)
-        continue;
-      for (guint i = 0; i < run->task_ids->len; i++)
-        {
-          const char *id = run->task_ids->pdata[i];
-          if (strcmp (fsb_task_info_lookup (id)->group, groups[g]) == 0 &&
-              !run_task (run, fs, id, error))
-            return FALSE;
-        }
-    }
+  /* The groups' tasks, in registry order, each group's in its order. */
+  for (guint i = 0; i < run->task_ids->len; i++)
+    if (!run_task (run, fs, run->task_ids->pdata[i], error))
+      return FALSE;
 
   /* What is left once everything is deleted: remount first, so space
    * freed in the background (XFS, Btrfs) is counted. */

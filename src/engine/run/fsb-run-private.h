@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "fsb-catalog.h"
 #include "fsb-plan.h"
 #include "fsb-result.h"
 #include "fsb-runner.h"
@@ -43,7 +44,7 @@ typedef struct {
   FsbPlan      *plan;
   GCancellable *cancellable;
   FsbTarget    *target;
-  FsbProfile    profile;        /* what the tasks see: a --source tree's real counts */
+  FsbSizes     *sizes;          /* what the tasks see: a --source tree's real counts */
   char         *dataset_dir;
   char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
   char         *scratch_dir;    /* off the target: in memory if it fits, else by the dataset */
@@ -78,7 +79,7 @@ void     fsb_run_log           (Run *run, const char *format, ...) G_GNUC_PRINTF
 void     fsb_run_save_partial  (Run *run);
 
 /* fsb-run-progress.c */
-double      fsb_run_estimate_seconds  (const FsbProfile *p, const char *task_id);
+double      fsb_run_estimate_seconds  (const FsbSizes *sizes, const char *task_id);
 void        fsb_run_post_progress     (Run *run, const char *message, gboolean force);
 const char *fsb_run_step_message      (Run *run, const char *task_id, guint64 done, guint64 total);
 void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer user_data);

@@ -14,10 +14,9 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
-#include "fsb-plan-private.h"
 #include "fsb-target.h"
-#include "fsb-tasks.h"
-#include "fsb-transfer.h"
+#include "fsb-catalog.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
@@ -25,40 +24,16 @@
 
 /* Progress and the ETA ----------------------------------------------------- */
 
-/* A first guess per task from the dataset's size and modest disk rates;
- * replaced by what was measured as soon as a task has run once. */
+/* A first guess per task from the group's own estimate; replaced by what
+ * was measured as soon as a task has run once. */
 double
-fsb_run_estimate_seconds (const FsbProfile *p, const char *task_id)
+fsb_run_estimate_seconds (const FsbSizes *sizes, const char *task_id)
 {
-  const double mb = 1e6, copy_rate = 120 * mb;
+  const FsbTaskSpec *task = fsb_catalog_task (task_id, NULL);
 
-  if (fsb_run_shared_from (task_id) != NULL)
-    return 0.1;
-  if (strcmp (task_id, "mkfs") == 0)
-    return 2.0;
-  if (strcmp (task_id, "mount") == 0 || strcmp (task_id, "umount") == 0)
-    return 0.5;
-  if (strcmp (task_id, "big-copy-in") == 0 || strcmp (task_id, "big-recopy") == 0)
-    return 0.5 + p->big_file_bytes / copy_rate;
-  if (strcmp (task_id, "big-delete") == 0)
-    return 0.7;
-  if (strcmp (task_id, "tree-copy-in") == 0 || strcmp (task_id, "tree-recopy") == 0)
-    return 0.5 + p->tree_total_bytes / copy_rate + p->tree_files / 4000.0;
-  if (strcmp (task_id, "tree-list") == 0 || strcmp (task_id, "tree-find") == 0)
-    return 0.5 + p->tree_files / 20000.0;
-  if (strcmp (task_id, "tree-delete") == 0)
-    return 0.5 + p->tree_files / 5000.0;
-  if (g_str_has_prefix (task_id, "kernel-"))
-    return 0.5 + (strcmp (task_id, "kernel-delete") == 0 ? 0 : p->kernel_total_bytes / copy_rate) +
-           p->kernel_files / 4000.0;
-  if (g_str_has_prefix (task_id, "small-"))
-    return 0.3 + p->small_files / 10000.0;
-  if (g_str_has_prefix (task_id, "delete-"))
-    return MAX (p->delete_count, 5) * (0.3 + p->delete_file_bytes / copy_rate);
-  if (g_str_has_prefix (task_id, "rand-"))
-    return 1.0 + MIN (p->randio_seconds, p->randio_requests / 500.0) +
-           (double) p->randio_files * p->randio_file_bytes / copy_rate;
-  return 5.0;
+  if (task != NULL && task->estimate != NULL)
+    return task->estimate (sizes);
+  return 5.0;   /* your own commands */
 }
 
 /* Seconds left: measured means where a task has run, else the estimate
@@ -218,24 +193,18 @@ fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
 void
 fsb_run_build_steps (Run *run)
 {
-  const char *const *groups = run->plan->workloads != NULL
-                              ? (const char *const *) run->plan->workloads
-                              : (const char *const []) { "core", NULL };
-  guint n_tasks;
-  const FsbTaskInfo *catalog = fsb_task_catalog (&n_tasks);
+  FsbPlanEstimate est;
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
   guint n_fs = g_strv_length (run->plan->filesystems);
 
-  /* A group is the list of its catalog tasks, run in order. */
-  for (guint g = 0; groups[g] != NULL; g++)
-    for (guint i = 0; i < n_tasks; i++)
-      if (strcmp (catalog[i].group, groups[g]) == 0 && !fsb_run_is_target_step (catalog[i].id))
-        {
-          if (fsb_workload_lookup (catalog[i].id) != NULL)
-            g_ptr_array_add (run->task_ids, (gpointer) catalog[i].id);
-          else
-            fsb_run_log (run, _("The task “%s” is not available in this version and is skipped"),
-                      fsb_task_display_name (catalog[i].id));
-        }
+  /* The data tasks of a cycle: the plan's estimate lists the cycle, the
+   * runner's own steps (mkfs, mount, umount) included. */
+  fsb_plan_estimate (run->plan, run->sizes, &est);
+  for (guint i = 0; i < est.tasks->len; i++)
+    if (!fsb_run_is_target_step (est.tasks->pdata[i]))
+      g_ptr_array_add (run->task_ids, est.tasks->pdata[i]);
+  fsb_plan_estimate_clear (&est);
 
   /* A plan of transfers alone has nothing to do in a cycle: the transfer
    * step formats images of its own. */
@@ -249,34 +218,36 @@ fsb_run_build_steps (Run *run)
         for (guint i = 0; i < G_N_ELEMENTS (fixed_before); i++)
           {
             s.task_id = fixed_before[i];
-            s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+            s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
             g_array_append_val (run->steps, s);
           }
         for (guint i = 0; i < run->task_ids->len; i++)
           {
             s.task_id = run->task_ids->pdata[i];
-            s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+            s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
             g_array_append_val (run->steps, s);
           }
         for (guint i = 0; i < run->custom_ids->len; i++)
           {
             s.task_id = run->custom_ids->pdata[i];
-            s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+            s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
             g_array_append_val (run->steps, s);
           }
         s.task_id = "umount";
-        s.estimate_s = fsb_run_estimate_seconds (&run->profile, s.task_id);
+        s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
         g_array_append_val (run->steps, s);
       }
 
-  if (fsb_plan_has_group (run->plan, "transfer") && n_fs > 0)
-    {
-      Step s = { n_fs - 1, run->plan->repetitions, "transfer", 0, -1 };
-      /* Images and mkfs for each, then every ordered pair, cold each time. */
-      s.estimate_s = n_fs * 5.0 + (double) n_fs * n_fs * run->plan->repetitions *
-                                  (1.0 + run->profile.transfer_bytes / 120e6);
-      g_array_append_val (run->steps, s);
-    }
+  /* Groups across every filesystem at once run after the cycles. */
+  for (guint g = 0; g < n_groups && n_fs > 0; g++)
+    if (groups[g]->across_filesystems && fsb_plan_has_group (run->plan, groups[g]->id))
+      {
+        Step s = { n_fs - 1, run->plan->repetitions, groups[g]->id, 0, -1 };
+
+        if (groups[g]->estimate_across != NULL)
+          s.estimate_s = groups[g]->estimate_across (run->sizes, n_fs, run->plan->repetitions);
+        g_array_append_val (run->steps, s);
+      }
 }
 
 /* Skips the steps of a filesystem that failed, so the ETA stays right. */

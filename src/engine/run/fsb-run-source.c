@@ -14,10 +14,9 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
-#include "fsb-plan-private.h"
 #include "fsb-target.h"
-#include "fsb-tasks.h"
-#include "fsb-transfer.h"
+#include "fsb-catalog.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
@@ -59,8 +58,12 @@ fsb_run_mkfs_version (const char *fstype)
 gboolean
 fsb_run_prepare_source (Run *run, FsbResult *result, GError **error)
 {
-  FsbProfile generated = run->profile;
+  FsbDatasetSpec generated;
   g_autoptr(JsonNode) summary = NULL;
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
+
+  fsb_dataset_spec_init (&generated, run->sizes);
 
   if (run->plan->source_dir != NULL)
     {
@@ -72,11 +75,12 @@ fsb_run_prepare_source (Run *run, FsbResult *result, GError **error)
       described = fsb_dataset_describe_folder (run->plan->source_dir, &files, &bytes, run->cancellable, error);
       if (described == NULL)
         return FALSE;
-      run->profile.tree_files = files;
-      run->profile.tree_total_bytes = bytes;
+      fsb_sizes_set (run->sizes, FSB_SIZE_TREE_FILES, files);
+      fsb_sizes_set (run->sizes, FSB_SIZE_TREE_SIZE, bytes);
       /* Only the big file is generated. */
       generated.tree_files = generated.tree_dirs = 0;
       generated.tree_total_bytes = 0;
+      generated.name = "custom";
       run->dataset_dir = fsb_dataset_cache_dir (&generated);
       if (!fsb_dataset_ensure (&generated, run->dataset_dir, TRUE, fsb_run_dataset_progress_cb, run,
                                &summary, run->cancellable, error))
@@ -104,24 +108,29 @@ fsb_run_prepare_source (Run *run, FsbResult *result, GError **error)
         return FALSE;
     }
 
-  if (fsb_plan_has_group (run->plan, "kernel-tree"))
+  /* Groups with data of their own (the kernel tree) make it beside. */
+  for (guint g = 0; g < n_groups; g++)
     {
-      JsonNode *kernel = fsb_kernel_dataset_ensure (&run->profile, run->dataset_dir,
-                                                    run->cancellable, error);
-      if (kernel == NULL)
+      const FsbWorkloadGroup *group = groups[g];
+      JsonNode *data;
+
+      if (group->prepare_data == NULL || !fsb_plan_has_group (run->plan, group->id))
+        continue;
+      data = group->prepare_data (run->sizes, run->dataset_dir, run->cancellable, error);
+      if (data == NULL)
         return FALSE;
       if (run->source_view != NULL)
         {
-          g_autofree char *tree = g_build_filename (run->dataset_dir, "kernel", NULL);
-          g_autofree char *link = g_build_filename (run->source_view, "kernel", NULL);
+          g_autofree char *tree = g_build_filename (run->dataset_dir, group->data_dir, NULL);
+          g_autofree char *link = g_build_filename (run->source_view, group->data_dir, NULL);
           if (symlink (tree, link) < 0)
             {
-              json_node_unref (kernel);
+              json_node_unref (data);
               g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "%s", g_strerror (errno));
               return FALSE;
             }
         }
-      json_object_set_member (json_node_get_object (summary), "kernel", kernel);
+      json_object_set_member (json_node_get_object (summary), group->data_dir, data);
     }
 
   g_mutex_lock (&run->runner->lock);
@@ -146,16 +155,22 @@ fsb_run_remove_scratch (Run *run)
 void
 fsb_run_remove_source_view (Run *run)
 {
-  g_autofree char *big = NULL, *tree = NULL;
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
+  const char *fixed[] = { "big.img", "tree" };
 
   if (run->source_view == NULL)
     return;
-  big = g_build_filename (run->source_view, "big.img", NULL);
-  tree = g_build_filename (run->source_view, "tree", NULL);
-  g_unlink (big);
-  g_unlink (tree);
-  g_free (tree);
-  tree = g_build_filename (run->source_view, "kernel", NULL);
-  g_unlink (tree);
+  for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+    {
+      g_autofree char *link = g_build_filename (run->source_view, fixed[i], NULL);
+      g_unlink (link);
+    }
+  for (guint g = 0; g < n_groups; g++)
+    if (groups[g]->data_dir != NULL)
+      {
+        g_autofree char *link = g_build_filename (run->source_view, groups[g]->data_dir, NULL);
+        g_unlink (link);
+      }
   g_rmdir (run->source_view);
 }

@@ -14,10 +14,9 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
-#include "fsb-plan-private.h"
 #include "fsb-target.h"
-#include "fsb-tasks.h"
-#include "fsb-transfer.h"
+#include "fsb-catalog.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
@@ -69,7 +68,7 @@ fsb_run_transfers (Run *run, FsbResult *result, GError **error)
   g_autofree char *spec = transfer_spec (run->plan->target_spec);
   g_autoptr(FsbResult) cells = fsb_result_new ();
   g_autoptr(GError) local = NULL;
-  guint64 needed = 2 * run->profile.transfer_bytes;
+  guint64 needed = 2 * fsb_sizes_get_u64 (run->sizes, FSB_SIZE_TRANSFER);
   Transfers t = { run, g_new0 (FsbTarget *, n), g_new0 (FsbTransferEndpoint, n) };
   gboolean ok = TRUE;
 
@@ -103,7 +102,7 @@ fsb_run_transfers (Run *run, FsbResult *result, GError **error)
         t.endpoints[i].mount_point = g_strdup (fsb_target_get_mount_point (t.targets[i]));
     }
   if (ok)
-    ok = fsb_transfer_run (t.endpoints, n, run->profile.transfer_bytes, run->plan->repetitions,
+    ok = fsb_transfer_run (t.endpoints, n, fsb_sizes_get_u64 (run->sizes, FSB_SIZE_TRANSFER), run->plan->repetitions,
                            transfer_cold_cb, &t, fsb_run_item_progress_cb, run, cells,
                            run->cancellable, &local);
   if (ok)

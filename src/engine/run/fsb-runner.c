@@ -14,10 +14,9 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
-#include "fsb-plan-private.h"
 #include "fsb-target.h"
-#include "fsb-tasks.h"
-#include "fsb-transfer.h"
+#include "fsb-catalog.h"
+#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
@@ -101,6 +100,22 @@ fsb_run_save_partial (Run *run)
   g_mutex_unlock (&run->runner->lock);
 }
 
+/* The read side of groups with data of their own (kernel-copy-out) copies
+ * it off the target: about half the room the group needs on it. */
+static guint64
+scratch_bytes (Run *run)
+{
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
+  guint64 bytes = 0;
+
+  for (guint g = 0; g < n_groups; g++)
+    if (groups[g]->data_dir != NULL && groups[g]->space_needed != NULL &&
+        fsb_plan_has_group (run->plan, groups[g]->id))
+      bytes = MAX (bytes, groups[g]->space_needed (run->sizes) / 2);
+  return bytes;
+}
+
 static gboolean
 run_plan (Run *run, GError **error)
 {
@@ -121,8 +136,7 @@ run_plan (Run *run, GError **error)
    * the host disk's writes: in memory when there is room for the tree,
    * else next to the dataset, on a disk. */
   {
-    g_autofree char *parent = fsb_scratch_parent (fsb_plan_has_group (run->plan, "kernel-tree")
-                                                  ? run->profile.kernel_total_bytes : 0);
+    g_autofree char *parent = fsb_scratch_parent (scratch_bytes (run));
     /* Named after this process, so each process can tell its own. */
     g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-XXXXXX", (int) getpid ());
     g_autofree char *tmpl = g_build_filename (parent, name, NULL);
@@ -141,7 +155,7 @@ run_plan (Run *run, GError **error)
   if (run->target == NULL)
     return FALSE;
   fsb_run_log (run, _("Preparing the target"));
-  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes_for (run->plan, &run->profile),
+  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes (run->plan, run->sizes),
                            run->cancellable, error))
     return FALSE;
   g_mutex_lock (&run->runner->lock);
@@ -216,11 +230,20 @@ run_thread (GTask        *task,
   run.runner = self;
   run.plan = self->plan;
   run.cancellable = cancellable;
-  run.profile = self->plan->profile;
+  run.sizes = fsb_sizes_copy (self->plan->sizes);
   run.task_ids = g_ptr_array_new ();
   run.custom_ids = g_ptr_array_new_with_free_func (g_free);
   run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
 
+  /* The machine is read here, not in the caller's thread: it reads files. */
+  {
+    FsbMachine machine = { 0 };
+
+    fsb_machine_probe (&machine);
+    g_mutex_lock (&self->lock);
+    self->result->machine = machine;
+    g_mutex_unlock (&self->lock);
+  }
   ok = run_plan (&run, &error);
 
   /* Every path ends here: the target is cleaned up before the caller
@@ -241,6 +264,7 @@ run_thread (GTask        *task,
   g_free (run.scratch_dir);
   g_ptr_array_unref (run.task_ids);
   g_array_unref (run.steps);
+  fsb_sizes_free (run.sizes);
 
   if (!ok)
     {
@@ -340,9 +364,9 @@ fsb_runner_run_async (FsbRunner           *self,
 
   /* The result's fixed parts, known before anything runs. */
   result = fsb_result_new ();
-  fsb_machine_probe (&result->machine);
   result->profile = g_strdup (self->plan->profile_name);
   result->repetitions = self->plan->repetitions;
+  result->sizes = fsb_sizes_copy (self->plan->sizes);
   result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
                                                     : g_strsplit ("core", ",", -1);
   result->use_case = g_strdup (self->plan->use_case);

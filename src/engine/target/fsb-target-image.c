@@ -123,7 +123,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
   int fd, loop_fd;
 
   if (size == 0)
-    size = MAX (DEFAULT_IMAGE_SIZE, (needed_bytes + MIB - 1) / MIB * MIB);
+    size = MAX (FSB_MIN_IMAGE_BYTES, (needed_bytes + MIB - 1) / MIB * MIB);
   else if (size < needed_bytes)
     {
       g_autofree char *have = g_format_size (size);

@@ -1,14 +1,13 @@
 /* fsb-target-private.h: what the files of FsbTarget share */
 #pragma once
 
+#include "fsb-plan.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
 
 G_BEGIN_DECLS
 
 #define MIB ((guint64) 1024 * 1024)
-/* The smallest image we make: mkfs.xfs refuses anything under 300 MiB. */
-#define DEFAULT_IMAGE_SIZE (512 * MIB)
 /* How long to wait for udisksd to export an interface, or for a busy
  * filesystem to let go. */
 #define RETRY_MSEC 5000

@@ -18,6 +18,7 @@
 #include "fsb-error.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-mountinfo.h"
+#include "fsb-plan.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
 #include "fsb-udisks.h"
@@ -96,107 +97,42 @@ fsb_target_udisks_fail (GError **error, GError *local_error, const char *format,
   return FALSE;
 }
 
-/* "4G", "4GiB", "512M", "1.5T", "4GB" (powers of 1000), "1000000" (bytes). */
-static gboolean
-parse_size (const char *text, guint64 *size)
-{
-  char *end = NULL;
-  double value;
-  double unit = 1;
-
-  value = g_ascii_strtod (text, &end);
-  if (end == text || value <= 0)
-    return FALSE;
-  if (*end != '\0')
-    {
-      const char *units = "KMGT";
-      const char *u = strchr (units, g_ascii_toupper (*end));
-      int power;
-
-      if (u == NULL)
-        return FALSE;
-      power = (int) (u - units) + 1;
-      end++;
-      if (g_ascii_strcasecmp (end, "B") == 0)
-        unit = 1000;
-      else if (*end == '\0' || g_ascii_strcasecmp (end, "iB") == 0)
-        unit = 1024;
-      else
-        return FALSE;
-      for (int i = 0; i < power; i++)
-        value *= unit;
-    }
-  *size = (guint64) value;
-  return *size > 0;
-}
-
 FsbTarget *
 fsb_target_new_from_spec (const char *spec, gboolean destroy_confirmed, GError **error)
 {
   g_autoptr(FsbTarget) self = g_object_new (FSB_TYPE_TARGET, NULL);
-  const char *rest;
+  FsbTargetSpec parsed;
 
   g_return_val_if_fail (spec != NULL, NULL);
   self->destroy_confirmed = destroy_confirmed;
 
-  if (g_str_has_prefix (spec, "/dev/"))
+  if (!fsb_target_spec_parse (spec, &parsed, error))
+    return NULL;
+  if (!parsed.image)
     {
       if (!destroy_confirmed)
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
                        _("Testing on %s erases everything on it. Confirm that its data "
                          "may be destroyed."), spec);
+          fsb_target_spec_clear (&parsed);
           return NULL;
         }
       self->kind = FSB_TARGET_PARTITION;
-      self->device = g_strdup (spec);
+      self->device = g_steal_pointer (&parsed.path);
       return g_steal_pointer (&self);
     }
 
-  if (!g_str_has_prefix (spec, "image"))
-    goto invalid;
   self->kind = FSB_TARGET_IMAGE;
-  rest = spec + strlen ("image");
-  if (*rest == ':')
+  self->size = parsed.size_bytes;
+  self->image_dir = g_steal_pointer (&parsed.path);
+  if (self->image_dir != NULL && !g_file_test (self->image_dir, G_FILE_TEST_IS_DIR))
     {
-      const char *at = strchr (rest, '@');
-      g_autofree char *size = g_strndup (rest + 1, at != NULL ? (gsize) (at - rest - 1) : strlen (rest + 1));
-
-      if (!parse_size (size, &self->size))
-        {
-          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                       _("“%s” is not a size; write it like 4G or 512M"), size);
-          return NULL;
-        }
-      rest = at != NULL ? at : rest + strlen (rest);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND,
+                   _("The folder %s does not exist"), self->image_dir);
+      return NULL;
     }
-  if (*rest == '@')
-    {
-      const char *dir = rest + 1;
-
-      if (*dir == '\0')
-        goto invalid;
-      if (g_str_has_prefix (dir, "~/"))
-        self->image_dir = g_build_filename (g_get_home_dir (), dir + 2, NULL);
-      else
-        self->image_dir = g_canonicalize_filename (dir, NULL);
-      if (!g_file_test (self->image_dir, G_FILE_TEST_IS_DIR))
-        {
-          g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND,
-                       _("The folder %s does not exist"), self->image_dir);
-          return NULL;
-        }
-      rest += strlen (rest);
-    }
-  if (*rest != '\0')
-    goto invalid;
   return g_steal_pointer (&self);
-
-invalid:
-  g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-               _("“%s” is not a target. Use “image”, “image:SIZE”, “image:SIZE@FOLDER” "
-                 "or a partition such as /dev/sdb1."), spec);
-  return NULL;
 }
 
 FsbTargetKind

@@ -46,7 +46,7 @@ uniform (FsbRng *rng)
  * exponent p is found by bisection so the sizes add up to total; most
  * files are small and a few large, as in real trees. */
 static void
-tree_sizes (const FsbProfile *p, FsbRng *rng, guint64 *sizes)
+tree_sizes (const FsbDatasetSpec *p, FsbRng *rng, guint64 *sizes)
 {
   guint n = p->tree_files;
   g_autofree double *r = g_new (double, n);
@@ -108,7 +108,7 @@ static const char *const extensions[] = {
 };
 
 FsbDatasetLayout *
-fsb_dataset_layout_new (const FsbProfile *profile, guint64 seed)
+fsb_dataset_layout_new (const FsbDatasetSpec *profile, guint64 seed)
 {
   FsbDatasetLayout *layout = g_new0 (FsbDatasetLayout, 1);
   g_autofree guint64 *sizes = NULL;
@@ -166,23 +166,56 @@ fsb_dataset_layout_free (FsbDatasetLayout *layout)
 
 /* The cache -------------------------------------------------------------- */
 
+void
+fsb_dataset_spec_init (FsbDatasetSpec *spec, const FsbSizes *sizes)
+{
+  static const char *const named[] = { "quick", "standard", "seed" };
+
+  memset (spec, 0, sizeof *spec);
+  spec->big_file_bytes = fsb_sizes_get_u64 (sizes, FSB_SIZE_BIG_FILE);
+  spec->tree_files = fsb_sizes_get_uint (sizes, FSB_SIZE_TREE_FILES);
+  spec->tree_dirs = fsb_sizes_get_uint (sizes, FSB_SIZE_TREE_DIRS);
+  spec->tree_min_file = fsb_sizes_get_u64 (sizes, FSB_SIZE_TREE_MIN_FILE);
+  spec->tree_max_file = fsb_sizes_get_u64 (sizes, FSB_SIZE_TREE_MAX_FILE);
+  spec->tree_total_bytes = fsb_sizes_get_u64 (sizes, FSB_SIZE_TREE_SIZE);
+  spec->name = "custom";
+  /* Profiles that share their data share its folder (full is standard). */
+  for (guint i = 0; i < G_N_ELEMENTS (named); i++)
+    {
+      g_autoptr(FsbSizes) profile = fsb_profile_sizes (named[i]);
+      FsbDatasetSpec other = { 0 };
+
+      other.big_file_bytes = fsb_sizes_get_u64 (profile, FSB_SIZE_BIG_FILE);
+      other.tree_files = fsb_sizes_get_uint (profile, FSB_SIZE_TREE_FILES);
+      other.tree_dirs = fsb_sizes_get_uint (profile, FSB_SIZE_TREE_DIRS);
+      other.tree_min_file = fsb_sizes_get_u64 (profile, FSB_SIZE_TREE_MIN_FILE);
+      other.tree_max_file = fsb_sizes_get_u64 (profile, FSB_SIZE_TREE_MAX_FILE);
+      other.tree_total_bytes = fsb_sizes_get_u64 (profile, FSB_SIZE_TREE_SIZE);
+      other.name = spec->name;
+      if (memcmp (&other, spec, sizeof other) == 0)
+        {
+          spec->name = named[i];
+          break;
+        }
+    }
+}
+
 char *
-fsb_dataset_cache_dir (const FsbProfile *profile)
+fsb_dataset_cache_dir (const FsbDatasetSpec *spec)
 {
   g_autofree char *name = NULL;
 
-  if (fsb_profile_lookup (profile->name) != NULL &&
-      memcmp (fsb_profile_lookup (profile->name), profile, sizeof *profile) == 0)
-    name = g_strdup (profile->name);
+  if (g_strcmp0 (spec->name, "custom") != 0)
+    name = g_strdup (spec->name);
   else
     name = g_strdup_printf ("custom-%" G_GUINT64_FORMAT "-%u-%u-%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT,
-                            profile->big_file_bytes, profile->tree_files, profile->tree_dirs,
-                            profile->tree_min_file, profile->tree_max_file, profile->tree_total_bytes);
+                            spec->big_file_bytes, spec->tree_files, spec->tree_dirs,
+                            spec->tree_min_file, spec->tree_max_file, spec->tree_total_bytes);
   return g_build_filename (g_get_user_cache_dir (), "fsbench", "datasets", name, NULL);
 }
 
 static void
-add_profile_members (JsonBuilder *b, const FsbProfile *p, guint64 seed)
+add_profile_members (JsonBuilder *b, const FsbDatasetSpec *p, guint64 seed)
 {
   json_builder_set_member_name (b, "format");
   json_builder_add_string_value (b, FSB_DATASET_FORMAT);
@@ -209,7 +242,7 @@ add_profile_members (JsonBuilder *b, const FsbProfile *p, guint64 seed)
 /* The manifest: the profile's sizes, the checksums, and (unless summary)
  * every file with its size. */
 static JsonNode *
-build_manifest (const FsbProfile *p, const FsbDatasetLayout *layout,
+build_manifest (const FsbDatasetSpec *p, const FsbDatasetLayout *layout,
                 const char *sha256, const char *sample_sha256, gboolean summary)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -252,7 +285,7 @@ checksum_header (GChecksum *sum, const FsbDatasetFile *f)
 
 /* Does dir hold this layout? Names, sizes and the start of every file. */
 static gboolean
-dataset_matches (const FsbProfile *p, const FsbDatasetLayout *layout, const char *dir,
+dataset_matches (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const char *dir,
                  JsonNode **summary, GCancellable *cancellable)
 {
   g_autofree char *manifest_path = g_build_filename (dir, "manifest.json", NULL);
@@ -417,7 +450,7 @@ write_file (const char *path, guint64 seed, guint index, guint64 size, guint8 *b
 }
 
 static gboolean
-build_dataset (const FsbProfile *p, const FsbDatasetLayout *layout, const char *dir,
+build_dataset (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const char *dir,
                FsbItemProgressFunc progress, gpointer progress_data, JsonNode **summary,
                GCancellable *cancellable, GError **error)
 {
@@ -472,7 +505,7 @@ build_dataset (const FsbProfile *p, const FsbDatasetLayout *layout, const char *
 }
 
 gboolean
-fsb_dataset_ensure (const FsbProfile   *profile,
+fsb_dataset_ensure (const FsbDatasetSpec   *profile,
                     const char         *dir,
                     gboolean            replace,
                     FsbItemProgressFunc progress,

@@ -4,7 +4,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
-#include "fsb-plan.h"
+#include "fsb-sizes.h"
 #include "fsb-rng.h"
 #include "fsb-workload.h"
 
@@ -13,6 +13,29 @@ G_BEGIN_DECLS
 /* The date of seed 000's study: the default seed of the generator. */
 #define FSB_DATASET_SEED G_GUINT64_CONSTANT (20060421)
 #define FSB_DATASET_FORMAT "fsbench-dataset/1"
+
+/* The core group's sizes (fsb-group-core.c declares them), which are
+ * also the data of the transfer group and of custom commands. */
+#define FSB_SIZE_BIG_FILE      "big-file"
+#define FSB_SIZE_TREE_SIZE     "tree-size"
+#define FSB_SIZE_TREE_FILES    "tree-files"
+#define FSB_SIZE_TREE_DIRS     "tree-dirs"
+#define FSB_SIZE_TREE_MIN_FILE "tree-min-file"
+#define FSB_SIZE_TREE_MAX_FILE "tree-max-file"
+
+/* What the generator makes: a big file and a tree. */
+typedef struct {
+  const char *name;           /* the profile these sizes are, or "custom" */
+  guint64     big_file_bytes; /* the "ISO" of seed 000 */
+  guint       tree_files;     /* 7,500 in the study */
+  guint       tree_dirs;      /* 900 */
+  guint64     tree_min_file;  /* 10 KB */
+  guint64     tree_max_file;  /* 5 MB */
+  guint64     tree_total_bytes;  /* 1.9 GB */
+} FsbDatasetSpec;
+
+/* The core sizes of sizes, named after the profile that has them. */
+void fsb_dataset_spec_init (FsbDatasetSpec *spec, const FsbSizes *sizes);
 
 /* What the generator writes for a profile: paths relative to the dataset
  * folder, in the order they are written. Pure arithmetic, no I/O. */
@@ -28,7 +51,7 @@ typedef struct {
   guint64    tree_bytes;
 } FsbDatasetLayout;
 
-FsbDatasetLayout *fsb_dataset_layout_new  (const FsbProfile *profile, guint64 seed);
+FsbDatasetLayout *fsb_dataset_layout_new  (const FsbDatasetSpec *profile, guint64 seed);
 void              fsb_dataset_layout_free (FsbDatasetLayout *layout);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDatasetLayout, fsb_dataset_layout_free)
 
@@ -41,16 +64,16 @@ void     fsb_dataset_stream_init  (FsbDatasetStream *stream, guint64 seed, guint
 /* len is a multiple of 8, except in the last call for a file. */
 void     fsb_dataset_stream_fill  (FsbDatasetStream *stream, guint8 *buf, gsize len);
 
-/* g_get_user_cache_dir()/fsbench/datasets/<profile>; a custom profile's
- * folder is named after its sizes. */
-char    *fsb_dataset_cache_dir    (const FsbProfile *profile);
+/* g_get_user_cache_dir()/fsbench/datasets/<profile>; custom sizes get a
+ * folder named after them. */
+char    *fsb_dataset_cache_dir    (const FsbDatasetSpec *profile);
 
 /* Makes dir hold the profile's dataset (big.img, tree/, manifest.json):
  * reuses what is there when the manifest and a check of the files agree,
  * else (re)builds it. replace allows deleting a stale dataset in dir; if
  * FALSE, a stale one is an error. Streamed: memory use does not depend on
  * the sizes. summary receives the manifest without its file list. */
-gboolean fsb_dataset_ensure       (const FsbProfile   *profile,
+gboolean fsb_dataset_ensure       (const FsbDatasetSpec   *profile,
                                    const char         *dir,
                                    gboolean            replace,
                                    FsbItemProgressFunc progress,

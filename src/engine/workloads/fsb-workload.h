@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "fsb-catalog.h"
 #include "fsb-plan.h"
 #include "fsb-result.h"
 
@@ -12,12 +13,12 @@ G_BEGIN_DECLS
  * Called in the worker thread; the runner forwards it to the main context. */
 typedef void (*FsbItemProgressFunc) (guint64 done, guint64 total, gpointer user_data);
 
-typedef struct {
+struct _FsbWorkloadContext {
   const char       *mount_point;   /* root of the mounted target */
   const char       *source_dir;    /* the dataset: big.img, tree/, kernel/ ... */
   const char       *scratch_dir;   /* a folder off the target, for the read side */
   const FsbPlan    *plan;
-  const FsbProfile *profile;
+  const FsbSizes   *sizes;         /* the plan's sizes (a --source tree's real counts) */
   GCancellable     *cancellable;
   FsbItemProgressFunc progress;
   gpointer          progress_data;
@@ -26,17 +27,9 @@ typedef struct {
    * envelope (creating the files included) only feeds progress and the ETA,
    * so the distribution holds one figure per operation. */
   GPtrArray        *extra_samples; /* of FsbSample* */
-} FsbWorkloadContext;
+};
 
-/* A task does its work, flushing (fsync/syncfs) what it wrote before it
- * returns, so the flush is inside the timed section. It sets "bytes",
- * "files" and any group metrics (files_per_s, mb_per_s, ...) on sample;
- * the runner adds wall_s, cpu_s, cpu_percent, system_cpu_percent and faults. */
-typedef gboolean (*FsbTaskFunc) (FsbWorkloadContext *ctx,
-                                 FsbSample          *sample,
-                                 GError            **error);
-
-/* The implementation of each catalog task id, or NULL. */
+/* The implementation of each catalog task id, or NULL (fsb_catalog_task ()->run). */
 FsbTaskFunc fsb_workload_lookup (const char *task_id);
 /* What a task needs in place before it is timed (random-io writes its
  * files), or NULL. The runner calls it untimed, with sample NULL, before

@@ -1,4 +1,4 @@
-/* fsb-workloads-randio.c: the random-io group (seed 004), as sysbench
+/* fsb-group-random-io.c: the random-io group (seed 004), as sysbench
  * fileio rndrd and rndwr do it: 16 KiB blocks at random offsets in a set
  * of files, bounded by a request count and a time */
 #include "config.h"
@@ -17,6 +17,12 @@
 #include "fsb-workloads-private.h"
 #include "fsb-fileops.h"
 #include "fsb-workloads-util.h"
+
+/* Its sizes. */
+#define RANDIO_FILES      "randio-files"
+#define RANDIO_FILE_SIZE  "randio-file-size"
+#define RANDIO_REQUESTS   "randio-requests"
+#define RANDIO_SECONDS    "randio-seconds"
 
 #define RANDIO_BLOCK      16384   /* sysbench --file-block-size default */
 #define RANDIO_FSYNC_FREQ 100     /* sysbench --file-fsync-freq default */
@@ -43,11 +49,28 @@ randio_file (const char *dir, guint i)
   return g_build_filename (dir, name, NULL);
 }
 
+typedef struct {
+  guint   randio_files;
+  guint64 randio_file_bytes;
+  guint   randio_requests;
+  double  randio_seconds;
+} RandioSizes;
+
+static RandioSizes
+sizes_of (const FsbSizes *s)
+{
+  RandioSizes r = {
+    fsb_sizes_get_uint (s, RANDIO_FILES), fsb_sizes_get_u64 (s, RANDIO_FILE_SIZE),
+    fsb_sizes_get_uint (s, RANDIO_REQUESTS), fsb_sizes_get (s, RANDIO_SECONDS),
+  };
+  return r;
+}
+
 static guint64
-file_bytes (const FsbProfile *profile)
+file_bytes (const FsbSizes *sizes)
 {
   /* Whole blocks only, at least one. */
-  return MAX (profile->randio_file_bytes / RANDIO_BLOCK, 1) * RANDIO_BLOCK;
+  return MAX (fsb_sizes_get_u64 (sizes, RANDIO_FILE_SIZE) / RANDIO_BLOCK, 1) * RANDIO_BLOCK;
 }
 
 static int
@@ -67,13 +90,13 @@ open_file (const char *path, int flags, gboolean direct)
 static gboolean
 prepare (FsbWorkloadContext *ctx, const char *dir, GError **error)
 {
-  guint64 bytes = file_bytes (ctx->profile);
+  guint64 bytes = file_bytes (ctx->sizes);
   FsbRng rng;
 
   if (g_mkdir_with_parents (dir, 0755) < 0)
     return fsb_errno_fail (error, errno, _("Cannot create"), dir);
-  fsb_rng_init (&rng, fsb_seed_from ("random-io", ctx->profile->randio_files, bytes));
-  for (guint i = 0; i < ctx->profile->randio_files; i++)
+  fsb_rng_init (&rng, fsb_seed_from ("random-io", fsb_sizes_get_uint (ctx->sizes, RANDIO_FILES), bytes));
+  for (guint i = 0; i < fsb_sizes_get_uint (ctx->sizes, RANDIO_FILES); i++)
     {
       g_autofree char *path = randio_file (dir, i);
       struct stat st;
@@ -92,9 +115,9 @@ prepare (FsbWorkloadContext *ctx, const char *dir, GError **error)
 static gboolean
 files_ready (FsbWorkloadContext *ctx, const char *dir)
 {
-  guint64 bytes = file_bytes (ctx->profile);
+  guint64 bytes = file_bytes (ctx->sizes);
 
-  for (guint i = 0; i < ctx->profile->randio_files; i++)
+  for (guint i = 0; i < fsb_sizes_get_uint (ctx->sizes, RANDIO_FILES); i++)
     {
       g_autofree char *path = randio_file (dir, i);
       struct stat st;
@@ -167,12 +190,13 @@ fsync_all (const int *fds, guint n, const char *dir, GError **error)
 static gboolean
 random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GError **error)
 {
-  const FsbProfile *profile = ctx->profile;
+  RandioSizes sizes = sizes_of (ctx->sizes);
+  const RandioSizes *profile = &sizes;
   gboolean direct = ctx->plan != NULL && ctx->plan->direct_io;
   g_autofree char *dir = randio_dir (ctx);
   g_autofree int *fds = NULL;
   g_autoptr(GArray) lat = NULL;
-  guint64 blocks = file_bytes (profile) / RANDIO_BLOCK;
+  guint64 blocks = file_bytes (ctx->sizes) / RANDIO_BLOCK;
   guint n_files = MAX (profile->randio_files, 1);
   guint64 done = 0, events = 0, fsyncs = 0;
   guint fsync_next = 0;
@@ -335,3 +359,72 @@ fsb_workload_rand_write (FsbWorkloadContext *ctx, FsbSample *sample, GError **er
 {
   return random_io (ctx, sample, TRUE, error);
 }
+
+/* The group ---------------------------------------------------------------- */
+
+static double
+estimate (const FsbSizes *s)
+{
+  RandioSizes r = sizes_of (s);
+
+  return 1.0 + MIN (r.randio_seconds, r.randio_requests / 500.0) +
+         (double) r.randio_files * r.randio_file_bytes / 120e6;
+}
+
+static const FsbTaskSpec tasks[] = {
+  { "rand-read", N_("Random reads"),
+    N_("Reads 16 KiB blocks at random offsets in a set of files, like a database."),
+    "random-io", "mb_per_s", TRUE, fsb_workload_rand_read, fsb_workload_randio_setup, NULL, estimate },
+  { "rand-write", N_("Random writes"),
+    N_("Writes 16 KiB blocks at random offsets in a set of files, like a database."),
+    "random-io", "mb_per_s", TRUE, fsb_workload_rand_write, fsb_workload_randio_setup, NULL, estimate },
+};
+
+static const FsbCriterionSpec criteria[] = {
+  { "random-io", N_("Random I/O"), FSB_SCORE_TASKS, FALSE,
+    { N_("For random I/O, as databases do it, choose %s."),
+      N_("%s are tied on random I/O (their results overlap)."),
+      N_("fastest with random I/O: %s ahead of %s"),
+      N_("second fastest with random I/O, %s behind %s"),
+      N_("as fast as %s with random I/O (their results overlap)"),
+      N_("%s reached %s on average with random I/O.") },
+    { { "desktop", 1 }, { "server", 1 }, { "database", 4 }, { "small-files", 1 }, { "media", 0.5 } } },
+};
+
+/* Seed 004: sysbench fileio with 128 files of 128 MB, 40,000 requests or
+ * 20 s; the files shrink with the profile, their number does not. */
+static const FsbParamSpec params[] = {
+  { RANDIO_FILES, N_("Number of random I/O files"), FSB_PARAM_COUNT, { 128, 128, 128 }, 1, 100000 },
+  { RANDIO_FILE_SIZE, N_("Size of each random I/O file"), FSB_PARAM_BYTES,
+    { 6400e3, 32e6, 128e6 }, RANDIO_BLOCK, 1099511627776.0 },
+  { RANDIO_REQUESTS, N_("Random I/O requests"), FSB_PARAM_COUNT, { 2000, 10000, 40000 }, 1, 1e9 },
+  { RANDIO_SECONDS, N_("Time limit of random I/O"), FSB_PARAM_SECONDS, { 5, 10, 20 }, 0.1, 3600 },
+};
+
+static const FsbMetricSpec metrics[] = {
+  { "iops", N_("Operations per second"), N_("IOPS") },
+  { "latency_p50_ms", N_("Median latency"), N_("ms") },
+  { "latency_p95_ms", N_("95th percentile latency"), N_("ms") },
+  { "latency_p99_ms", N_("99th percentile latency"), N_("ms") },
+  { "latency_max_ms", N_("Maximum latency"), N_("ms") },
+};
+
+static guint64
+space_needed (const FsbSizes *s)
+{
+  return (guint64) MIN ((double) fsb_sizes_get_uint (s, RANDIO_FILES) * file_bytes (s), (double) FSB_SIZE_MAX);
+}
+
+static const char *const use_cases[] = { "server", "database", NULL };
+
+const FsbWorkloadGroup fsb_group_random_io = {
+  .id = "random-io",
+  .name = N_("Random I/O"),
+  .description = N_("Random reads and writes in 16 KiB blocks, as sysbench fileio does."),
+  .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
+  .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
+  .params = params, .n_params = G_N_ELEMENTS (params),
+  .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
+  .use_cases = use_cases,
+  .space_needed = space_needed,
+};

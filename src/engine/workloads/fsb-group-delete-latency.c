@@ -1,4 +1,4 @@
-/* fsb-workloads-delete.c: the delete-latency group (seed 002): how long
+/* fsb-group-delete-latency.c: the delete-latency group (seed 002): how long
  * deleting a large file takes, every deletion kept, outliers included */
 #include "config.h"
 
@@ -16,6 +16,8 @@
 #include "fsb-fileops.h"
 #include "fsb-workloads-util.h"
 
+#define DELETE_FILE_SIZE "delete-file-size"
+#define DELETE_COUNT     "delete-count"
 #define DELETE_MIN_COUNT 5   /* the issue asks for at least five per repetition */
 
 static double
@@ -25,9 +27,9 @@ tv_seconds (const struct timeval *tv)
 }
 
 guint
-fsb_delete_latency_count (const FsbProfile *profile)
+fsb_delete_latency_count (const FsbSizes *sizes)
 {
-  return MAX (profile->delete_count, DELETE_MIN_COUNT);
+  return MAX (fsb_sizes_get_uint (sizes, DELETE_COUNT), DELETE_MIN_COUNT);
 }
 
 static double
@@ -47,13 +49,12 @@ thread_cpu_seconds (void)
  * (4 ms at HZ=250), coarser than most deletions; the thread's CPU clock
  * counts in nanoseconds, and inside unlink() all of it is kernel time.
  * In a run, delete-sys does not delete files of its own: the runner files
- * copies of delete-return's samples under it (shared_samples in
- * fsb-runner.c); run alone (bench/fsb-bench-task), it does the same work. */
+ * copies of delete-return's samples under it (its samples_of below); run alone (bench/fsb-bench-task), it does the same work. */
 static gboolean
 delete_cycles (FsbWorkloadContext *ctx, FsbSample *sample, const char *tag, GError **error)
 {
-  guint count = fsb_delete_latency_count (ctx->profile);
-  guint64 bytes = ctx->profile->delete_file_bytes;
+  guint count = fsb_delete_latency_count (ctx->sizes);
+  guint64 bytes = fsb_sizes_get_u64 (ctx->sizes, DELETE_FILE_SIZE);
   FsbRng rng;
 
   g_return_val_if_fail (ctx->extra_samples != NULL, FALSE);
@@ -118,3 +119,63 @@ fsb_workload_delete_sys (FsbWorkloadContext *ctx, FsbSample *sample, GError **er
 {
   return delete_cycles (ctx, sample, "delete-sys", error);
 }
+
+/* The group ---------------------------------------------------------------- */
+
+static double
+estimate_return (const FsbSizes *s)
+{
+  return fsb_delete_latency_count (s) * (0.3 + fsb_sizes_get (s, DELETE_FILE_SIZE) / 120e6);
+}
+
+static double
+estimate_shared (const FsbSizes *s)
+{
+  return 0.1;
+}
+
+static const FsbTaskSpec tasks[] = {
+  { "delete-return", N_("Time until delete returns"),
+    N_("Deletes a large file and measures how long the call takes to return, one sample per deletion."),
+    "delete-latency", "wall_s", FALSE, fsb_workload_delete_return, NULL, NULL, estimate_return },
+  { "delete-sys", N_("System time of a delete"),
+    N_("The kernel time spent deleting the large file, which varies less than the time until the call returns."),
+    "delete-latency", "sys_s", FALSE, fsb_workload_delete_sys, NULL, "delete-return", estimate_shared },
+};
+
+static const FsbCriterionSpec criteria[] = {
+  { "delete-latency", N_("Delete latency"), FSB_SCORE_TASKS, FALSE,
+    { N_("To delete large files quickly, choose %s."),
+      N_("%s are tied on deleting large files (their results overlap)."),
+      N_("quickest to delete large files: %s ahead of %s"),
+      N_("second quickest to delete large files, %s behind %s"),
+      N_("as quick as %s to delete large files (their results overlap)"),
+      N_("%s needed %s to delete the large files.") },
+    { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 0.5 }, { "media", 2 } } },
+};
+
+/* Seed 002 deleted an 8 GB file; at least five deletions a repetition. */
+static const FsbParamSpec params[] = {
+  { DELETE_FILE_SIZE, N_("Size of each file deleted"), FSB_PARAM_BYTES,
+    { 400e6, 2e9, 8e9 }, 1, 1099511627776.0 },
+  { DELETE_COUNT, N_("Deletions per repetition"), FSB_PARAM_COUNT, { 5, 5, 5 }, 1, 1000 },
+};
+
+static guint64
+space_needed (const FsbSizes *s)
+{
+  return fsb_sizes_get_u64 (s, DELETE_FILE_SIZE);
+}
+
+static const char *const use_cases[] = { "media", NULL };
+
+const FsbWorkloadGroup fsb_group_delete_latency = {
+  .id = "delete-latency",
+  .name = N_("Delete latency"),
+  .description = N_("How long deleting a large file takes, outliers included."),
+  .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
+  .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
+  .params = params, .n_params = G_N_ELEMENTS (params),
+  .use_cases = use_cases,
+  .space_needed = space_needed,
+};

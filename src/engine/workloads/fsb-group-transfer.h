@@ -1,4 +1,4 @@
-/* fsb-transfer.h: the transfer group (seed 003): a big file copied between
+/* fsb-group-transfer.h: the transfer group (seed 003): a big file copied between
  * filesystems mounted at the same time, in every direction */
 #pragma once
 
@@ -8,6 +8,9 @@
 #include "fsb-workload.h"
 
 G_BEGIN_DECLS
+
+/* Its size: the file copied. */
+#define FSB_SIZE_TRANSFER "transfer-size"
 
 typedef struct {
   char *name;          /* the filesystem, "xfs": the cell's from/to */

@@ -1,4 +1,4 @@
-/* fsb-workloads-small.c: the small-files group (seed 002), as bonnie++ -n
+/* fsb-group-small-files.c: the small-files group (seed 002), as bonnie++ -n
  * does it: files of 0 to 1,999 bytes created, stat'ed and deleted, in
  * sequential and in random order */
 #include "config.h"
@@ -18,6 +18,7 @@
 #include "fsb-fileops.h"
 #include "fsb-workloads-util.h"
 
+#define SMALL_FILES "small-files"   /* its size: how many files */
 #define SMALL_MAX_SIZE 2000   /* sizes are uniform in 0..1999, as the seed chose */
 
 typedef enum {
@@ -141,7 +142,7 @@ small_create (FsbWorkloadContext *ctx, FsbSample *sample, Order order, GError **
   FsbRng rng;
   int dfd;
 
-  small_set_build (&set, ctx->profile->small_files, order);
+  small_set_build (&set, fsb_sizes_get_uint (ctx->sizes, SMALL_FILES), order);
   fsb_rng_init (&rng, set.seed ^ 2);
   if (!fsb_remove_tree (dir, &junk, ctx->cancellable, error))
     return FALSE;
@@ -230,7 +231,7 @@ small_walk_dir (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GEr
       if (!remove)
         bytes += st.st_size;
       done++;
-      report (ctx, done, ctx->profile->small_files);
+      report (ctx, done, fsb_sizes_get_uint (ctx->sizes, SMALL_FILES));
       if ((done & 255) == 0 && g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         {
           closedir (d);
@@ -239,8 +240,8 @@ small_walk_dir (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GEr
         }
     }
   closedir (d);
-  if (done != ctx->profile->small_files)
-    return count_mismatch (error, dir, done, ctx->profile->small_files);
+  if (done != fsb_sizes_get_uint (ctx->sizes, SMALL_FILES))
+    return count_mismatch (error, dir, done, fsb_sizes_get_uint (ctx->sizes, SMALL_FILES));
   if (remove)
     {
       if (rmdir (dir) < 0)
@@ -264,7 +265,7 @@ small_walk_rand (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GE
   guint64 bytes = 0;
   int dfd;
 
-  small_set_build (&set, ctx->profile->small_files, ORDER_RAND);
+  small_set_build (&set, fsb_sizes_get_uint (ctx->sizes, SMALL_FILES), ORDER_RAND);
   /* A different order from the creation's, and from each other. */
   order = permutation (set.n, set.seed ^ (remove ? 4 : 3));
   dfd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -351,3 +352,72 @@ fsb_workload_small_delete_rand (FsbWorkloadContext *ctx, FsbSample *sample, GErr
 {
   return small_walk_rand (ctx, sample, TRUE, error);
 }
+
+/* The group ---------------------------------------------------------------- */
+
+static double
+estimate (const FsbSizes *s)
+{
+  return 0.3 + fsb_sizes_get (s, SMALL_FILES) / 10000;
+}
+
+static const FsbTaskSpec tasks[] = {
+  { "small-create-seq", N_("Create small files in order"),
+    N_("Creates many files of 0 to 1,999 bytes in sequential order, as bonnie++ does."),
+    "small-files", "files_per_s", TRUE, fsb_workload_small_create_seq, NULL, NULL, estimate },
+  { "small-stat-seq", N_("Read metadata in order"),
+    N_("Reads the metadata of every small file in sequential order."),
+    "small-files", "files_per_s", TRUE, fsb_workload_small_stat_seq, NULL, NULL, estimate },
+  { "small-delete-seq", N_("Delete small files in order"),
+    N_("Deletes the small files in sequential order."),
+    "small-files", "files_per_s", TRUE, fsb_workload_small_delete_seq, NULL, NULL, estimate },
+  { "small-create-rand", N_("Create small files at random"),
+    N_("Creates the small files in random order."),
+    "small-files", "files_per_s", TRUE, fsb_workload_small_create_rand, NULL, NULL, estimate },
+  { "small-stat-rand", N_("Read metadata at random"),
+    N_("Reads the metadata of the small files in random order."),
+    "small-files", "files_per_s", TRUE, fsb_workload_small_stat_rand, NULL, NULL, estimate },
+  { "small-delete-rand", N_("Delete small files at random"),
+    N_("Deletes the small files in random order."),
+    "small-files", "files_per_s", TRUE, fsb_workload_small_delete_rand, NULL, NULL, estimate },
+};
+
+static const FsbCriterionSpec criteria[] = {
+  { "small-files", N_("Small files"), FSB_SCORE_TASKS, FALSE,
+    { N_("For many small files, choose %s."),
+      N_("%s are tied on small files (their results overlap)."),
+      N_("fastest with small files: %s ahead of %s"),
+      N_("second fastest with small files, %s behind %s"),
+      N_("as fast as %s with small files (their results overlap)"),
+      N_("%s handled %s on average with small files.") },
+    { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 3 }, { "media", 0.25 } } },
+};
+
+/* Seed 002 ran bonnie++ -n 100 (102,400 files); 1/4 and 1/20 of it. */
+static const FsbParamSpec params[] = {
+  { SMALL_FILES, N_("Number of small files"), FSB_PARAM_COUNT, { 5120, 25600, 102400 }, 1, 10000000 },
+};
+
+static const FsbMetricSpec metrics[] = {
+  { "files_per_s", N_("Files per second"), N_("files/s") },
+};
+
+static guint64
+space_needed (const FsbSizes *s)
+{
+  return (guint64) MIN (4096 * fsb_sizes_get (s, SMALL_FILES), (double) FSB_SIZE_MAX);
+}
+
+static const char *const use_cases[] = { "desktop", "server", "small-files", NULL };
+
+const FsbWorkloadGroup fsb_group_small_files = {
+  .id = "small-files",
+  .name = N_("Small files"),
+  .description = N_("Creating, reading the metadata of and deleting many small files, as bonnie++ does."),
+  .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
+  .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
+  .params = params, .n_params = G_N_ELEMENTS (params),
+  .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
+  .use_cases = use_cases,
+  .space_needed = space_needed,
+};

@@ -1,0 +1,278 @@
+/* fsb-cli-plan.c: the run options, shared by `run`, `plan` and `dataset`,
+ * and `fsbench-cli plan`: what a run would do, without running it */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fsb-catalog.h"
+#include "fsb-cli.h"
+#include "fsb-custom.h"
+#include "fsb-engine.h"
+#include "fsb-format.h"
+#include "fsb-plan.h"
+
+void
+fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
+{
+  g_clear_pointer (&o->fs, g_free);
+  g_clear_pointer (&o->target, g_free);
+  g_clear_pointer (&o->profile, g_free);
+  g_clear_pointer (&o->source, g_free);
+  g_clear_pointer (&o->workloads, g_free);
+  g_clear_pointer (&o->use_case, g_free);
+  g_clear_pointer (&o->custom, g_strfreev);
+  g_clear_pointer (&o->sizes, g_strfreev);
+  g_clear_pointer (&o->big_file, g_free);
+  g_clear_pointer (&o->tree_size, g_free);
+  g_clear_pointer (&o->tree_files, g_free);
+  g_clear_pointer (&o->tree_dirs, g_free);
+  g_clear_pointer (&o->entries, g_free);
+}
+
+/* The sizes' options: `--size ID=VALUE` for any group's size, and the four
+ * of the core study as options of their own. */
+static void
+add_size_entries (GArray *entries, FsbCliPlanOptions *o)
+{
+  const GOptionEntry sizes[] = {
+    { "size", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->sizes,
+      N_("Set one size of a workload group (repeatable; “plan --json” lists them)"), N_("ID=SIZE") },
+    { "big-file", 0, 0, G_OPTION_ARG_STRING, &o->big_file,
+      N_("Size of the big file (and of the file copied between filesystems)"), N_("SIZE") },
+    { "tree-size", 0, 0, G_OPTION_ARG_STRING, &o->tree_size, N_("Total size of the file tree"), N_("SIZE") },
+    { "tree-files", 0, 0, G_OPTION_ARG_STRING, &o->tree_files, N_("Number of files in the tree"), N_("N") },
+    { "tree-dirs", 0, 0, G_OPTION_ARG_STRING, &o->tree_dirs, N_("Number of folders in the tree"), N_("N") },
+  };
+  g_array_append_vals (entries, sizes, G_N_ELEMENTS (sizes));
+}
+
+GOptionEntry *
+fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
+{
+  GArray *entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  const GOptionEntry profile[] = {
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &o->profile,
+      N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
+  };
+  const GOptionEntry run[] = {
+    { "fs", 0, 0, G_OPTION_ARG_STRING, &o->fs, N_("Filesystems to compare, separated by commas"), N_("ext4,xfs,…") },
+    { "target", 0, 0, G_OPTION_ARG_STRING, &o->target,
+      N_("Where to run: image[:SIZE][@DIR] (the default) or a partition such as /dev/sdb1"), N_("TARGET") },
+    { "yes-destroy-data", 0, 0, G_OPTION_ARG_NONE, &o->yes,
+      N_("Confirm that everything on the partition given as target may be destroyed"), NULL },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &o->repeat, N_("Repetitions of each filesystem’s cycle (default 3)"), N_("N") },
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source, N_("Copy this folder as the file tree instead of generated data"), N_("DIR") },
+    { "workloads", 0, 0, G_OPTION_ARG_STRING, &o->workloads, N_("Workload groups, separated by commas (default: core)"), N_("GROUPS") },
+    { "use-case", 'u', 0, G_OPTION_ARG_STRING, &o->use_case,
+      N_("What the disk is for: desktop, server (the default), database, small-files or media"), N_("USE") },
+    { "custom", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->custom,
+      N_("Also run this shell command in the mounted filesystem and time it (repeatable)"), N_("NAME=COMMAND") },
+    { "direct-io", 0, 0, G_OPTION_ARG_NONE, &o->direct,
+      N_("Random I/O with O_DIRECT, bypassing the page cache, instead of buffered"), NULL },
+  };
+
+  if (flags & FSB_CLI_PLAN_RUN)
+    g_array_append_vals (entries, run, G_N_ELEMENTS (run));
+  g_array_append_vals (entries, profile, G_N_ELEMENTS (profile));
+  add_size_entries (entries, o);
+  g_free (o->entries);
+  o->entries = (GOptionEntry *) g_array_free (entries, FALSE);
+  return o->entries;
+}
+
+static gboolean
+usage_error (GError **error, const char *message)
+{
+  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, message);
+  return FALSE;
+}
+
+/* --profile, then the sizes over it. */
+static gboolean
+apply_sizes (FsbPlan *plan, FsbCliPlanOptions *o, GError **error)
+{
+  if (o->profile != NULL && !fsb_plan_set_profile (plan, o->profile, error))
+    return FALSE;
+  if (o->big_file != NULL &&
+      (!fsb_plan_set_size_text (plan, "big-file", o->big_file, error) ||
+       !fsb_plan_set_size_text (plan, "transfer-size", o->big_file, error)))
+    return FALSE;
+  if ((o->tree_size != NULL && !fsb_plan_set_size_text (plan, "tree-size", o->tree_size, error)) ||
+      (o->tree_files != NULL && !fsb_plan_set_size_text (plan, "tree-files", o->tree_files, error)) ||
+      (o->tree_dirs != NULL && !fsb_plan_set_size_text (plan, "tree-dirs", o->tree_dirs, error)))
+    return FALSE;
+  for (guint i = 0; o->sizes != NULL && o->sizes[i] != NULL; i++)
+    if (!fsb_plan_set_size_text (plan, NULL, o->sizes[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+FsbPlan *
+fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+
+  if (!apply_sizes (plan, o, error))
+    return NULL;
+  if (!(flags & FSB_CLI_PLAN_RUN))
+    return g_steal_pointer (&plan);
+
+  if (o->fs == NULL)
+    {
+      usage_error (error, _("Say which filesystems to compare with --fs, for example --fs ext4,xfs,btrfs"));
+      return NULL;
+    }
+  {
+    g_auto(GStrv) names = g_strsplit (o->fs, ",", -1);
+    if (!fsb_plan_set_filesystems (plan, (const char *const *) names, error))
+      return NULL;
+  }
+  if (o->repeat_set)
+    {
+      if (o->repeat < FSB_MIN_REPETITIONS || o->repeat > FSB_MAX_REPETITIONS)
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       _("The number of repetitions must be between %u and %u"),
+                       FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
+          return NULL;
+        }
+      plan->repetitions = (guint) o->repeat;
+    }
+  if (o->workloads != NULL)
+    {
+      g_auto(GStrv) groups = g_strsplit (o->workloads, ",", -1);
+      if (!fsb_plan_set_workloads (plan, (const char *const *) groups, error))
+        return NULL;
+    }
+  if (o->target != NULL && !fsb_plan_set_target (plan, o->target, error))
+    return NULL;
+  if (o->use_case != NULL)
+    {
+      g_free (plan->use_case);
+      plan->use_case = g_strdup (o->use_case);
+    }
+  plan->destroy_confirmed = o->yes;
+  plan->direct_io = o->direct;
+  for (guint i = 0; o->custom != NULL && o->custom[i] != NULL; i++)
+    {
+      g_autofree char *name = NULL, *command = NULL;
+
+      if (!fsb_custom_parse (o->custom[i], &name, &command, error))
+        return NULL;
+      fsb_plan_add_custom (plan, name, command);
+    }
+  /* Typed on this command line by the user: that is the confirmation. */
+  plan->custom_confirmed = TRUE;
+  plan->source_dir = g_strdup (o->source);
+  if (!fsb_plan_validate (plan, error))
+    return NULL;
+  return g_steal_pointer (&plan);
+}
+
+/* fsbench-cli plan ------------------------------------------------------------ */
+
+static void
+print_plan (FsbPlan *plan)
+{
+  FsbPlanEstimate est;
+  FsbTargetSpec target = { 0 };
+  g_autofree char *space = NULL, *size = NULL, *time = NULL, *fs = NULL;
+  g_autofree char *big = NULL, *tree = NULL;
+
+  fsb_plan_estimate (plan, NULL, &est);
+  fsb_target_spec_parse (plan->target_spec, &target, NULL);
+  space = fsb_size_format (est.space_needed_bytes);
+  size = fsb_size_format (est.target_size_bytes);
+  time = fsb_format_duration (est.estimated_seconds);
+  fs = g_strjoinv (", ", plan->filesystems);
+  big = fsb_size_format (fsb_sizes_get_u64 (plan->sizes, "big-file"));
+  tree = fsb_size_format (fsb_sizes_get_u64 (plan->sizes, "tree-size"));
+
+  if (target.image)
+    {
+      g_autofree char *dir = target.path != NULL ? g_filename_display_name (target.path)
+                                                 : g_strdup (_("the cache folder"));
+      /* Translators: an image's size, then the folder it goes to */
+      g_print (_("Target: a disk image of %s in %s\n"), size, dir);
+    }
+  else
+    /* Translators: %s is a device, such as /dev/sdb1 */
+    g_print (_("Target: the partition %s, erased\n"), target.path);
+  /* Translators: a list of filesystems, then how many repetitions */
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Filesystems: %s, %u repetition each\n",
+                        "Filesystems: %s, %u repetitions each\n", plan->repetitions), fs, plan->repetitions);
+  /* Translators: a profile's name: "Quick" */
+  g_print (_("Sizes: %s\n"), fsb_profile_title (plan->profile_name));
+  if (plan->source_dir != NULL)
+    {
+      g_autofree char *src = g_filename_display_name (plan->source_dir);
+      /* Translators: the big file's size, then the user's folder */
+      g_print (_("Test data: a big file of %s, and the folder %s as the file tree\n"), big, src);
+    }
+  else
+    /* Translators: the big file's size, then the tree's files, folders and size */
+    g_print (_("Test data: a big file of %s, and a tree of %u files in %u folders, %s\n"), big,
+             fsb_sizes_get_uint (plan->sizes, "tree-files"), fsb_sizes_get_uint (plan->sizes, "tree-dirs"), tree);
+  g_print ("%s\n", _("Each repetition, on each filesystem:"));
+  for (guint i = 0; i < est.tasks->len; i++)
+    g_print ("  %-18s %s\n", (const char *) est.tasks->pdata[i], fsb_task_display_name (est.tasks->pdata[i]));
+  for (guint i = 0; i < plan->custom_commands->len; i++)
+    {
+      const FsbCustomCommand *c = plan->custom_commands->pdata[i];
+      g_autofree char *id = g_strconcat ("custom:", c->name, NULL);
+      g_print ("  %-18s %s\n", id, c->command);
+    }
+  if (fsb_plan_has_group (plan, "transfer"))
+    g_print ("%s\n", _("Then copies of a file between every pair of filesystems, each on an image of its own."));
+  /* Translators: the space the run needs on the target */
+  g_print (_("Space needed on the target: %s\n"), space);
+  /* Translators: how long the run is expected to take, "about 1 min 10 s" */
+  g_print (_("Estimated time: about %s\n"), time);
+  fsb_target_spec_clear (&target);
+  fsb_plan_estimate_clear (&est);
+}
+
+int
+fsb_cli_plan (int argc, char **argv)
+{
+  g_auto(FsbCliPlanOptions) o = FSB_CLI_PLAN_OPTIONS_INIT;
+  gboolean as_json = FALSE;
+  const GOptionEntry json_entry[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the plan as JSON"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_set_prgname ("fsbench-cli plan");
+  g_option_context_add_main_entries (context, fsb_cli_plan_entries (&o, FSB_CLI_PLAN_RUN), GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, json_entry, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Say what “run” would do with these options, without running it: "
+                                           "the target, the data, each filesystem’s tasks, the space and the time."));
+  o.repeat = -1;
+  if (!fsb_cli_parse (context, &argc, &argv, &status))
+    return status;
+  o.repeat_set = o.repeat != -1;
+  if (argc > 1)
+    {
+      g_set_error (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Unexpected argument “%s”"), argv[1]);
+      return fsb_cli_fail (error);
+    }
+  plan = fsb_cli_plan_build (&o, FSB_CLI_PLAN_RUN, &error);
+  if (plan == NULL)
+    return fsb_cli_fail (error);
+  if (as_json)
+    {
+      g_autoptr(JsonNode) node = fsb_plan_to_json (plan);
+      g_autofree char *text = json_to_string (node, TRUE);
+      g_print ("%s\n", text);
+    }
+  else
+    print_plan (plan);
+  return 0;
+}

@@ -1,0 +1,370 @@
+/* fsb-catalog.c: the registry of workload groups and the lookups over it */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "fsb-catalog.h"
+#include "fsb-workload-registry.h"   /* generated from workloads/meson.build */
+
+/* Criteria of no group: they read every group's results. */
+static const FsbCriterionSpec criterion_custom = {
+  "custom", N_("Custom commands"), FSB_SCORE_TASKS, FALSE,
+  { N_("Your own commands ran fastest on %s."),
+    N_("%s are tied on your own commands (their results overlap)."),
+    N_("fastest with your own commands: %s ahead of %s"),
+    N_("second fastest with your own commands, %s behind %s"),
+    N_("as fast as %s with your own commands (their results overlap)"),
+    N_("%s needed %s for your own commands.") },
+  { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 } },
+};
+
+static const FsbCriterionSpec criterion_cpu = {
+  "cpu", N_("CPU economy"), FSB_SCORE_CPU, TRUE,
+  { N_("To save CPU, prefer %s."),
+    N_("%s use the CPU alike (their results overlap)."),
+    N_("lowest CPU use: %s against %s"),
+    N_("second lowest CPU use: %s against %s"),
+    N_("as light on the CPU as %s (their results overlap)"),
+    N_("%s used %s of the CPU on average.") },
+  { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 } },
+};
+
+typedef struct {
+  GPtrArray  *groups;      /* of const FsbWorkloadGroup* */
+  GPtrArray  *criteria;    /* of const FsbCriterionSpec*, in report order */
+  GHashTable *tasks;       /* id → const FsbTaskSpec* */
+  GHashTable *task_group;  /* id → const FsbWorkloadGroup* */
+  GHashTable *task_order;  /* id → order + 1 */
+  GHashTable *params;      /* id → const FsbParamSpec* */
+  GHashTable *metrics;     /* id → const FsbMetricSpec* */
+  GHashTable *param_group; /* id → const FsbWorkloadGroup* */
+} Catalog;
+
+static GMutex catalog_lock;
+static Catalog *catalog;
+
+static gboolean
+index_group (Catalog *c, const FsbWorkloadGroup *g)
+{
+  for (guint i = 0; i < c->groups->len; i++)
+    if (strcmp (((const FsbWorkloadGroup *) c->groups->pdata[i])->id, g->id) == 0)
+      return FALSE;
+  for (guint i = 0; i < g->n_tasks; i++)
+    if (g_hash_table_contains (c->tasks, g->tasks[i].id))
+      return FALSE;
+  for (guint i = 0; i < g->n_criteria; i++)
+    for (guint j = 0; j < c->criteria->len; j++)
+      if (strcmp (((const FsbCriterionSpec *) c->criteria->pdata[j])->id, g->criteria[i].id) == 0)
+        return FALSE;
+
+  g_ptr_array_add (c->groups, (gpointer) g);
+  for (guint i = 0; i < g->n_tasks; i++)
+    {
+      g_hash_table_insert (c->tasks, (gpointer) g->tasks[i].id, (gpointer) &g->tasks[i]);
+      g_hash_table_insert (c->task_group, (gpointer) g->tasks[i].id, (gpointer) g);
+      g_hash_table_insert (c->task_order, (gpointer) g->tasks[i].id,
+                           GUINT_TO_POINTER (g_hash_table_size (c->task_order) + 1));
+    }
+  /* The groups' criteria stay ahead of custom and cpu. */
+  for (guint i = 0; i < g->n_criteria; i++)
+    g_ptr_array_insert (c->criteria, (gint) c->criteria->len - 2, (gpointer) &g->criteria[i]);
+  for (guint i = 0; i < g->n_params; i++)
+    if (!g_hash_table_contains (c->params, g->params[i].id))
+      {
+        g_hash_table_insert (c->params, (gpointer) g->params[i].id, (gpointer) &g->params[i]);
+        g_hash_table_insert (c->param_group, (gpointer) g->params[i].id, (gpointer) g);
+      }
+  for (guint i = 0; i < g->n_metrics; i++)
+    g_hash_table_insert (c->metrics, (gpointer) g->metrics[i].id, (gpointer) &g->metrics[i]);
+  return TRUE;
+}
+
+static Catalog *
+get_catalog (void)
+{
+  static const FsbWorkloadGroup *const builtin[] = { FSB_BUILTIN_WORKLOAD_GROUPS };
+
+  g_mutex_lock (&catalog_lock);
+  if (catalog == NULL)
+    {
+      Catalog *c = g_new0 (Catalog, 1);
+
+      c->groups = g_ptr_array_new ();
+      c->criteria = g_ptr_array_new ();
+      g_ptr_array_add (c->criteria, (gpointer) &criterion_custom);
+      g_ptr_array_add (c->criteria, (gpointer) &criterion_cpu);
+      c->tasks = g_hash_table_new (g_str_hash, g_str_equal);
+      c->task_group = g_hash_table_new (g_str_hash, g_str_equal);
+      c->task_order = g_hash_table_new (g_str_hash, g_str_equal);
+      c->params = g_hash_table_new (g_str_hash, g_str_equal);
+      c->param_group = g_hash_table_new (g_str_hash, g_str_equal);
+      c->metrics = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint i = 0; i < G_N_ELEMENTS (builtin); i++)
+        if (!index_group (c, builtin[i]))
+          g_error ("Workload group “%s” repeats an id of another group", builtin[i]->id);
+      catalog = c;
+    }
+  g_mutex_unlock (&catalog_lock);
+  return catalog;
+}
+
+gboolean
+fsb_catalog_register_group (const FsbWorkloadGroup *group)
+{
+  Catalog *c = get_catalog ();
+  gboolean ok;
+
+  g_return_val_if_fail (group != NULL && group->id != NULL, FALSE);
+  g_mutex_lock (&catalog_lock);
+  ok = index_group (c, group);
+  g_mutex_unlock (&catalog_lock);
+  return ok;
+}
+
+const FsbWorkloadGroup *const *
+fsb_catalog_groups (guint *n_groups)
+{
+  Catalog *c = get_catalog ();
+
+  if (n_groups != NULL)
+    *n_groups = c->groups->len;
+  return (const FsbWorkloadGroup *const *) c->groups->pdata;
+}
+
+const FsbWorkloadGroup *
+fsb_catalog_group (const char *id)
+{
+  Catalog *c = get_catalog ();
+
+  for (guint i = 0; id != NULL && i < c->groups->len; i++)
+    if (strcmp (((const FsbWorkloadGroup *) c->groups->pdata[i])->id, id) == 0)
+      return c->groups->pdata[i];
+  return NULL;
+}
+
+const FsbTaskSpec *
+fsb_catalog_task (const char *id, const FsbWorkloadGroup **group)
+{
+  Catalog *c = get_catalog ();
+
+  if (group != NULL)
+    *group = id != NULL ? g_hash_table_lookup (c->task_group, id) : NULL;
+  return id != NULL ? g_hash_table_lookup (c->tasks, id) : NULL;
+}
+
+guint
+fsb_catalog_n_criteria (void)
+{
+  return get_catalog ()->criteria->len;
+}
+
+const FsbCriterionSpec *
+fsb_catalog_nth_criterion (guint i)
+{
+  Catalog *c = get_catalog ();
+
+  g_return_val_if_fail (i < c->criteria->len, NULL);
+  return c->criteria->pdata[i];
+}
+
+const FsbCriterionSpec *
+fsb_catalog_criterion (const char *id)
+{
+  Catalog *c = get_catalog ();
+
+  for (guint i = 0; id != NULL && i < c->criteria->len; i++)
+    if (strcmp (((const FsbCriterionSpec *) c->criteria->pdata[i])->id, id) == 0)
+      return c->criteria->pdata[i];
+  return NULL;
+}
+
+const FsbParamSpec *
+fsb_catalog_param (const char *id, const FsbWorkloadGroup **group)
+{
+  Catalog *c = get_catalog ();
+
+  if (group != NULL)
+    *group = id != NULL ? g_hash_table_lookup (c->param_group, id) : NULL;
+  return id != NULL ? g_hash_table_lookup (c->params, id) : NULL;
+}
+
+double
+fsb_criterion_weight (const FsbCriterionSpec *criterion, const char *use_case)
+{
+  g_return_val_if_fail (criterion != NULL, 0);
+
+  for (guint i = 0; use_case != NULL && i < FSB_MAX_USE_CASE_WEIGHTS && criterion->weights[i].use_case != NULL; i++)
+    if (strcmp (criterion->weights[i].use_case, use_case) == 0)
+      return criterion->weights[i].weight;
+  return 0;
+}
+
+/* Profiles ---------------------------------------------------------------- */
+
+static const char *const profile_names[] = { "quick", "standard", "seed", "full", NULL };
+
+const char *const *
+fsb_profile_names (void)
+{
+  return profile_names;
+}
+
+gboolean
+fsb_profile_known (const char *name)
+{
+  return name != NULL && g_strv_contains (profile_names, name);
+}
+
+FsbSizes *
+fsb_profile_sizes (const char *name)
+{
+  FsbProfileSize which;
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
+  FsbSizes *sizes;
+
+  if (g_strcmp0 (name, "quick") == 0)
+    which = FSB_PROFILE_QUICK;
+  else if (g_strcmp0 (name, "standard") == 0 || g_strcmp0 (name, "full") == 0)
+    which = FSB_PROFILE_STANDARD;
+  else if (g_strcmp0 (name, "seed") == 0)
+    which = FSB_PROFILE_SEED;
+  else
+    return NULL;
+
+  sizes = fsb_sizes_new ();
+  for (guint g = 0; g < n_groups; g++)
+    for (guint i = 0; i < groups[g]->n_params; i++)
+      if (!fsb_sizes_has (sizes, groups[g]->params[i].id))
+        fsb_sizes_set (sizes, groups[g]->params[i].id, groups[g]->params[i].values[which]);
+  return sizes;
+}
+
+const char *
+fsb_profile_title (const char *name)
+{
+  if (g_strcmp0 (name, "quick") == 0)
+    return C_("profile", "Quick");
+  if (g_strcmp0 (name, "standard") == 0)
+    return C_("profile", "Standard");
+  if (g_strcmp0 (name, "seed") == 0)
+    return C_("profile", "The studies’ sizes");
+  if (g_strcmp0 (name, "full") == 0)
+    return C_("profile", "Full");
+  if (g_strcmp0 (name, "custom") == 0)
+    return C_("profile", "Custom sizes");
+  return name;
+}
+
+/* Task ids ---------------------------------------------------------------- */
+
+const char *
+fsb_task_criterion (const char *id)
+{
+  const FsbTaskSpec *task = fsb_catalog_task (id, NULL);
+  const FsbWorkloadGroup *transfer;
+
+  if (task != NULL)
+    return task->criterion;
+  /* The transfer group is one step across all filesystems, not a task. */
+  transfer = fsb_catalog_group ("transfer");
+  if (g_strcmp0 (id, "transfer") == 0 && transfer != NULL && transfer->n_criteria > 0)
+    return transfer->criteria[0].id;
+  return "custom";
+}
+
+const char *
+fsb_task_metric (const char *id, gboolean *higher_is_better)
+{
+  const FsbTaskSpec *task = fsb_catalog_task (id, NULL);
+
+  if (higher_is_better != NULL)
+    *higher_is_better = task != NULL && task->higher_is_better;
+  return task != NULL ? task->metric : "wall_s";
+}
+
+const char *
+fsb_task_display_name (const char *id)
+{
+  const FsbTaskSpec *task;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  if (g_str_has_prefix (id, "custom:"))
+    return id + strlen ("custom:");
+  if (strcmp (id, "transfer") == 0)
+    return _("Copy between filesystems");
+  task = fsb_catalog_task (id, NULL);
+  return task != NULL ? _(task->name) : id;
+}
+
+guint
+fsb_task_order (const char *id)
+{
+  Catalog *c = get_catalog ();
+  guint order = id != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (c->task_order, id)) : 0;
+
+  return order > 0 ? order - 1 : G_MAXUINT;
+}
+
+const char *
+fsb_criterion_title (const char *id)
+{
+  const FsbCriterionSpec *c = fsb_catalog_criterion (id);
+
+  return c != NULL ? _(c->title) : id;
+}
+
+const char *
+fsb_group_title (const char *id)
+{
+  const FsbWorkloadGroup *g = fsb_catalog_group (id);
+
+  return g != NULL ? _(g->name) : id;
+}
+
+/* Metrics ----------------------------------------------------------------- */
+
+/* The figures the runner sets on every sample; the groups add their own. */
+static const FsbMetricSpec common_metrics[] = {
+  { "wall_s", N_("Time"), N_("s") },
+  { "cpu_s", N_("CPU time"), N_("s") },
+  { "user_s", N_("User time"), N_("s") },
+  { "sys_s", N_("System time"), N_("s") },
+  { "cpu_percent", N_("CPU"), N_("%") },
+  { "system_cpu_percent", N_("System-wide CPU"), N_("%") },
+  { "minor_faults", N_("Minor page faults"), N_("faults") },
+  { "major_faults", N_("Major page faults"), N_("faults") },
+  { "bytes", N_("Data"), N_("bytes") },
+  { "files", N_("Files"), N_("files") },
+  { "mb_per_s", N_("Throughput"), N_("MB/s") },
+  { "percent", N_("Available space"), N_("%") },
+};
+
+static const FsbMetricSpec *
+metric_lookup (const char *metric)
+{
+  if (metric == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (common_metrics); i++)
+    if (strcmp (common_metrics[i].id, metric) == 0)
+      return &common_metrics[i];
+  return g_hash_table_lookup (get_catalog ()->metrics, metric);
+}
+
+const char *
+fsb_metric_unit (const char *metric)
+{
+  const FsbMetricSpec *info = metric_lookup (metric);
+
+  return info != NULL ? _(info->unit) : "";
+}
+
+const char *
+fsb_metric_display_name (const char *metric)
+{
+  const FsbMetricSpec *info = metric_lookup (metric);
+
+  return info != NULL ? _(info->name) : metric;
+}

@@ -1,0 +1,181 @@
+/* fsb-catalog.h: what FS Bench can measure: workload groups, their tasks,
+ * criteria and sizes, registered in one list */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "fsb-result.h"
+#include "fsb-sizes.h"
+
+G_BEGIN_DECLS
+
+/* How the runner calls a task (the context is in fsb-workload.h). A task
+ * does its work, flushing (fsync/syncfs) what it wrote before it returns,
+ * so the flush is inside the timed section. It sets "bytes", "files" and
+ * its own metrics on sample; the runner adds the times, CPU and faults. */
+typedef struct _FsbWorkloadContext FsbWorkloadContext;
+typedef gboolean (*FsbTaskFunc) (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+
+/* The profiles every parameter has a value for; "full" runs every group
+ * at the standard sizes, "custom" keeps the sizes in force for editing. */
+typedef enum {
+  FSB_PROFILE_QUICK,      /* about 1/20 of seed 000 */
+  FSB_PROFILE_STANDARD,   /* 1/4 */
+  FSB_PROFILE_SEED,       /* the studies' own sizes */
+  FSB_N_PROFILES
+} FsbProfileSize;
+
+typedef enum {
+  FSB_PARAM_BYTES,
+  FSB_PARAM_COUNT,
+  FSB_PARAM_SECONDS,
+} FsbParamKind;
+
+/* A size a group's tasks read from the plan (fsb_sizes_get (ctx->sizes, id)). */
+typedef struct {
+  const char  *id;                       /* "big-file": `--size big-file=700M`, JSON "sizes" */
+  const char  *name;                     /* N_(): "Size of the big file" */
+  FsbParamKind kind;
+  double       values[FSB_N_PROFILES];   /* quick, standard, seed */
+  double       min, max;                 /* what a custom size may be */
+} FsbParamSpec;
+
+typedef struct {
+  const char *id;                /* "big-copy-in": in JSON, CSV, charts and tests */
+  const char *name;              /* N_(): "Copy a big file in" */
+  const char *description;       /* N_(): what it does and why it matters */
+  const char *criterion;         /* the criterion (and report section) it counts in */
+  const char *metric;            /* its headline metric: "wall_s", "files_per_s", ... */
+  gboolean    higher_is_better;
+  FsbTaskFunc run;               /* NULL: a step the runner does itself (mkfs, mount, umount) */
+  FsbTaskFunc setup;             /* untimed, before the caches are made cold; or NULL */
+  const char *samples_of;        /* another reading of that task's operations (delete-sys
+                                  * files delete-return's samples), or NULL */
+  /* Seconds, before anything was measured: for the ETA and `fsbench-cli plan`. */
+  double    (*estimate) (const FsbSizes *sizes);
+} FsbTaskSpec;
+
+/* How a criterion ranks the filesystems. */
+typedef enum {
+  FSB_SCORE_TASKS,      /* its tasks on their headline metric */
+  FSB_SCORE_CAPACITY,   /* usable space after mkfs */
+  FSB_SCORE_TRANSFER,   /* copies into each filesystem */
+  FSB_SCORE_CPU,        /* CPU % of every timed task */
+} FsbScoreKind;
+
+/* The sentences of a verdict, whole so that translators can reorder them. */
+typedef struct {
+  const char *choose;   /* %s: one filesystem, or "A or B" */
+  const char *tied;     /* %s: "A and B" */
+  const char *first;    /* speed: %s how far ahead, %s the runner-up; values: %s ours, %s theirs */
+  const char *second;   /* speed: %s how far behind, %s the winner; values: %s ours, %s the winner's */
+  const char *even;     /* %s: the others tied with it */
+  const char *single;   /* %s the filesystem, %s its figure */
+} FsbCriterionText;
+
+typedef struct {
+  const char *use_case;   /* "server" */
+  double      weight;     /* how much the criterion counts for it; absent: 0 */
+} FsbUseCaseWeight;
+
+#define FSB_MAX_USE_CASE_WEIGHTS 8
+
+/* The use cases, as criteria weigh them and the recommendation takes them. */
+#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media"
+
+/* A criterion is also a section of the report. */
+typedef struct {
+  const char      *id;              /* "big-files" */
+  const char      *title;           /* N_(): "Big files" */
+  FsbScoreKind     score;
+  gboolean         quotes_values;   /* reasons quote two figures, not a lead in percent */
+  FsbCriterionText text;            /* N_() each */
+  FsbUseCaseWeight weights[FSB_MAX_USE_CASE_WEIGHTS];
+} FsbCriterionSpec;
+
+/* A figure a task sets on its samples, beyond the ones every task has
+ * (times, CPU, faults, bytes, files). */
+typedef struct {
+  const char *id;     /* "files_per_s" */
+  const char *name;   /* N_(): "Files per second" */
+  const char *unit;   /* N_(): "files/s" */
+} FsbMetricSpec;
+
+typedef struct _FsbWorkloadGroup FsbWorkloadGroup;
+struct _FsbWorkloadGroup {
+  const char             *id;            /* "core": `--workloads core` */
+  const char             *name;          /* N_() */
+  const char             *description;   /* N_() */
+  gboolean                always;        /* the cycle's own steps: runs with every plan, not chosen */
+  const FsbTaskSpec      *tasks;
+  guint                   n_tasks;
+  const FsbCriterionSpec *criteria;
+  guint                   n_criteria;
+  const FsbParamSpec     *params;
+  guint                   n_params;
+  const FsbMetricSpec    *metrics;
+  guint                   n_metrics;
+  const char *const      *use_cases;     /* the use cases it informs (NULL-terminated), or NULL */
+  /* The room its tasks need on the target at their peak (NULL: none). */
+  guint64               (*space_needed) (const FsbSizes *sizes);
+  /* Checks a set of sizes for this group's parameters, and may fit one
+   * that depends on the others (a small custom tree gets small files);
+   * NULL when any values in the parameters' ranges go. */
+  gboolean              (*check_sizes)  (FsbSizes *sizes, GError **error);
+  /* Source data of its own, made (or checked) before the run in
+   * dataset_dir/<data_dir>: returns what goes into the result's dataset
+   * manifest under that name. NULL when the group reads the core data. */
+  const char             *data_dir;
+  JsonNode             *(*prepare_data) (const FsbSizes *sizes, const char *dataset_dir,
+                                         GCancellable *cancellable, GError **error);
+  /* Runs once after the cycles, across every filesystem at once (seed 003's
+   * transfers), instead of task by task within each cycle. */
+  gboolean                across_filesystems;
+  /* Seconds for an across_filesystems group, before anything was measured. */
+  double                (*estimate_across) (const FsbSizes *sizes, guint n_filesystems, guint repetitions);
+};
+
+/* The groups, in registry order (workloads/meson.build lists them). */
+const FsbWorkloadGroup *const *fsb_catalog_groups      (guint *n_groups);
+const FsbWorkloadGroup        *fsb_catalog_group       (const char *id);
+/* Adds a group at run time, after the built-in ones (tests, experiments).
+ * The group and its tables must outlive the process. FALSE when its id,
+ * a task id or a criterion id is taken. */
+gboolean                       fsb_catalog_register_group (const FsbWorkloadGroup *group);
+
+const FsbTaskSpec      *fsb_catalog_task         (const char *id, const FsbWorkloadGroup **group);
+/* Every criterion in report order: the groups' own, then your own
+ * commands ("custom"), then CPU economy ("cpu"). */
+guint                   fsb_catalog_n_criteria   (void);
+const FsbCriterionSpec *fsb_catalog_nth_criterion (guint i);
+const FsbCriterionSpec *fsb_catalog_criterion    (const char *id);
+const FsbParamSpec     *fsb_catalog_param        (const char *id, const FsbWorkloadGroup **group);
+double                  fsb_criterion_weight     (const FsbCriterionSpec *criterion, const char *use_case);
+
+/* Profiles ---------------------------------------------------------------- */
+
+const char *const *fsb_profile_names  (void);          /* quick standard seed full */
+gboolean           fsb_profile_known  (const char *name);
+/* Every group's parameters at that profile's values; NULL when unknown. */
+FsbSizes          *fsb_profile_sizes  (const char *name);
+const char        *fsb_profile_title  (const char *name);   /* translated: "Quick" */
+
+/* Task ids ---------------------------------------------------------------- */
+
+/* The criterion of a task id: custom:NAME gives "custom", unknown ids too. */
+const char *fsb_task_criterion       (const char *id);
+/* The headline metric of a task id and whether higher is better. */
+const char *fsb_task_metric          (const char *id, gboolean *higher_is_better);
+/* Translated; custom:NAME gives NAME. */
+const char *fsb_task_display_name    (const char *id);
+/* The order of task ids in the catalog (custom commands last). */
+guint       fsb_task_order           (const char *id);
+const char *fsb_criterion_title      (const char *id);     /* translated */
+const char *fsb_group_title          (const char *id);     /* translated */
+
+/* Metrics ----------------------------------------------------------------- */
+const char *fsb_metric_unit          (const char *metric);  /* translated: "s", "MB/s", ... */
+const char *fsb_metric_display_name  (const char *metric);  /* translated */
+
+G_END_DECLS

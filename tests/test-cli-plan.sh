@@ -1,0 +1,92 @@
+#!/bin/sh
+# fsbench-cli plan: what a run would do, from the engine's one plan spec;
+# the window's GSettings defaults agree with it; fsbench-cli history.
+set -u
+cli=$1
+schema_dir=$2
+data=$3
+. "$(dirname "$0")/lib.sh"
+
+tmp=$(mktemp -d /tmp/fsbench-test-cli-plan-XXXXXX) || exit 1
+export XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data"
+trap 'rm -rf "$tmp"' EXIT
+
+expect_status() {
+  want=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  [ "$st" -eq "$want" ] || fail "'$*' exited $st, not $want: $(cat "$tmp/err")"
+}
+json() {  # json FILE EXPR: a value of the JSON in FILE
+  /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+# The plan, as JSON: the members the window and scripts read.
+expect_status 0 "$cli" plan --fs ext4,xfs --json
+cp "$tmp/out" "$tmp/plan.json"
+[ "$(json "$tmp/plan.json" 'd["dataset"]["big_file_bytes"]')" = 35000000 ] || fail "quick's big file"
+[ "$(json "$tmp/plan.json" 'd["target"]["size_bytes"] >= d["space_needed_bytes"]')" = True ] || fail "image smaller than the space needed"
+[ "$(json "$tmp/plan.json" 'len(d["tasks"])')" = 11 ] || fail "a core cycle has 11 tasks"
+[ "$(json "$tmp/plan.json" '0 < d["estimated_seconds"] < 300')" = True ] || fail "estimated_seconds out of range"
+[ "$(json "$tmp/plan.json" 'd["steps"]')" = 66 ] || fail "2 filesystems × 3 repetitions × 11 tasks"
+
+# The same options as run: a use case, sizes with the one unit rule, groups.
+expect_status 0 "$cli" plan --fs ext4 --use-case database --workloads random-io --size randio-file-size=1M \
+  --target image:2G --repeat 5 --json
+cp "$tmp/out" "$tmp/p2.json"
+[ "$(json "$tmp/p2.json" 'd["use_case"]')" = database ] || fail "--use-case"
+[ "$(json "$tmp/p2.json" 'd["sizes"]["randio-file-size"]')" = 1048576 ] || fail "1M is 1 MiB"
+[ "$(json "$tmp/p2.json" 'd["target"]["size_bytes"]')" = 2147483648 ] || fail "image:2G is 2 GiB"
+[ "$(json "$tmp/p2.json" 'd["profile"]')" = custom ] || fail "a size makes the profile custom"
+[ "$(json "$tmp/p2.json" '[t["id"] for t in d["tasks"]]')" = "['mkfs', 'mount', 'rand-read', 'rand-write', 'umount']" ] || fail "random-io's cycle"
+
+# The text form names the target, the data and the time.
+expect_status 0 "$cli" plan --fs ext4,xfs,btrfs --profile standard
+grep -q "GiB" "$tmp/out" || fail "sizes are not shown in binary units"
+grep -q "Estimated time" "$tmp/out" || fail "no estimated time"
+grep -q "tree-copy-in" "$tmp/out" || fail "no task list"
+
+# Sizes that are not sizes: exit 2, nothing written.
+for bad in "--target image:nan" "--target image:99999999999999999999T" "--big-file nan" "--big-file inf" \
+           "--big-file 1e400" "--size tree-files=1.5" "--size nope=3" "--size big-file" "--repeat 101" \
+           "--use-case gaming" "--workloads cycle" "--tree-size 12X"; do
+  # shellcheck disable=SC2086
+  expect_status 2 "$cli" plan --fs ext4 $bad
+done
+[ -z "$(ls -A "$tmp/cache" 2>/dev/null)" ] || fail "plan wrote to the cache"
+
+# The window's defaults are the engine's.
+if command -v gsettings >/dev/null 2>&1 && [ -d "$schema_dir" ]; then
+  expect_status 0 "$cli" plan --fs ext4 --json
+  cp "$tmp/out" "$tmp/defaults.json"
+  export GSETTINGS_SCHEMA_DIR="$schema_dir" GSETTINGS_BACKEND=memory
+  id=io.github.fsbench.FsBench
+  [ "$(gsettings get $id profile)" = "'$(json "$tmp/defaults.json" 'd["profile"]')'" ] || fail "profile default differs"
+  [ "$(gsettings get $id repetitions | sed 's/^uint32 //')" = "$(json "$tmp/defaults.json" 'd["repetitions"]')" ] || fail "repetitions default differs"
+  [ "$(gsettings get $id use-case)" = "'$(json "$tmp/defaults.json" 'd["use_case"]')'" ] || fail "use case default differs"
+  [ "$(gsettings get $id workloads)" = "$(json "$tmp/defaults.json" 'd["workloads"]')" ] || fail "workloads default differs"
+  range=$(gsettings range $id repetitions | tr '\n' ' ')
+  [ "$range" = "range u $(json "$tmp/defaults.json" 'd["limits"]["repetitions"][0]') $(json "$tmp/defaults.json" 'd["limits"]["repetitions"][1]') " ] || fail "repetitions range differs: $range"
+fi
+
+# history: list, show, delete; only runs of the history are deleted.
+expect_status 0 "$cli" history
+grep -q "empty" "$tmp/out" || fail "an empty history says so"
+mkdir -p "$tmp/data/fsbench/history"
+cp "$data/study.json" "$tmp/data/fsbench/history/20261130-120000-run.json"
+echo '{ not json' > "$tmp/data/fsbench/history/20261130-130000-run.json"
+expect_status 0 "$cli" history --json
+cp "$tmp/out" "$tmp/h.json"
+[ "$(json "$tmp/h.json" 'len(d)')" = 2 ] || fail "history --json lists 2 runs"
+[ "$(json "$tmp/h.json" '[e["readable"] for e in d]')" = "[False, True]" ] || fail "history --json: newest first, the broken one unreadable"
+expect_status 0 "$cli" history list
+grep -q "20261130-120000-run" "$tmp/out" || fail "history list lacks the run"
+expect_status 0 "$cli" history show 20261130-120000-run
+grep -q "XFS" "$tmp/out" || fail "history show lacks the results"
+expect_status 2 "$cli" history show no-such-run
+echo keep > "$tmp/mine.json"
+expect_status 2 "$cli" history delete "$tmp/mine.json"
+[ -f "$tmp/mine.json" ] || fail "history delete removed a file outside the history"
+expect_status 0 "$cli" history delete 20261130-130000-run
+[ ! -e "$tmp/data/fsbench/history/20261130-130000-run.json" ] || fail "history delete left the run"
+echo "fsbench-cli plan and history: ok"
