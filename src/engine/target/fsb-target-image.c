@@ -107,20 +107,54 @@ set_nocow (int fd, gboolean *compressed)
   return (flags & FS_NOCOW_FL) != 0;
 }
 
+/* LoopSetup of loop_fd (taken, and closed), no partition scan. */
+static gboolean
+loop_setup (FsbTarget *self, int loop_fd, GError **error)
+{
+  g_autoptr(GUnixFDList) fd_list = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  const char *loop_path = NULL;
+
+  if (loop_fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not open the disk image %s: %s"), self->image_path, g_strerror (saved));
+      return FALSE;
+    }
+  fd_list = g_unix_fd_list_new_from_array (&loop_fd, 1);   /* takes loop_fd */
+  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
+  g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
+  /* Not cancellable: once udisksd attaches the image we must know the
+   * device to detach it again. */
+  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                           g_variant_new ("(ha{sv})", 0, &options),
+                           G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
+  if (reply == NULL)
+    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
+                        _("Could not attach the disk image %s"), self->image_path);
+  g_variant_get (reply, "(&o)", &loop_path);
+  self->object_path = g_strdup (loop_path);
+  self->loop_attached = TRUE;
+  g_free (self->device);
+  self->device = bytestring_property (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Device");
+  if (self->device == NULL)
+    self->device = g_strdup_printf ("/dev/%s", strrchr (self->object_path, '/') + 1);
+  fsb_target_record_state (self);
+  return TRUE;
+}
+
 gboolean
 fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error)
 {
   g_autofree char *dir = self->image_dir != NULL ? g_strdup (self->image_dir) : fsb_target_default_image_dir ();
   g_autofree char *path = NULL;
-  g_autoptr(GUnixFDList) fd_list = NULL;
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   struct statvfs vfs;
-  const char *loop_path = NULL;
   guint64 size = self->size;
   guint64 avail;
-  int fd, loop_fd;
+  int fd, direct;
 
   if (size == 0)
     size = MAX (FSB_MIN_IMAGE_BYTES, (needed_bytes + MIB - 1) / MIB * MIB);
@@ -189,43 +223,34 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
 
   /* The loop device's own descriptor: opened with O_DIRECT, it gives the
    * loop device direct I/O from the start (Linux does so for a backing
-   * file opened that way), which a user could not ask for afterwards:
-   * LOOP_SET_DIRECT_IO needs the device node, which only root may open.
-   * A host without O_DIRECT (older tmpfs, some FUSE) gets a plain one. */
-  loop_fd = refuse_direct_io ? -1 : open (self->image_path, O_RDWR | O_DIRECT | O_CLOEXEC);
-  if (loop_fd < 0)
-    loop_fd = fcntl (fd, F_DUPFD_CLOEXEC, 0);
-  if (loop_fd < 0)
+   * file opened that way, as losetup --direct-io does), which a user could
+   * not ask for afterwards: LOOP_SET_DIRECT_IO needs the device node, which
+   * only root may open. A host without O_DIRECT (older tmpfs, some FUSE)
+   * gets a plain one. */
+  direct = !refuse_direct_io ? open (self->image_path, O_RDWR | O_DIRECT | O_CLOEXEC) : -1;
+  if (direct >= 0)
     {
-      int saved = errno;
-      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
-                   _("Could not open the disk image %s: %s"), self->image_path, g_strerror (saved));
-      return FALSE;
+      if (!loop_setup (self, direct, error))
+        return FALSE;
+      if (loop_uses_direct_io (self->device))
+        {
+          self->direct_io = TRUE;
+          return TRUE;
+        }
+      /* The kernel kept buffered I/O (a host whose sectors are larger
+       * than the loop device's): an O_DIRECT backing file would then see
+       * unaligned writes. Attach it again, plainly. */
+      if (!fsb_udisks_loop_delete (self->object_path, error))
+        return FALSE;
+      self->loop_attached = FALSE;
+      g_clear_pointer (&self->object_path, g_free);
+      fsb_target_record_state (self);
     }
-  fd_list = g_unix_fd_list_new_from_array (&loop_fd, 1);   /* takes loop_fd */
-  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
-  g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
-  /* Not cancellable: once udisksd attaches the image we must know the
-   * device to detach it again. */
-  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
-                           g_variant_new ("(ha{sv})", 0, &options),
-                           G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
-  if (reply == NULL)
-    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
-                        _("Could not attach the disk image %s"), self->image_path);
-  g_variant_get (reply, "(&o)", &loop_path);
-  self->object_path = g_strdup (loop_path);
-  self->loop_attached = TRUE;
-  g_free (self->device);
-  self->device = bytestring_property (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Device");
-  if (self->device == NULL)
-    self->device = g_strdup_printf ("/dev/%s", strrchr (self->object_path, '/') + 1);
-  fsb_target_record_state (self);
-
+  if (!loop_setup (self, fcntl (fd, F_DUPFD_CLOEXEC, 0), error))
+    return FALSE;
   fsb_target_set_direct_io (self);
   return TRUE;
 }
-
 
 void
 fsb_target_close_image (FsbTarget *self)
