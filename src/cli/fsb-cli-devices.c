@@ -14,6 +14,7 @@
 #include "fsb-device.h"
 #include "fsb-engine.h"
 #include "fsb-fs-support.h"
+#include "fsb-json.h"
 #include "fsb-target.h"
 #include "fsb-target-info.h"
 
@@ -22,15 +23,12 @@ print_json_array (GPtrArray *nodes)
 {
   g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
   g_autoptr(JsonArray) array = json_array_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autofree char *text = NULL;
 
   for (guint i = 0; i < nodes->len; i++)
     json_array_add_element (array, g_ptr_array_index (nodes, i));
   json_node_set_array (root, array);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
+  text = fsb_json_to_data (root, TRUE, NULL);
   g_print ("%s\n", text);
 }
 

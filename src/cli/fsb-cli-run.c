@@ -13,6 +13,7 @@
 #include "fsb-plan.h"
 #include "fsb-runner.h"
 #include "fsb-stats.h"
+#include "fsb-target.h"
 
 /* Progress on stderr ------------------------------------------------------ */
 
@@ -40,7 +41,7 @@ clear_bar (RunState *st)
 {
   if (st->tty && st->bar_shown)
     {
-      g_printerr ("\r\033[K");
+      fsb_cli_terminal ("\r\033[K");
       st->bar_shown = FALSE;
     }
 }
@@ -62,13 +63,14 @@ progress_cb (FsbRunner *runner, const FsbProgress *p, gpointer user_data)
     {
       const int width = 24;
       int filled = (int) (p->fraction * width + 0.5);
-      GString *bar = g_string_new ("\r\033[K[");
+      GString *bar = g_string_new ("[");
 
       for (int i = 0; i < width; i++)
         g_string_append_c (bar, i < filled ? '#' : '.');
       /* Translators: the progress line: percent done, where, what, time left */
       g_string_append_printf (bar, _("] %3.0f%%  %s  %s  ETA %s"),
                               p->fraction * 100, where, p->message != NULL ? p->message : "", eta);
+      fsb_cli_terminal ("\r\033[K");
       g_printerr ("%s", bar->str);
       g_string_free (bar, TRUE);
       st->bar_shown = TRUE;
@@ -201,6 +203,22 @@ print_table (FsbResult *result)
     g_ptr_array_add (rows, initial);
     g_ptr_array_add (rows, residual);
   }
+  /* --age: the 4 KiB files that fit on each (a lower bound when "≥") */
+  for (guint f = 0; f < n_fs; f++)
+    if (((FsbFsResult *) g_ptr_array_index (result->filesystems, f))->fit.limit != NULL)
+      {
+        char **fit = g_new0 (char *, n_fs + 2);
+
+        fit[0] = g_strdup (_("Small files that fit"));
+        for (guint i = 0; i < n_fs; i++)
+          {
+            const FsbFilesFit *ff = &((FsbFsResult *) g_ptr_array_index (result->filesystems, i))->fit;
+            fit[i + 1] = ff->limit == NULL ? g_strdup ("—")
+                         : g_strdup_printf ("%s%" G_GUINT64_FORMAT, g_str_equal (ff->limit, "time") ? "≥" : "", ff->files);
+          }
+        g_ptr_array_add (rows, fit);
+        break;
+      }
 
   for (guint r = 0; r < rows->len; r++)
     {
@@ -240,8 +258,7 @@ print_table (FsbResult *result)
           g_string_append_c (out, '\n');
         }
     }
-  fputs (out->str, stdout);
-  fflush (stdout);
+  g_print ("%s", out->str);
   g_string_free (out, TRUE);
 }
 
@@ -324,8 +341,7 @@ print_other_groups (FsbResult *result)
             }
         }
     }
-  fputs (out->str, stdout);
-  fflush (stdout);
+  g_print ("%s", out->str);
 }
 
 /* fsbench-cli run ------------------------------------------------------------ */
@@ -382,6 +398,14 @@ fsb_cli_run (int argc, char **argv)
     {
       g_set_error_literal (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Say where to write the result with --output FILE"));
       return fsb_cli_fail (error);
+    }
+  /* The confirmation is for the device as it is now, not for whatever
+   * bears its name when the run formats it (the dataset may take long). */
+  if (plan->destroy_confirmed && g_str_has_prefix (plan->target_spec, "/dev/"))
+    {
+      plan->confirmed_device = fsb_target_identify_device (plan->target_spec, &error);
+      if (plan->confirmed_device == NULL)
+        return fsb_cli_fail (error);
     }
   plan->partial_path = g_strdup (opt_output);
   {

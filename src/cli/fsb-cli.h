@@ -45,7 +45,7 @@ typedef enum {
 } FsbCliPlanFlags;
 
 typedef struct {
-  char         *fs, *target, *profile, *source, *workloads, *use_case;
+  char         *fs, *target, *profile, *source, *workloads, *use_case, *age;
   char        **custom, **sizes;
   char         *big_file, *tree_size, *tree_files, *tree_dirs;
   gboolean      yes, direct;
@@ -85,6 +85,11 @@ gboolean fsb_cli_was_signalled        (void);
 /* In a terminal, registers a polkit text agent for this process, so the
  * user can type a password there, as udisksctl does. */
 void     fsb_cli_register_polkit_agent (void);
+/* From now on g_print () and g_printerr () replace control characters
+ * (ESC, OSC, C1) before they reach the terminal. */
+void     fsb_cli_sanitize_output      (void);
+/* Our own terminal control (the progress bar's "\r\033[K"), on stderr. */
+void     fsb_cli_terminal             (const char *sequence);
 /* "Cleaned N leftovers of an earlier run." when N > 0. */
 void     fsb_cli_print_cleaned        (guint cleaned);
 /* Before a command sets up a target: cleans what an earlier run that

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-aging-loss.h"
 #include "fsb-format.h"
 #include "fsb-recommend.h"
 #include "fsb-stats.h"
@@ -337,6 +338,8 @@ make_verdict (FsbResult *result, const FsbCriterionSpec *criterion, FsbUseCase u
     ranking = score_capacity (result);
   else if (criterion->score == FSB_SCORE_TRANSFER)
     ranking = score_transfers (result);
+  else if (criterion->score == FSB_SCORE_AGED)
+    ranking = fsb_aging_ranking (result);
   else if (criterion->score == FSB_SCORE_CPU)
     {
       g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
@@ -530,7 +533,6 @@ reason_for (const FsbVerdict *v, const char *best)
 static FsbResult *
 with_unique_names (FsbResult *result)
 {
-  g_autoptr(JsonNode) node = NULL;
   FsbResult *copy;
   gboolean unique = TRUE;
 
@@ -542,10 +544,7 @@ with_unique_names (FsbResult *result)
   if (unique)
     return fsb_result_ref (result);
 
-  node = fsb_result_to_json (result);
-  copy = fsb_result_from_json (node, NULL);
-  if (copy == NULL)
-    return fsb_result_ref (result);
+  copy = fsb_result_copy (result);
   for (guint i = 0; i < copy->filesystems->len; i++)
     {
       FsbFsResult *fs = copy->filesystems->pdata[i];

@@ -143,12 +143,9 @@ fsb_history_merge (GPtrArray *runs, const char *const *labels, GError **error)
    * filesystems, renamed so each run keeps its own bars and rows. */
   for (guint r = 0; r < runs->len; r++)
     {
-      g_autoptr(JsonNode) node = fsb_result_to_json (g_ptr_array_index (runs, r));
-      g_autoptr(FsbResult) copy = fsb_result_from_json (node, error);
+      g_autoptr(FsbResult) copy = fsb_result_copy (g_ptr_array_index (runs, r));
       g_autoptr(GPtrArray) names = NULL;
 
-      if (copy == NULL)
-        return NULL;
       names = g_ptr_array_new_with_free_func (g_free);
       for (guint f = 0; f < copy->filesystems->len; f++)
         {

@@ -38,6 +38,41 @@ typedef struct {
   char      *command;  /* custom commands only */
 } FsbTaskResult;
 
+/* Free-space fragmentation, as the filesystem's own tool reports it
+ * (e2freefrag, xfs_db freesp), on the unmounted filesystem. */
+typedef struct {
+  gint64  free_extents;        /* < 0: not measured */
+  guint64 free_bytes;
+  double  mean_extent_bytes;
+  double  large_percent;       /* of the free space, in extents of 1 MiB or more */
+} FsbFreeSpace;
+
+/* One repetition's aging (--age): what was written, and the state before and after. */
+typedef struct {
+  double       fill_percent_reached;
+  guint        rounds;
+  guint64      files_written, files_deleted, bytes_written;
+  guint        dirs;
+  double       seconds;
+  gint64       big_file_extents_fresh;   /* the big file copied in, by FIEMAP, counted as */
+  gint64       big_file_extents_aged;    /* filefrag counts them; < 0: not measured */
+  FsbFreeSpace free_fresh, free_aged;
+} FsbAgingRun;
+
+typedef struct {
+  char   *level;                /* "light", "heavy" */
+  double  fill_percent_target;
+  char   *free_space_tool;      /* "e2freefrag", "xfs_db", or NULL where none exists */
+  GArray *runs;                 /* of FsbAgingRun, one per repetition */
+} FsbAging;
+
+/* The 4 KiB files that fit on a fresh filesystem, until space or inodes ran out. */
+typedef struct {
+  guint64 files;
+  char   *limit;               /* "space", "inodes" or "time" (files is then a lower bound); NULL: not counted */
+  double  seconds;
+} FsbFilesFit;
+
 typedef struct {
   char        *name;           /* "ext4" */
   char        *mkfs_version;   /* "mke2fs 1.47.0" */
@@ -47,6 +82,9 @@ typedef struct {
   FsbCapacity  capacity_residual;
   GPtrArray   *tasks;          /* of FsbTaskResult* in run order */
   char        *error;          /* why this filesystem could not finish, or NULL */
+  FsbAging    *aging;          /* --age: the aging of each repetition, or NULL */
+  FsbFilesFit  fit;
+  GHashTable  *task_index;     /* private: id → task, for fsb_fs_result_get_task () */
 } FsbFsResult;
 
 typedef struct {
@@ -113,6 +151,7 @@ typedef struct {
   guint          repetitions;
   char         **workloads;     /* group ids */
   char          *use_case;      /* as chosen when run; may be NULL */
+  char          *age;           /* the plan's aging level; NULL in results from before 0.3 */
   JsonNode      *dataset;       /* the manifest of the source data, or NULL */
   GPtrArray     *filesystems;   /* of FsbFsResult* */
   GPtrArray     *transfers;     /* of FsbTransfer* */
@@ -124,6 +163,9 @@ GType          fsb_result_get_type      (void) G_GNUC_CONST;
 FsbResult     *fsb_result_new           (void);
 FsbResult     *fsb_result_ref           (FsbResult *self);
 void           fsb_result_unref         (FsbResult *self);
+/* A deep copy, trusted as the original was (fsb_result_from_json () is for
+ * JSON from outside, and checks it). */
+FsbResult     *fsb_result_copy          (const FsbResult *self);
 FsbFsResult   *fsb_result_add_filesystem (FsbResult *self, const char *name);
 FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 /* The task ids of all filesystems, each once, in the order of the first
@@ -131,7 +173,13 @@ FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 GPtrArray     *fsb_result_task_ids      (FsbResult *self);
 FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
 
+/* A hash lookup; an index made stale by editing fs->tasks directly is
+ * rebuilt. */
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);
+/* The aging block of fs, made on first use with its level and target. */
+FsbAging      *fsb_fs_result_get_aging  (FsbFsResult *fs, const char *level, double fill_percent_target);
+/* A run with nothing measured yet (extents and free space unknown). */
+void           fsb_aging_run_init       (FsbAgingRun *run);
 
 FsbSample     *fsb_sample_new           (void);
 void           fsb_sample_free          (FsbSample *sample);
@@ -141,6 +189,9 @@ FsbSample     *fsb_sample_copy          (const FsbSample *sample);
 
 
 JsonNode      *fsb_result_to_json       (FsbResult *self);
+/* Checks everything (fsb-result-private.h has the limits): names and ids
+ * in their character sets, values within physical plausibility, texts
+ * without control characters. */
 FsbResult     *fsb_result_from_json     (JsonNode *node, GError **error);
 char          *fsb_result_to_data       (FsbResult *self, gsize *length);
 FsbResult     *fsb_result_load_from_data (const char *data, gssize length, GError **error);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-age.h"
 #include "fsb-chart-private.h"
 #include "fsb-format.h"
 #include "fsb-recommend.h"
@@ -81,7 +82,29 @@ chart_task_ids (FsbResult *result, const FsbChartOptions *options)
       g_ptr_array_unref (ids);
       ids = g_steal_pointer (&all);
     }
+  /* after aging: each task fresh, then aged */
+  if (g_strcmp0 (options->section, FSB_AGED_CRITERION) == 0)
+    fsb_chart_interleave_fresh (ids);
   return ids;
+}
+
+static void
+cap_rows (Model *m)
+{
+  guint keep = MAX (1, FSB_CHART_MAX_BARS / MAX (m->n_fs, 1));
+
+  if (m->rows->len <= keep)
+    return;
+  m->hidden_rows = m->rows->len - keep;
+  g_ptr_array_set_size (m->rows, keep);
+  m->max_value = 0;
+  for (guint r = 0; r < m->rows->len; r++)
+    for (guint f = 0; f < m->n_fs; f++)
+      {
+        const Cell *c = &((Row *) m->rows->pdata[r])->cells[f];
+        if (c->have)
+          m->max_value = MAX (m->max_value, c->max);
+      }
 }
 
 void
@@ -114,7 +137,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
               FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
               const FsbCapacity *c = r == 0 ? &fs->capacity_initial : &fs->capacity_residual;
 
-              if (c->percent > 0)
+              if (c->percent > 0 && isfinite (c->percent))
                 {
                   row->cells[f].have = TRUE;
                   row->cells[f].median = row->cells[f].min = row->cells[f].max = c->percent;
@@ -125,11 +148,20 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
       m->max_value = 100;
       return;
     }
+  if (options->kind == FSB_CHART_AGING)
+    {
+      fsb_chart_model_build_aging (m, result, options);
+      return;
+    }
   if (options->kind == FSB_CHART_TRANSFER)
     {
       m->metric = "mb_per_s";
       for (guint i = 0; i < result->transfers->len; i++)
-        m->max_value = MAX (m->max_value, ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s);
+        {
+          double v = ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s;
+          if (isfinite (v))
+            m->max_value = MAX (m->max_value, v);
+        }
       return;
     }
 
@@ -155,7 +187,9 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
 
             if (task == NULL)
               continue;
-            if (fsb_task_result_stats (task, metric, &s))
+            /* a value that is not a number cannot be drawn */
+            if (fsb_task_result_stats (task, metric, &s)
+                && isfinite (s.median) && isfinite (s.min) && isfinite (s.max))
               {
                 row->cells[f].have = any = TRUE;
                 row->cells[f].median = s.median;
@@ -191,6 +225,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
   }
   if (m->metric == NULL)
     m->metric = forced != NULL ? forced : "wall_s";
+  cap_rows (m);
 }
 
 void

@@ -30,12 +30,13 @@ fsb_chart_fs_color (guint index, double *red, double *green, double *blue)
   *blue = (c & 0xff) / 255.0;
 }
 
+/* A bar's colour: its filesystem's, or (AGING) that filesystem's fresh and aged shades. */
 static void
-set_fs_color (cairo_t *cr, guint index)
+set_series_color (cairo_t *cr, const Model *m, guint f)
 {
   double r, g, b;
 
-  fsb_chart_fs_color (index, &r, &g, &b);
+  fsb_chart_series_color (m, f, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
 }
 
@@ -144,8 +145,7 @@ legend_lines (Ink *ink, const Model *m, double width, double size)
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-      double w = size * 1.6 + text_width (ink, fsb_format_fs_name (fs->name), 1, FALSE) + size;
+      double w = size * 1.6 + text_width (ink, fsb_chart_series_name (m, f), 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
         {
@@ -208,9 +208,15 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
     g->axis_h = g->size * 0.8;
   g->height = g->title_h + g->legend_h + g->pad +
               m->rows->len * (MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap) + g->row_gap) + g->axis_h;
+  if (m->hidden_rows > 0)
+    g->height += g->size * 2;
 }
 
 /* Axis ------------------------------------------------------------------- */
+
+/* The axis ends at most here, with at most this many ticks. */
+#define MAX_AXIS 1e300
+#define MAX_TICKS 20
 
 static double
 nice_step (double max, int ticks)
@@ -218,7 +224,7 @@ nice_step (double max, int ticks)
   double raw = max / ticks, mag, norm;
 
   if (raw <= 0 || !isfinite (raw))
-    return 1;
+    return MAX (max, 1e-9);
   mag = pow (10, floor (log10 (raw)));
   norm = raw / mag;
   return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
@@ -250,8 +256,7 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-      const char *name = fsb_format_fs_name (fs->name);
+      const char *name = fsb_chart_series_name (m, f);
       double w = size * 1.6 + text_width (ink, name, 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
@@ -259,7 +264,7 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
           x = 0;
           y += size * 1.6;
         }
-      set_fs_color (cr, f);
+      set_series_color (cr, m, f);
       cairo_rectangle (cr, x, y + size * 0.3, size, size);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
@@ -277,9 +282,12 @@ draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
 
   if (m->shared_axis)
     {
-      axis_max = MAX (axis_max, m->options->axis_max);
-      step = nice_step (MAX (axis_max, 1e-9), 5);
-      axis_max = ceil (MAX (axis_max, 1e-9) / step) * step;
+      /* A value no measurement reaches (the loader refuses such files,
+       * but a caller may hand over anything) must not overflow the axis. */
+      axis_max = MAX (axis_max, isfinite (m->options->axis_max) ? m->options->axis_max : 0);
+      axis_max = CLAMP (axis_max, 1e-9, MAX_AXIS);
+      step = nice_step (axis_max, 5);
+      axis_max = MIN (ceil (axis_max / step) * step, MAX_AXIS);
       if (m->options->kind == FSB_CHART_CAPACITY)
         step = 20, axis_max = 100;
     }
@@ -289,8 +297,13 @@ draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
   if (m->shared_axis)
     {
       cairo_set_line_width (cr, MAX (0.5, size * 0.06));
-      for (double v = 0; v <= axis_max * 1.0001; v += step)
+      /* Counted, not stepped: v += step never ends once step is lost in
+       * the rounding of v. */
+      guint n_ticks = (guint) MIN (floor (axis_max / step * 1.0001), MAX_TICKS);
+
+      for (guint i = 0; i <= n_ticks; i++)
         {
+          double v = i * step;
           double x = g->plot_x + g->plot_w * v / axis_max;
           g_autofree char *tick = fsb_format_value (v, m->metric);
 
@@ -349,12 +362,13 @@ draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
               continue;
             }
           {
-            double w = g->plot_w * MAX (c->median, 0) / row_max;
-            double x_min = g->plot_x + g->plot_w * MAX (c->min, 0) / row_max;
-            double x_max = g->plot_x + g->plot_w * MAX (c->max, 0) / row_max;
+            /* past the axis' end only a little, whatever the value */
+            double w = g->plot_w * CLAMP (c->median / row_max, 0, 1.05);
+            double x_min = g->plot_x + g->plot_w * CLAMP (c->min / row_max, 0, 1.05);
+            double x_max = g->plot_x + g->plot_w * CLAMP (c->max / row_max, 0, 1.05);
             g_autofree char *label = format_cell (m, row, c->median, !m->shared_axis);
 
-            set_fs_color (cr, f);
+            set_series_color (cr, m, f);
             cairo_rectangle (cr, g->plot_x, by, MAX (w, 0.5), g->bar_h);
             cairo_fill (cr);
 
@@ -436,7 +450,7 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
              * too. The scale runs from the slowest to the fastest copy. */
             double t = m->max_value > min_value ? 0.15 + 0.85 * (found->mb_per_s - min_value) / (m->max_value - min_value)
                                                 : 0.6;
-            g_autofree char *label = fsb_format_number (found->mb_per_s, 1);
+            g_autofree char *label = n <= 16 ? fsb_format_number (found->mb_per_s, 1) : NULL;
 
             cairo_set_source_rgb (cr, 1 - t * (1 - 0x00 / 255.0), 1 - t * (1 - 0x72 / 255.0), 1 - t * (1 - 0xB2 / 255.0));
             cairo_rectangle (cr, x + 1, y + 1, cell_w - 2, cell_h - 2);
@@ -445,7 +459,9 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
               cairo_set_source_rgb (cr, 1, 1, 1);
             else
               cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-            draw_text (ink, label, x + cell_w / 2, y + cell_h / 2, 0.5, 1, FALSE, cell_w - size * 0.3);
+            /* more cells than fit a figure each: the colour says it */
+            if (label != NULL)
+              draw_text (ink, label, x + cell_w / 2, y + cell_h / 2, 0.5, 1, FALSE, cell_w - size * 0.3);
           }
         }
     }
@@ -529,6 +545,15 @@ fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, 
         }
       else
         draw_bars (cr, &ink, &m, &g, y);
+      if (m.hidden_rows > 0)
+        {
+          g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "%u more task is not drawn; the tables show every task.",
+                                                                "%u more tasks are not drawn; the tables show every task.",
+                                                                m.hidden_rows), m.hidden_rows);
+          cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+          draw_text (&ink, note, 0, g.height - g.size * 0.9, 0, 0.9, FALSE, width);
+        }
     }
 
   ink_clear (&ink);
@@ -553,6 +578,9 @@ fsb_chart_draw_at (cairo_t *cr, FsbResult *result, const FsbChartOptions *option
 
 /* Standalone images get a white border, so text never touches the edge. */
 #define FILE_MARGIN 8.0
+/* PNG: at most 32,000 pixels a side and 8 million pixels (32 MB) in all. */
+#define MAX_PNG_SIDE 32000.0
+#define MAX_PNG_PIXELS 8e6
 
 static cairo_status_t
 append_to_string_cb (void *closure, const unsigned char *data, unsigned int length)
@@ -611,6 +639,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
     height = fsb_chart_get_height (result, options, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   if (scale <= 0)
     scale = 1;
+  /* cairo makes no image over 32767 pixels a side, and a chart of very
+   * many rows would take hundreds of megabytes: such a chart is drawn
+   * smaller instead of not at all. */
+  scale = MIN (scale, MAX_PNG_SIDE / MAX (1, MAX (width, height)));
+  scale = MIN (scale, sqrt (MAX_PNG_PIXELS / MAX (1, width * height)));
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale), (int) ceil (height * scale));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);

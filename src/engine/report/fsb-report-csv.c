@@ -6,30 +6,33 @@
 #include "fsb-recommend.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
+#include "fsb-text.h"
 
-/* RFC 4180 quoting; text that a spreadsheet would run as a formula is
- * defused with a leading apostrophe. */
+/* RFC 4180 quoting, and no formula. A spreadsheet runs a field that
+ * starts with = + - @ (or a tab or a carriage return) as a formula, and
+ * Excel splits fields on ';' where ',' is the decimal mark (German,
+ * French). So every text with a separator (',' or ';'), a quote or a line
+ * break is quoted, and one with a formula start is quoted with an
+ * apostrophe first, inside the quotes, as OWASP recommends. Control
+ * characters never reach the file. */
 static void
 csv_field (GString *out, const char *text, gboolean is_text)
 {
-  gboolean quote;
+  g_autofree char *clean = fsb_text_sanitize (text != NULL ? text : "", -1);
+  gboolean formula = is_text && clean[0] != '\0' && strchr ("=+-@\t\r", clean[0]) != NULL;
+  gsize len = strlen (clean);
+  gboolean quote = formula || strpbrk (clean, ",;\"\r\n") != NULL
+                   || (len > 0 && (clean[0] == ' ' || clean[len - 1] == ' '));
 
-  if (text == NULL)
-    text = "";
-  if (is_text && (*text == '=' || *text == '+' || *text == '@' || *text == '-' || *text == '\t' || *text == '\r'))
-    {
-      g_autofree char *defused = g_strconcat ("'", text, NULL);
-      csv_field (out, defused, FALSE);
-      return;
-    }
-  quote = strpbrk (text, ",\"\r\n") != NULL || *text == ' ' || (*text != '\0' && text[strlen (text) - 1] == ' ');
   if (!quote)
     {
-      g_string_append (out, text);
+      g_string_append (out, clean);
       return;
     }
   g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
+  if (formula)
+    g_string_append_c (out, '\'');
+  for (const char *p = clean; *p != '\0'; p++)
     {
       if (*p == '"')
         g_string_append_c (out, '"');

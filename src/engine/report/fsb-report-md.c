@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fsb-report-private.h"
+#include "fsb-text.h"
 
 #define CHART_WIDTH 760
 
@@ -190,5 +191,7 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
           break;
         }
     }
+  /* Nothing from a result file may drive the terminal it is shown in. */
+  fsb_text_sanitize_string (out);
   return g_string_free (out, FALSE);
 }

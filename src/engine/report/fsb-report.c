@@ -8,6 +8,7 @@
 
 #include "fsb-error.h"
 #include "fsb-format.h"
+#include "fsb-json.h"
 #include "fsb-report-private.h"
 
 FsbDocument *
@@ -121,7 +122,6 @@ static char *
 render_json (FsbResult * const *results, const char * const *labels, guint n,
              const FsbReportOptions *options, const char *path, GError **error)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
 
   if (n == 1)
@@ -130,9 +130,7 @@ render_json (FsbResult * const *results, const char * const *labels, guint n,
   json_node_take_array (root, json_array_new ());
   for (guint i = 0; i < n; i++)
     json_array_add_element (json_node_get_array (root), fsb_result_to_json (results[i]));
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, root);
-  return json_generator_to_data (gen, NULL);
+  return fsb_json_to_data (root, TRUE, NULL);
 }
 
 static char *

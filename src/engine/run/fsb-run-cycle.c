@@ -31,14 +31,22 @@ fsb_run_shared_from (const char *task_id)
 {
   const FsbTaskSpec *task = fsb_catalog_task (task_id, NULL);
 
-  return task != NULL ? task->samples_of : NULL;
+  if (task == NULL || task->samples_of == NULL)
+    return NULL;
+  /* an aged task shares with the other aged one */
+  return fsb_task_is_aged (task_id) ? fsb_task_aged_id (task->samples_of) : task->samples_of;
 }
 
 static gboolean
 shares_samples (Run *run, const char *task_id)
 {
+  GPtrArray *aged = fsb_run_aging_task_ids (run);
+
   for (guint i = 0; i < run->task_ids->len; i++)
     if (g_strcmp0 (fsb_run_shared_from (run->task_ids->pdata[i]), task_id) == 0)
+      return TRUE;
+  for (guint i = 0; aged != NULL && i < aged->len; i++)
+    if (g_strcmp0 (fsb_run_shared_from (aged->pdata[i]), task_id) == 0)
       return TRUE;
   return FALSE;
 }
@@ -107,19 +115,6 @@ target_step_sample (FsbMeter *meter, double seconds)
 }
 
 /* The cycle of one repetition ------------------------------------------------ */
-
-/* The read side's copies go off the target; they are removed after the
- * task, outside its time. */
-static void
-clean_scratch (Run *run)
-{
-  FsbTreeCount junk = { 0 };
-
-  if (run->scratch_dir == NULL)
-    return;
-  fsb_remove_tree (run->scratch_dir, &junk, NULL, NULL);
-  g_mkdir_with_parents (run->scratch_dir, 0700);
-}
 
 void
 fsb_run_clear_shared (Run *run)
@@ -207,7 +202,9 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
         fsb_sample_set (sample, "host_flush_s", (g_get_monotonic_time () - start) / 1e6);
     }
   fsb_meter_stop (&meter, sample);
-  clean_scratch (run);
+  /* The read side's copies go off the target: removed after the task,
+   * outside its time. */
+  fsb_run_empty_scratch (run);
   if (!ok)
     {
       fsb_sample_free (sample);
@@ -217,6 +214,12 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   keep_shared (run, task_id, sample, extra);
   fsb_run_step_done (run, fs, sample, extra);
   return TRUE;
+}
+
+gboolean
+fsb_run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
+{
+  return run_task (run, fs, task_id, error);
 }
 
 /* Custom commands: measured from wait4(), like /usr/bin/time; a failing
@@ -285,6 +288,7 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
   if (!fsb_target_format (run->target, fs->name, options, &seconds, run->cancellable, error))
     return FALSE;
   fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+  fsb_run_aging_after_mkfs (run, fs);
 
   /* mount */
   fsb_run_step_begin (run);
@@ -304,8 +308,11 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
 
   /* The groups' tasks, in registry order, each group's in its order. */
   for (guint i = 0; i < run->task_ids->len; i++)
-    if (!run_task (run, fs, run->task_ids->pdata[i], error))
-      return FALSE;
+    {
+      if (!run_task (run, fs, run->task_ids->pdata[i], error))
+        return FALSE;
+      fsb_run_aging_after_task (run, fs, run->task_ids->pdata[i]);
+    }
 
   /* What is left once everything is deleted: remount first, so space
    * freed in the background (XFS, Btrfs) is counted. */
@@ -321,6 +328,10 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
   for (guint i = 0; i < run->custom_ids->len; i++)
     if (!run_custom (run, fs, i, error))
       return FALSE;
+
+  /* --age: fill and churn, then the tasks again */
+  if (!fsb_run_aging_cycle (run, fs, error))
+    return FALSE;
 
   /* umount */
   fsb_run_step_begin (run);

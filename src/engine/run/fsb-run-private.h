@@ -48,6 +48,7 @@ typedef struct {
   char         *dataset_dir;
   char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
   char         *scratch_dir;    /* off the target: in memory if it fits, else by the dataset */
+  int           scratch_fd;     /* the folder itself, open from its creation to its removal */
   GPtrArray    *custom_ids;     /* "custom:NAME", one per plan->custom_commands */
   GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
   gboolean      cycles;         /* a cycle has a task: else no mkfs, mount, umount */
@@ -59,6 +60,7 @@ typedef struct {
   gint64        step_start_us;
   gint64        last_post_us;
   double        item_fraction;  /* within the current step */
+  gpointer      aging;          /* fsb-run-aging.c's state when the plan ages, else NULL */
 } Run;
 
 typedef struct {
@@ -94,6 +96,24 @@ gboolean    fsb_run_is_target_step (const char *task_id);
 void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra);
 void        fsb_run_clear_shared  (Run *run);
 gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, GError **error);
+/* One task of the cycle: setup, cold remount, the timed work, its samples. */
+gboolean    fsb_run_task          (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
+
+/* fsb-run-aging.c: --age. Nothing happens when the plan does not age. */
+void        fsb_run_aging_init         (Run *run, GPtrArray *cycle_tasks);
+void        fsb_run_aging_clear        (Run *run);
+/* The aging step and the aged tasks: the cycle runs them itself, last. */
+gboolean    fsb_run_aging_owns         (const char *task_id);
+/* The aged tasks of a cycle (static strings), or NULL. */
+GPtrArray  *fsb_run_aging_task_ids     (Run *run);
+void        fsb_run_aging_add_steps    (Run *run, guint fs_index, guint repetition);
+void        fsb_run_aging_add_fit_step (Run *run, guint fs_index);
+void        fsb_run_aging_after_mkfs   (Run *run, FsbFsResult *fs);
+void        fsb_run_aging_after_task   (Run *run, FsbFsResult *fs, const char *task_id);
+/* Before umount: age, then the aged tasks. */
+gboolean    fsb_run_aging_cycle        (Run *run, FsbFsResult *fs, GError **error);
+/* After a filesystem's repetitions: a fresh one, filled with 4 KiB files. */
+gboolean    fsb_run_aging_fit          (Run *run, FsbFsResult *fs, GError **error);
 
 /* fsb-run-residency.c */
 void        fsb_run_check_residency     (Run *run, const char *source_dir, FsbSample *sample);
@@ -102,6 +122,8 @@ void        fsb_run_copy_residency      (const FsbSample *sample, GPtrArray *ext
 /* fsb-run-source.c */
 char       *fsb_run_mkfs_version        (const char *fstype);
 gboolean    fsb_run_prepare_source      (Run *run, FsbResult *result, GError **error);
+gboolean    fsb_run_make_scratch        (Run *run, GError **error);
+void        fsb_run_empty_scratch       (Run *run);
 void        fsb_run_remove_scratch      (Run *run);
 void        fsb_run_remove_source_view  (Run *run);
 

@@ -202,8 +202,9 @@ fsb_run_build_steps (Run *run)
    * runner's own steps (mkfs, mount, umount) included. */
   fsb_plan_estimate (run->plan, run->sizes, &est);
   for (guint i = 0; i < est.tasks->len; i++)
-    if (!fsb_run_is_target_step (est.tasks->pdata[i]))
+    if (!fsb_run_is_target_step (est.tasks->pdata[i]) && !fsb_run_aging_owns (est.tasks->pdata[i]))
       g_ptr_array_add (run->task_ids, est.tasks->pdata[i]);
+  fsb_run_aging_init (run, est.tasks);
   fsb_plan_estimate_clear (&est);
 
   /* A plan of transfers alone has nothing to do in a cycle: the transfer
@@ -233,9 +234,12 @@ fsb_run_build_steps (Run *run)
             s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
             g_array_append_val (run->steps, s);
           }
+        fsb_run_aging_add_steps (run, f, r);
         s.task_id = "umount";
         s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
         g_array_append_val (run->steps, s);
+        if (r == run->plan->repetitions)
+          fsb_run_aging_add_fit_step (run, f);
       }
 
   /* Groups across every filesystem at once run after the cycles. */

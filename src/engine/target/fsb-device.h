@@ -5,6 +5,8 @@
 #include <udisks/udisks.h>
 #include <json-glib/json-glib.h>
 
+#include "fsb-device-identity.h"
+
 G_BEGIN_DECLS
 
 typedef struct {
@@ -22,6 +24,7 @@ typedef struct {
   gboolean  read_only;
   gboolean  usable;
   char     *reason;        /* translated sentence when !usable, else NULL */
+  FsbDeviceIdentity *identity;   /* what tells it apart, for a confirmation; NULL without udisks */
 } FsbDevice;
 
 #define FSB_TYPE_DEVICE (fsb_device_get_type ())
@@ -29,6 +32,31 @@ GType      fsb_device_get_type (void) G_GNUC_CONST;
 FsbDevice *fsb_device_copy     (const FsbDevice *device);
 void       fsb_device_free     (FsbDevice *device);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDevice, fsb_device_free)
+
+/* What the verdict on a device rests on, gathered from udisks and the
+ * kernel. fsb_device_judge () is a pure function of it. */
+typedef struct {
+  const char *critical;           /* "/", "/home", "swap", ... it holds, or NULL */
+  const char *mount_point;        /* where it is mounted, or NULL */
+  const char *id_type;            /* IdType: "swap", "LVM2_member", "zfs_member", "btrfs", ... */
+  guint       same_uuid;          /* btrfs: devices with its IdUUID, itself included */
+  gboolean    raid_member;
+  gboolean    open_luks;
+  const char *holder;             /* a device built on it ("dm-0"), or NULL */
+  gboolean    hint_system;        /* udisks' HintSystem (true of every loop device) */
+  gboolean    is_loop;
+  gboolean    loop_other_user;    /* Loop.SetupByUID is not ours */
+  gboolean    whole_disk_with_partitions;
+  gboolean    read_only;
+  guint64     size;
+  guint64     needed_bytes;       /* 0: no size check */
+} FsbDeviceFacts;
+
+/* TRUE when a device with these facts may be erased; else FALSE with the
+ * first reason, in order of importance, as a translated sentence. */
+gboolean   fsb_device_judge    (const FsbDeviceFacts *facts, gboolean *is_system, char **reason);
+/* The identity of a udisks block object, from the client's cache. */
+FsbDeviceIdentity *fsb_device_identity_from_object (UDisksClient *client, UDisksObject *object);
 
 /* Lists every block device with its verdict. needed_bytes = 0 skips the size check. */
 GPtrArray *fsb_device_list     (UDisksClient *client, guint64 needed_bytes);   /* of FsbDevice* */

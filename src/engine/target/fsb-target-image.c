@@ -107,6 +107,14 @@ set_nocow (int fd, gboolean *compressed)
   return (flags & FS_NOCOW_FL) != 0;
 }
 
+static gboolean
+loop_was_taken (const GError *error)
+{
+  return g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY)
+      || (error != NULL && strstr (error->message, g_strerror (EBUSY)) != NULL)
+      || (error != NULL && strstr (error->message, "Device or resource busy") != NULL);
+}
+
 /* LoopSetup of loop_fd (taken, and closed), no partition scan. */
 static gboolean
 loop_setup (FsbTarget *self, int loop_fd, GError **error)
@@ -114,7 +122,6 @@ loop_setup (FsbTarget *self, int loop_fd, GError **error)
   g_autoptr(GUnixFDList) fd_list = NULL;
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   const char *loop_path = NULL;
 
   if (loop_fd < 0)
@@ -125,13 +132,24 @@ loop_setup (FsbTarget *self, int loop_fd, GError **error)
       return FALSE;
     }
   fd_list = g_unix_fd_list_new_from_array (&loop_fd, 1);   /* takes loop_fd */
-  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
-  g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
-  /* Not cancellable: once udisksd attaches the image we must know the
-   * device to detach it again. */
-  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
-                           g_variant_new ("(ha{sv})", 0, &options),
-                           G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
+  for (int attempt = 0; ; attempt++)
+    {
+      g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+
+      g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
+      g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
+      g_clear_error (&local_error);
+      /* Not cancellable: once udisksd attaches the image we must know the
+       * device to detach it again. */
+      reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                               g_variant_new ("(ha{sv})", 0, &options),
+                               G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
+      /* Another program attaching a loop device at the same moment can take
+       * the free one udisksd picked (EBUSY): pick again, as losetup does. */
+      if (reply != NULL || attempt >= 4 || !loop_was_taken (local_error))
+        break;
+      g_usleep (200 * 1000);
+    }
   if (reply == NULL)
     return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
                         _("Could not attach the disk image %s"), self->image_path);

@@ -4,6 +4,7 @@
 #include "fsb-plan.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
+#include "fsb-device-identity.h"
 
 G_BEGIN_DECLS
 
@@ -34,6 +35,8 @@ struct _FsbTarget
   gboolean        compressed;       /* the image file carries the compression flag */
   gboolean        host_cache_dropped;
   FsbTargetState *state;
+  FsbDeviceIdentity *confirmed;     /* a partition: what the user confirmed */
+  guint64         needed_bytes;     /* what the plan needs, checked again before each format */
 };
 
 /* fsb-target.c */
@@ -43,6 +46,10 @@ gboolean fsb_target_not_cancelled (GCancellable *cancellable, GError **error);
 /* A udisks call failed: its error, mapped to FSB_ERROR and saying what was
  * being done (a printf format), goes to error. Returns FALSE. */
 gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+/* udisksd is a moment behind (an interface not exported yet, a mount it
+ * still sees); busy_too: a filesystem still letting go. */
+gboolean fsb_target_is_retryable  (const GError *error, gboolean busy_too);
 
 /* fsb-target-image.c */
 char    *fsb_target_default_image_dir (void);

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 #include <udisks/udisks.h>
 
+#include "fsb-device-identity.h"
 #include "fsb-result.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,15 @@ G_DECLARE_FINAL_TYPE (FsbTarget, fsb_target, FSB, TARGET, GObject)
 FsbTarget     *fsb_target_new_from_spec   (const char   *spec,
                                            gboolean      destroy_confirmed,
                                            GError      **error);
+/* A partition target: the device as the user confirmed it (the plan's
+ * confirmed_device). Without one, fsb_target_prepare () records the device
+ * as it finds it. Every format first checks, by that identity and afresh
+ * from udisksd, that the device is still the one confirmed and still may
+ * be erased, and refuses (FSB_ERROR_REFUSED) on any change. */
+void           fsb_target_set_confirmed_device (FsbTarget *self, const FsbDeviceIdentity *identity);
+/* The identity of a block device as udisksd sees it now: what a
+ * confirmation records. FSB_ERROR_NOT_FOUND when there is no such device. */
+FsbDeviceIdentity *fsb_target_identify_device (const char *device, GError **error);
 FsbTargetKind  fsb_target_get_kind        (FsbTarget    *self);
 guint64        fsb_target_get_size        (FsbTarget    *self);
 const char    *fsb_target_get_device      (FsbTarget    *self);   /* after prepare */
