@@ -38,6 +38,7 @@ struct _FsbResultsPage
   GtkWidget *saved_label;
 
   GtkWidget *use_case_combo;
+  GtkWidget *comparison_view;   /* in place of the recommendation, or NULL */
 
   FsbResult *result;
   char      *use_case;
@@ -53,10 +54,15 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
   gboolean percent = g_strcmp0 (metric, "percent") == 0;
-  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_value_unit (stats->median, metric);
+  double scale = 1;
+  gboolean time = fsb_format_metric_is_time (metric, &scale);
+  /* times in the unit that suits them, as the charts and the report write them */
+  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_metric (stats->median, metric);
   g_autofree char *min = percent ? fsb_format_number (stats->min, 1) : fsb_format_value (stats->min, metric);
   g_autofree char *max = percent ? fsb_format_number (stats->max, 1) : fsb_format_value (stats->max, metric);
-  g_autofree char *range = g_strdup_printf (_("%s – %s"), min, max);
+  g_autofree char *range = time ? fsb_format_time_range (stats->min * scale, stats->max * scale, stats->median * scale,
+                                                         stats->median * scale)
+                                : g_strdup_printf (_("%s – %s"), min, max);
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
   FsbStats cpu = { 0 }, faults = { 0 };
@@ -310,6 +316,23 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
     }
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
+}
+
+void
+fsb_results_page_set_comparison (FsbResultsPage *self, GtkWidget *view)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
+  if (self->comparison_view != NULL)
+    gtk_widget_destroy (self->comparison_view);
+  self->comparison_view = view;
+  if (view == NULL)
+    return;
+  /* under the charts of the runs, as the report puts each table under its chart */
+  box = gtk_widget_get_parent (self->recommendation);
+  gtk_container_add (GTK_CONTAINER (box), view);
+  g_signal_connect (view, "destroy", G_CALLBACK (gtk_widget_destroyed), &self->comparison_view);
 }
 
 FsbResult *

@@ -21,6 +21,9 @@ void       fsb_results_page_show       (FsbResultsPage *self,
                                         gboolean        comparison);
 FsbResult *fsb_results_page_get_result (FsbResultsPage *self);
 const char *fsb_results_page_get_use_case (FsbResultsPage *self);
+/* A comparison: the changes between the runs (a FsbComparisonView), under
+ * the charts, where a single result has none; NULL takes it away. */
+void       fsb_results_page_set_comparison (FsbResultsPage *self, GtkWidget *view);
 /* The recommendation's headline, as shown. */
 const char *fsb_results_page_get_headline (FsbResultsPage *self);
 

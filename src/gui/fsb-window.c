@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "fsb-comparison-view.h"
 #include "fsb-error.h"
 #include "fsb-custom.h"
 #include "fsb-gui-util.h"
@@ -87,6 +88,8 @@ show_results (FsbWindow *self, FsbResult *result, const char *note, GPtrArray *r
       self->compared_labels = g_strdupv (labels);
     }
   fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, note, runs != NULL);
+  if (runs == NULL)
+    fsb_results_page_set_comparison (FSB_RESULTS_PAGE (self->results_page), NULL);
 }
 
 static void
@@ -444,18 +447,21 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbResult) merged = NULL;
   g_autofree char *note = NULL;
+  GtkWidget *view;
 
   if (runs->len < 2)
     return;
-  merged = fsb_history_merge (runs, (const char *const *) labels, &error);
-  if (merged == NULL)
+  /* the engine's comparison, as the report makes it; the oldest run first */
+  view = fsb_comparison_view_new_for_runs (runs, &merged, &error);
+  if (view == NULL)
     {
       fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("These comparisons cannot be put side by side"), error->message);
       return;
     }
   note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparing %u run side by side",
                                        "Comparing %u runs side by side", runs->len), runs->len);
-  show_results (self, merged, note, runs, labels);
+  show_results (self, merged, note, runs, NULL);
+  fsb_results_page_set_comparison (FSB_RESULTS_PAGE (self->results_page), view);
   show_page (self, "results");
   update_actions (self);
 }
@@ -674,7 +680,8 @@ export_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
   stamp = result->created != NULL ? g_strndup (result->created, 10) : g_strdup ("report");
   /* Translators: the default file name of a report; %s is a date */
-  name = g_strdup_printf (_("fsbench-%s.%s"), stamp, format);
+  name = g_strdup_printf (_("fsbench-%s.%s"), stamp, fsb_report_format_lookup (format) != NULL
+                                                    ? fsb_report_format_lookup (format)->extension : format);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_object_set_data_full (G_OBJECT (chooser), "format", g_strdup (format), g_free);
   g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), g_object_ref (self));

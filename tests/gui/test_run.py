@@ -226,8 +226,20 @@ def test_quick_run_results_export_history():
         wait_for(lambda: find(win, "Comparing 2 runs side by side", "label").showing, 15, "the comparison")
         charts = win.findChildren(lambda n: n.name.startswith("Chart: "))
         assert charts and chart_has_drawing(charts[0], "comparison"), "no comparison chart"
-        # Two runs of the same filesystems: no recommendation between them.
+        # Two runs of the same filesystems: no recommendation between them,
+        # but the changes per filesystem, as the report has them, and the runs
+        # named by what differs (here the machine), not by a date alone.
         assert not headline.showing
+        # They sit under the charts, scrolled out of view: look past what shows.
+        fsbtest.config.config.searchShowingOnly = False
+        try:
+            find(win, "Changes between the runs", None, timeout=10)
+            changes = win.findChildren(lambda n: n.name.startswith("Changes: "))
+            assert changes, "no table of changes"
+            headers = [c.name for c in changes[0].findChildren(lambda n: n.roleName == "table column header")]
+        finally:
+            fsbtest.config.config.searchShowingOnly = True
+        assert "Change" in headers and any("Another CPU" in h for h in headers), headers
 
         out = os.path.join(session.tmp, "comparison.html")
         find(win, "Export", "toggle button").click()

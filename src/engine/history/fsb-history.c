@@ -189,15 +189,16 @@ char *
 fsb_history_label (FsbResult *result)
 {
   g_autoptr(GDateTime) local = created_local (result);
+  g_autofree char *iso = local != NULL ? g_date_time_format_iso8601 (local) : NULL;
 
-  return local != NULL ? g_date_time_format (local, "%x %H:%M") : g_strdup (_("Unknown date"));
+  /* "30 November 2026, 13:37": unambiguous in every language */
+  return iso != NULL ? fsb_format_date_time (iso) : g_strdup (_("Unknown date"));
 }
 
 char *
 fsb_history_describe (FsbResult *result)
 {
-  g_autoptr(GDateTime) local = created_local (result);
-  g_autofree char *date = local != NULL ? g_date_time_format (local, "%x %X") : g_strdup (_("Unknown date"));
+  g_autofree char *date = fsb_history_label (result);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *joined = NULL;
   g_autofree char *profile = fsb_profile_display_name (result->profile);

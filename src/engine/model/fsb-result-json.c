@@ -55,6 +55,8 @@ build_capacity (JsonBuilder *b, const char *prefix, const FsbCapacity *c)
   add_uint (b, "avail_bytes", c->avail_bytes);
   add_uint (b, "total_inodes", c->total_inodes);
   add_uint (b, "free_inodes", c->free_inodes);
+  if (c->block_size > 0)
+    add_uint (b, "block_size", c->block_size);
   json_builder_end_object (b);
 }
 
@@ -180,6 +182,10 @@ fsb_result_to_json (FsbResult *self)
   add_string (b, "board", self->machine.board);
   add_string (b, "kernel", self->machine.kernel);
   add_string (b, "distribution", self->machine.distribution);
+  if (self->machine.virtualization != NULL)
+    add_string (b, "virtualization", self->machine.virtualization);
+  if (self->machine.kernel_cmdline != NULL)
+    add_string (b, "kernel_cmdline", self->machine.kernel_cmdline);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "target");
@@ -189,6 +195,17 @@ fsb_result_to_json (FsbResult *self)
   add_string (b, "device", self->target.device);
   add_string (b, "device_model", self->target.device_model);
   build_target_regime (b, &self->target);
+  if (self->target.rotational >= 0)
+    {
+      json_builder_set_member_name (b, "rotational");
+      json_builder_add_boolean_value (b, self->target.rotational == 1);
+    }
+  if (self->target.scheduler != NULL)
+    add_string (b, "scheduler", self->target.scheduler);
+  if (self->target.logical_block > 0)
+    add_uint (b, "logical_block_size", self->target.logical_block);
+  if (self->target.physical_block > 0)
+    add_uint (b, "physical_block_size", self->target.physical_block);
   json_builder_end_object (b);
 
   add_string (b, "profile", self->profile);

@@ -219,7 +219,8 @@ read_capacity (Reader *r, JsonObject *cap, const char *prefix, FsbCapacity *c)
       ok = read_count (r, detail, "total_bytes", &c->total_bytes, G_MAXUINT64)
         && read_count (r, detail, "avail_bytes", &c->avail_bytes, G_MAXUINT64)
         && read_count (r, detail, "total_inodes", &c->total_inodes, G_MAXUINT64)
-        && read_count (r, detail, "free_inodes", &c->free_inodes, G_MAXUINT64);
+        && read_count (r, detail, "free_inodes", &c->free_inodes, G_MAXUINT64)
+        && read_count (r, detail, "block_size", &c->block_size, G_MAXUINT32);
       field_pop (r, mark);
     }
   return ok;
@@ -584,6 +585,8 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
       self->machine.board = get_string (machine, "board");
       self->machine.kernel = get_string (machine, "kernel");
       self->machine.distribution = get_string (machine, "distribution");
+      self->machine.virtualization = get_string (machine, "virtualization");
+      self->machine.kernel_cmdline = get_string (machine, "kernel_cmdline");
       field_pop (r, mark);
       if (!ok)
         return FALSE;
@@ -591,9 +594,19 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
   if ((target = get_object (o, "target")) != NULL)
     {
       gsize mark = field_push (r, "target", -1);
-      gboolean ok = read_count (r, target, "size_bytes", &self->target.size_bytes, G_MAXUINT64);
+      guint64 logical = 0, physical = 0;
+      gboolean ok = read_count (r, target, "size_bytes", &self->target.size_bytes, G_MAXUINT64)
+                 && read_count (r, target, "logical_block_size", &logical, G_MAXUINT32)
+                 && read_count (r, target, "physical_block_size", &physical, G_MAXUINT32);
+      JsonNode *rotational = json_object_get_member (target, "rotational");
 
       field_pop (r, mark);
+      self->target.logical_block = (guint) logical;
+      self->target.physical_block = (guint) physical;
+      if (rotational != NULL && JSON_NODE_HOLDS_VALUE (rotational) &&
+          json_node_get_value_type (rotational) == G_TYPE_BOOLEAN)
+        self->target.rotational = json_node_get_boolean (rotational) ? 1 : 0;
+      self->target.scheduler = get_string (target, "scheduler");
       if (!ok)
         return FALSE;
       self->target.kind = get_string (target, "kind");

@@ -154,6 +154,7 @@ fsb_result_new (void)
   self->app_version = g_strdup (PACKAGE_VERSION);
   self->created = g_date_time_format_iso8601 (now);
   self->repetitions = 1;
+  self->target.rotational = -1;
   self->filesystems = g_ptr_array_new_with_free_func ((GDestroyNotify) fs_result_free);
   self->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) transfer_free);
   return self;
@@ -167,13 +168,15 @@ fsb_result_ref (FsbResult *self)
   return self;
 }
 
-static void
-machine_clear (FsbMachine *m)
+void
+fsb_machine_clear (FsbMachine *m)
 {
   g_free (m->cpu_model);
   g_free (m->board);
   g_free (m->kernel);
   g_free (m->distribution);
+  g_free (m->virtualization);
+  g_free (m->kernel_cmdline);
 }
 
 void
@@ -189,7 +192,9 @@ fsb_target_info_clear (FsbTargetInfo *t)
   g_free (t->host.source);
   g_free (t->host.mount_point);
   g_free (t->host.mount_options);
+  g_free (t->scheduler);
   memset (t, 0, sizeof *t);
+  t->rotational = -1;
 }
 
 void
@@ -200,7 +205,7 @@ fsb_result_unref (FsbResult *self)
     return;
   g_free (self->app_version);
   g_free (self->created);
-  machine_clear (&self->machine);
+  fsb_machine_clear (&self->machine);
   fsb_target_info_clear (&self->target);
   g_free (self->profile);
   fsb_sizes_free (self->sizes);
@@ -277,6 +282,10 @@ copy_target (FsbTargetInfo *to, const FsbTargetInfo *from)
   to->host.compressed = from->host.compressed;
   to->residency_max_files = from->residency_max_files;
   to->residency_near_zero_bytes = from->residency_near_zero_bytes;
+  to->rotational = from->rotational;
+  to->scheduler = g_strdup (from->scheduler);
+  to->logical_block = from->logical_block;
+  to->physical_block = from->physical_block;
 }
 
 FsbResult *

@@ -17,6 +17,7 @@ typedef struct {
   guint64 total_inodes;
   guint64 free_inodes;
   double  percent;
+  guint64 block_size;   /* the filesystem's block (f_bsize); 0 when not recorded */
 } FsbCapacity;
 
 
@@ -100,6 +101,8 @@ typedef struct {
   char   *board;
   char   *kernel;
   char   *distribution;
+  char   *virtualization;   /* "kvm", "vmware", "docker"… as detected, "none", or NULL when not probed */
+  char   *kernel_cmdline;   /* /proc/cmdline without the boot image and the root device */
 } FsbMachine;
 
 /* Images: the filesystem the image file lives on, as data. */
@@ -136,9 +139,11 @@ typedef struct {
    * near zero. 0 in older results, which did not probe. */
   guint       residency_max_files;
   guint64     residency_near_zero_bytes;
+  int         rotational;       /* the disk holding it: 1 spins, 0 does not, -1 unknown */
+  char       *scheduler;        /* that disk's I/O scheduler: "mq-deadline", "none" */
+  guint       logical_block;    /* its sector sizes in bytes; 0 unknown */
+  guint       physical_block;
 } FsbTargetInfo;
-
-void           fsb_target_info_clear    (FsbTargetInfo *info);
 
 typedef struct {
   gint           ref_count;
@@ -157,6 +162,10 @@ typedef struct {
   GPtrArray     *transfers;     /* of FsbTransfer* */
   gboolean       complete;      /* FALSE while running, or after a cancel */
 } FsbResult;
+
+/* Free the strings of a machine or target description (not the struct itself). */
+void           fsb_machine_clear        (FsbMachine *machine);
+void           fsb_target_info_clear    (FsbTargetInfo *info);
 
 #define FSB_TYPE_RESULT (fsb_result_get_type ())
 GType          fsb_result_get_type      (void) G_GNUC_CONST;

@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "fsb-catalog.h"
 #include "fsb-format.h"
 #include "fsb-target-info.h"
 
@@ -136,6 +137,22 @@ fsb_target_info_regime_text (const FsbTargetInfo *info)
   return g_strdup (_("no direct I/O: the host may have cached the image"));
 }
 
+char *
+fsb_target_info_regime_label (const FsbTargetInfo *info)
+{
+  const char *regime;
+
+  if (!is_image (info))
+    return g_strdup (C_("regime label", "partition"));
+  if (info->cache_policy == NULL)
+    return g_strdup (info->host.filesystem != NULL ? fsb_format_fs_name (info->host.filesystem) : "?");
+  regime = info->direct_io ? C_("regime label", "direct I/O") : C_("regime label", "no direct I/O");
+  if (info->host.filesystem == NULL)
+    return g_strdup (regime);
+  /* Translators: joins the parts of a run's name, as in "30 November 2026 · Quick" */
+  return g_strconcat (regime, C_("run label", " · "), fsb_format_fs_name (info->host.filesystem), NULL);
+}
+
 gboolean
 fsb_target_info_same_regime (const FsbTargetInfo *a, const FsbTargetInfo *b)
 {
@@ -143,11 +160,17 @@ fsb_target_info_same_regime (const FsbTargetInfo *a, const FsbTargetInfo *b)
     return FALSE;
   if (!is_image (a))
     return TRUE;
-  return a->direct_io == b->direct_io &&
-         g_strcmp0 (a->flush_reaches, b->flush_reaches) == 0 &&
-         g_strcmp0 (a->cache_policy, b->cache_policy) == 0 &&
-         g_strcmp0 (a->host.filesystem, b->host.filesystem) == 0 &&
-         fsb_host_info_concerns (&a->host) == fsb_host_info_concerns (&b->host);
+  /* What an older result does not say cannot be told apart: only what
+   * both record is compared. */
+  if (a->cache_policy != NULL && b->cache_policy != NULL &&
+      (a->direct_io != b->direct_io || g_strcmp0 (a->cache_policy, b->cache_policy) != 0 ||
+       (a->flush_reaches != NULL && b->flush_reaches != NULL && strcmp (a->flush_reaches, b->flush_reaches) != 0)))
+    return FALSE;
+  if (a->host.filesystem != NULL && b->host.filesystem != NULL &&
+      (strcmp (a->host.filesystem, b->host.filesystem) != 0 ||
+       fsb_host_info_concerns (&a->host) != fsb_host_info_concerns (&b->host)))
+    return FALSE;
+  return TRUE;
 }
 
 GPtrArray *
@@ -286,20 +309,13 @@ fsb_result_residency_text (FsbResult *result)
 char *
 fsb_profile_display_name (const char *id)
 {
-  static const struct { const char *id, *name; } names[] = {
-    { "quick", NC_("profile", "Quick") },
-    { "standard", NC_("profile", "Standard") },
-    { "seed", NC_("profile", "The study’s sizes") },
-    { "full", NC_("profile", "Full") },
-    { "custom", NC_("profile", "Custom sizes") },
-  };
+  const char *title;
 
   if (id == NULL)
     return NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (strcmp (names[i].id, id) == 0)
-      return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "profile", names[i].name));
-  return quoted (id);
+  title = fsb_profile_title (id);
+  /* fsb_profile_title gives an id it does not know back as it is */
+  return title != id ? g_strdup (title) : quoted (id);
 }
 
 /* Older results ------------------------------------------------------------- */

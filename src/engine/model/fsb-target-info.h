@@ -27,6 +27,8 @@ char          *fsb_target_info_host_text     (const FsbTargetInfo *info);
 char          *fsb_target_info_cache_text    (const FsbTargetInfo *info);
 /* A short name of the regime, for a table cell: "direct I/O", ... */
 char          *fsb_target_info_regime_text   (const FsbTargetInfo *info);
+/* The regime in a run's short name: "direct I/O · ext4", "partition". */
+char          *fsb_target_info_regime_label  (const FsbTargetInfo *info);
 /* TRUE when two results were measured the same way: same kind of target,
  * same direct I/O and flush, same host filesystem and concerns. */
 gboolean       fsb_target_info_same_regime   (const FsbTargetInfo *a, const FsbTargetInfo *b);

@@ -20,6 +20,8 @@ fsb_document_build (FsbResult * const *results, const char * const *labels, guin
   /* "ru_RU.UTF-8" gives "ru"; "C" gives "en" */
   doc->language = (lang == NULL || strcmp (lang, "C") == 0 || g_str_has_prefix (lang, "C.") || strcmp (lang, "POSIX") == 0)
                   ? g_strdup ("en") : g_strndup (lang, strcspn (lang, "_.@"));
+  for (guint i = 0; i < n_results; i++)
+    g_ptr_array_add (doc->results, fsb_result_ref (results[i]));
   if (n_results == 1)
     fsb_document_build_study (doc, results[0], use_case);
   else
@@ -141,6 +143,13 @@ render_csv (FsbResult * const *results, const char * const *labels, guint n,
 }
 
 static char *
+render_samples_csv (FsbResult * const *results, const char * const *labels, guint n,
+                    const FsbReportOptions *options, const char *path, GError **error)
+{
+  return fsb_report_render_samples_csv (results, labels, n);
+}
+
+static char *
 render_html (FsbResult * const *results, const char * const *labels, guint n,
              const FsbReportOptions *options, const char *path, GError **error)
 {
@@ -187,6 +196,8 @@ static const FsbReportFormatInfo formats[] = {
     N_("Write Markdown, with the charts as PNG files beside it"), TRUE, render_markdown },
   { FSB_REPORT_CSV, "csv", "csv", "text/csv", N_("_CSV table…"),
     N_("Write every statistic as CSV"), TRUE, render_csv },
+  { FSB_REPORT_SAMPLES_CSV, "samples-csv", "csv", "text/csv", N_("CSV of every _sample…"),
+    N_("Write every measurement as CSV, a row per repetition"), TRUE, render_samples_csv },
   { FSB_REPORT_JSON, "json", "json", "application/json", N_("_JSON result…"),
     N_("Write the result itself as JSON"), TRUE, render_json },
 };

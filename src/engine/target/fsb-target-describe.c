@@ -10,18 +10,14 @@
 #include "fsb-target-info.h"
 #include "fsb-target-private.h"
 
-/* "Samsung SSD 860" for the disk holding dev, from sysfs. */
+/* The sysfs folder of the whole disk holding dev: /sys/devices/.../block/sda. */
 static char *
-disk_model (dev_t dev)
+disk_sys_path (dev_t dev)
 {
   g_autofree char *sys = g_strdup_printf ("/sys/dev/block/%u:%u", major (dev), minor (dev));
   g_autofree char *real = g_canonicalize_filename (sys, NULL);
   g_autofree char *resolved = NULL;
   g_autofree char *partition = NULL;
-  g_autofree char *vendor = NULL;
-  g_autofree char *model = NULL;
-  g_autofree char *disk = NULL;
-  g_autofree char *path = NULL;
 
   resolved = g_file_read_link (sys, NULL);
   if (resolved != NULL)
@@ -30,7 +26,16 @@ disk_model (dev_t dev)
       real = g_canonicalize_filename (resolved, "/sys/dev/block");
     }
   partition = g_build_filename (real, "partition", NULL);
-  disk = g_file_test (partition, G_FILE_TEST_EXISTS) ? g_path_get_dirname (real) : g_strdup (real);
+  return g_file_test (partition, G_FILE_TEST_EXISTS) ? g_path_get_dirname (real) : g_steal_pointer (&real);
+}
+
+/* "Samsung SSD 860" for the disk holding dev, from sysfs. */
+static char *
+disk_model (const char *disk)
+{
+  g_autofree char *vendor = NULL;
+  g_autofree char *model = NULL;
+  g_autofree char *path = NULL;
 
   path = g_build_filename (disk, "device", "vendor", NULL);
   g_file_get_contents (path, &vendor, NULL, NULL);
@@ -61,6 +66,39 @@ unique_options (const char *options)
     if (*all[j] != '\0' && g_hash_table_add (seen, all[j]))
       g_string_append_printf (unique, "%s%s", unique->len > 0 ? "," : "", all[j]);
   return g_string_free (unique, FALSE);
+}
+
+static char *
+queue_value (const char *disk, const char *name)
+{
+  g_autofree char *path = g_build_filename (disk, "queue", name, NULL);
+  char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+  return g_strstrip (contents);
+}
+
+/* Whether the disk rotates, its I/O scheduler ("[mq-deadline] none" gives
+ * "mq-deadline") and its sector sizes, from its queue in sysfs. */
+static void
+describe_disk (FsbTargetInfo *info, dev_t dev)
+{
+  g_autofree char *disk = disk_sys_path (dev);
+  g_autofree char *rotational = queue_value (disk, "rotational");
+  g_autofree char *scheduler = queue_value (disk, "scheduler");
+  g_autofree char *logical = queue_value (disk, "logical_block_size");
+  g_autofree char *physical = queue_value (disk, "physical_block_size");
+
+  info->device_model = disk_model (disk);
+  info->rotational = rotational == NULL ? -1 : strcmp (rotational, "1") == 0 ? 1 : 0;
+  if (scheduler != NULL)
+    {
+      const char *open = strchr (scheduler, '['), *close = open != NULL ? strchr (open, ']') : NULL;
+      info->scheduler = open != NULL && close != NULL ? g_strndup (open + 1, close - open - 1) : g_strdup (scheduler);
+    }
+  info->logical_block = logical != NULL ? (guint) g_ascii_strtoull (logical, NULL, 10) : 0;
+  info->physical_block = physical != NULL ? (guint) g_ascii_strtoull (physical, NULL, 10) : 0;
 }
 
 /* Only data here: fsb-target-info.h writes the sentences when a report
@@ -95,7 +133,7 @@ fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
           info->host.source = g_strdup (host->source);
           info->host.mount_point = g_strdup (host->mount_point);
           info->host.mount_options = unique_options (host->options);
-          info->device_model = disk_model (dev != 0 ? dev : host->dev);
+          describe_disk (info, dev != 0 ? dev : host->dev);
           compress = fsb_host_compress_options (info->host.mount_options);
           /* A No_COW file is never compressed, whatever the mount says. */
           info->host.compressed = !self->nocow && (self->compressed || compress != NULL);
@@ -105,7 +143,7 @@ fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
     }
   else
     {
-      info->device_model = disk_model (fsb_device_number (self->device));
+      describe_disk (info, fsb_device_number (self->device));
       info->cache_policy = g_strdup (FSB_CACHE_POLICY_REMOUNT);
     }
 }

@@ -599,6 +599,7 @@ fsb_target_get_capacity (FsbTarget   *self,
   capacity->avail_bytes = (guint64) vfs.f_bavail * vfs.f_frsize;
   capacity->total_inodes = vfs.f_files;
   capacity->free_inodes = vfs.f_ffree;
+  capacity->block_size = vfs.f_bsize;
   capacity->percent = vfs.f_blocks > 0 ? (double) vfs.f_bavail / (double) vfs.f_blocks * 100.0 : 0.0;
   return TRUE;
 }
