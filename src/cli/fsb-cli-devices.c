@@ -16,6 +16,7 @@
 #include "fsb-fs-support.h"
 #include "fsb-json.h"
 #include "fsb-target.h"
+#include "fsb-target-info.h"
 
 static void
 print_json_array (GPtrArray *nodes)
@@ -286,14 +287,17 @@ print_check (Check *check)
   g_autofree char *size = g_format_size (check->info.size_bytes);
   g_autofree char *total = g_format_size (check->capacity.total_bytes);
   g_autofree char *avail = g_format_size (check->capacity.avail_bytes);
+  g_autofree char *host = fsb_target_info_host_text (&check->info);
+  g_autofree char *caches = fsb_target_info_cache_text (&check->info);
+  g_autoptr(GPtrArray) warnings = fsb_target_info_warnings (&check->info);
 
   if (g_strcmp0 (check->info.kind, "image") == 0)
     /* Translators: "Target: disk image /dev/loop3, 536.9 MB" */
     g_print (_("Target:        disk image %s, %s\n"), check->info.device, size);
   else
     g_print (_("Target:        partition %s, %s\n"), check->info.device, size);
-  if (check->info.host_filesystem != NULL)
-    g_print (_("Image on:      %s\n"), check->info.host_filesystem);
+  if (host != NULL)
+    g_print (_("Image on:      %s\n"), host);
   g_print (_("Filesystem:    %s\n"), check->fs);
   g_print (_("Mount options: %s\n"), check->mount_options != NULL ? check->mount_options : "");
   g_print (_("mkfs:          %.3f s\n"), check->mkfs_s);
@@ -308,7 +312,9 @@ print_check (Check *check)
 
     g_print (_("Inodes:        %s (%s free)\n"), inodes, free_inodes);
   }
-  g_print (_("Caches:        %s\n"), check->info.cache_policy);
+  g_print (_("Caches:        %s\n"), caches != NULL ? caches : "");
+  for (guint i = 0; i < warnings->len; i++)
+    g_print ("%s\n", (const char *) warnings->pdata[i]);
 }
 
 int

@@ -10,6 +10,7 @@
 #include "fsb-report.h"
 #include "fsb-results-page.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 #include "fsb-catalog.h"
 
 enum {
@@ -325,7 +326,15 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   gtk_label_set_text (GTK_LABEL (self->headline),
                       rec->headline != NULL ? rec->headline : _("No filesystem can be recommended from these results"));
   reasons = bullets (rec->reasons);
-  notes = bullets (rec->notes);
+  /* How the figures were measured comes first: a warm cache or a
+   * copy-on-write host colours every figure below. */
+  {
+    g_autoptr(GPtrArray) lines = fsb_result_regime_warnings (result);
+
+    for (guint i = 0; i < rec->notes->len; i++)
+      g_ptr_array_add (lines, g_strdup (rec->notes->pdata[i]));
+    notes = bullets (lines);
+  }
   gtk_label_set_text (GTK_LABEL (self->reasons), reasons);
   gtk_widget_set_visible (self->reasons, reasons[0] != '\0');
   gtk_label_set_text (GTK_LABEL (self->notes), notes);

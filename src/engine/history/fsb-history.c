@@ -9,6 +9,7 @@
 #include "fsb-error.h"
 #include "fsb-format.h"
 #include "fsb-history.h"
+#include "fsb-target-info.h"
 
 void
 fsb_history_entry_free (FsbHistoryEntry *entry)
@@ -200,6 +201,7 @@ fsb_history_describe (FsbResult *result)
   g_autofree char *date = fsb_history_label (result);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *joined = NULL;
+  g_autofree char *profile = fsb_profile_display_name (result->profile);
 
   for (guint i = 0; i < result->filesystems->len; i++)
     {
@@ -209,7 +211,7 @@ fsb_history_describe (FsbResult *result)
   joined = fsb_format_join_names ((const char *const *) names->pdata, names->len, FALSE);
   /* Translators: date · filesystems · profile · host name or CPU */
   return g_strdup_printf (_("%s · %s · %s · %s%s"), date, joined,
-                          result->profile != NULL ? result->profile : "",
+                          profile != NULL ? profile : "",
                           result->machine.cpu_model != NULL ? result->machine.cpu_model : "",
                           result->complete ? "" : _(" · incomplete"));
 }

@@ -11,6 +11,7 @@
 #include "fsb-result.h"
 #include "fsb-result-private.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 
 /* JSON out --------------------------------------------------------------- */
 
@@ -57,6 +58,47 @@ build_capacity (JsonBuilder *b, const char *prefix, const FsbCapacity *c)
   if (c->block_size > 0)
     add_uint (b, "block_size", c->block_size);
   json_builder_end_object (b);
+}
+
+static void
+add_bool (JsonBuilder *b, const char *key, gboolean value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_boolean_value (b, value);
+}
+
+/* How the target was measured, as ids and data (fsb-target-info.h writes
+ * the sentences). */
+static void
+build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
+{
+  add_string (b, "cache_policy", t->cache_policy);
+  if (t->cache_policy_text != NULL)
+    add_string (b, "cache_policy_text", t->cache_policy_text);
+  add_bool (b, "direct_io", t->direct_io);
+  add_string (b, "flush_reaches", t->flush_reaches);
+  json_builder_set_member_name (b, "host");
+  if (t->host.filesystem != NULL)
+    {
+      json_builder_begin_object (b);
+      add_string (b, "filesystem", t->host.filesystem);
+      add_string (b, "source", t->host.source);
+      add_string (b, "mount_point", t->host.mount_point);
+      add_string (b, "mount_options", t->host.mount_options);
+      add_bool (b, "nocow", t->host.nocow);
+      add_bool (b, "compressed", t->host.compressed);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+  if (t->residency_max_files > 0)
+    {
+      json_builder_set_member_name (b, "residency");
+      json_builder_begin_object (b);
+      add_uint (b, "max_files", t->residency_max_files);
+      add_uint (b, "near_zero_bytes", t->residency_near_zero_bytes);
+      json_builder_end_object (b);
+    }
 }
 
 static void
@@ -152,8 +194,7 @@ fsb_result_to_json (FsbResult *self)
   add_uint (b, "size_bytes", self->target.size_bytes);
   add_string (b, "device", self->target.device);
   add_string (b, "device_model", self->target.device_model);
-  add_string (b, "host_filesystem", self->target.host_filesystem);
-  add_string (b, "cache_policy", self->target.cache_policy);
+  build_target_regime (b, &self->target);
   if (self->target.rotational >= 0)
     {
       json_builder_set_member_name (b, "rotational");

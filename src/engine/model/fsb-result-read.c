@@ -9,6 +9,7 @@
 #include "fsb-age.h"
 #include "fsb-error.h"
 #include "fsb-result-private.h"
+#include "fsb-target-info.h"
 #include "fsb-text.h"
 
 /* A result file may come from anywhere (another machine, a forum, a
@@ -503,6 +504,54 @@ clean_node (JsonNode *node)
 }
 
 static gboolean
+get_bool (JsonObject *o, const char *key)
+{
+  JsonNode *n = json_object_get_member (o, key);
+
+  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_BOOLEAN &&
+         json_node_get_boolean (n);
+}
+
+/* How the target was measured. Every member is optional: older results
+ * stored sentences instead (cache_policy, host_filesystem), which
+ * fsb-target-info maps to ids. */
+static gboolean
+read_target_regime (Reader *r, FsbTargetInfo *t, JsonObject *target)
+{
+  g_autofree char *policy = get_string (target, "cache_policy");
+  g_autofree char *old_host = get_string (target, "host_filesystem");
+  JsonObject *host = get_object (target, "host");
+  JsonObject *residency = get_object (target, "residency");
+
+  t->direct_io = get_bool (target, "direct_io");
+  t->flush_reaches = get_string (target, "flush_reaches");
+  t->cache_policy_text = get_string (target, "cache_policy_text");
+  if (host != NULL)
+    {
+      t->host.filesystem = get_string (host, "filesystem");
+      t->host.source = get_string (host, "source");
+      t->host.mount_point = get_string (host, "mount_point");
+      t->host.mount_options = get_string (host, "mount_options");
+      t->host.nocow = get_bool (host, "nocow");
+      t->host.compressed = get_bool (host, "compressed");
+    }
+  if (residency != NULL)
+    {
+      gsize mark = field_push (r, "target.residency", -1);
+      guint64 max_files = 0;
+      gboolean ok = read_count (r, residency, "max_files", &max_files, G_MAXUINT) &&
+                    read_count (r, residency, "near_zero_bytes", &t->residency_near_zero_bytes, G_MAXUINT64);
+
+      field_pop (r, mark);
+      if (!ok)
+        return FALSE;
+      t->residency_max_files = (guint) max_files;
+    }
+  fsb_target_info_read_legacy (t, policy, old_host);
+  return TRUE;
+}
+
+static gboolean
 read_top (Reader *r, FsbResult *self, JsonObject *o)
 {
   JsonObject *machine, *target;
@@ -563,8 +612,8 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
       self->target.kind = get_string (target, "kind");
       self->target.device = get_string (target, "device");
       self->target.device_model = get_string (target, "device_model");
-      self->target.host_filesystem = get_string (target, "host_filesystem");
-      self->target.cache_policy = get_string (target, "cache_policy");
+      if (!read_target_regime (r, &self->target, target))
+        return FALSE;
     }
   self->profile = get_string (o, "profile");
   self->age = get_string (o, "age");

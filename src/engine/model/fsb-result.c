@@ -185,9 +185,16 @@ fsb_target_info_clear (FsbTargetInfo *t)
   g_free (t->kind);
   g_free (t->device);
   g_free (t->device_model);
-  g_free (t->host_filesystem);
   g_free (t->cache_policy);
+  g_free (t->cache_policy_text);
+  g_free (t->flush_reaches);
+  g_free (t->host.filesystem);
+  g_free (t->host.source);
+  g_free (t->host.mount_point);
+  g_free (t->host.mount_options);
   g_free (t->scheduler);
+  memset (t, 0, sizeof *t);
+  t->rotational = -1;
 }
 
 void
@@ -263,8 +270,22 @@ copy_target (FsbTargetInfo *to, const FsbTargetInfo *from)
   to->size_bytes = from->size_bytes;
   to->device = g_strdup (from->device);
   to->device_model = g_strdup (from->device_model);
-  to->host_filesystem = g_strdup (from->host_filesystem);
   to->cache_policy = g_strdup (from->cache_policy);
+  to->cache_policy_text = g_strdup (from->cache_policy_text);
+  to->direct_io = from->direct_io;
+  to->flush_reaches = g_strdup (from->flush_reaches);
+  to->host.filesystem = g_strdup (from->host.filesystem);
+  to->host.source = g_strdup (from->host.source);
+  to->host.mount_point = g_strdup (from->host.mount_point);
+  to->host.mount_options = g_strdup (from->host.mount_options);
+  to->host.nocow = from->host.nocow;
+  to->host.compressed = from->host.compressed;
+  to->residency_max_files = from->residency_max_files;
+  to->residency_near_zero_bytes = from->residency_near_zero_bytes;
+  to->rotational = from->rotational;
+  to->scheduler = g_strdup (from->scheduler);
+  to->logical_block = from->logical_block;
+  to->physical_block = from->physical_block;
 }
 
 FsbResult *

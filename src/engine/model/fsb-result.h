@@ -105,17 +105,44 @@ typedef struct {
   char   *kernel_cmdline;   /* /proc/cmdline without the boot image and the root device */
 } FsbMachine;
 
+/* Images: the filesystem the image file lives on, as data. */
 typedef struct {
-  char   *kind;             /* "image" or "partition" */
-  guint64 size_bytes;
-  char   *device;           /* "/dev/loop3", "/dev/sdb1" */
-  char   *device_model;     /* the disk holding the target (or the image) */
-  char   *host_filesystem;  /* images: the filesystem the image file lives on */
-  char   *cache_policy;     /* what was done to keep caches cold */
-  int     rotational;       /* the disk holding it: 1 spins, 0 does not, -1 unknown */
-  char   *scheduler;        /* that disk's I/O scheduler: "mq-deadline", "none" */
-  guint   logical_block;    /* its sector sizes in bytes; 0 unknown */
-  guint   physical_block;
+  char    *filesystem;      /* "ext4", "btrfs", "tmpfs"; NULL when unknown */
+  char    *source;          /* "/dev/vda", "server:/export" */
+  char    *mount_point;     /* "/home" */
+  char    *mount_options;   /* of that mount, each once: "rw,relatime,compress=zstd:3" */
+  gboolean nocow;           /* No_COW (FS_NOCOW_FL) took on the image file */
+  gboolean compressed;      /* the host compresses the image's data */
+} FsbHostInfo;
+
+/* Ids of target.cache_policy: what was done to keep caches cold. */
+#define FSB_CACHE_POLICY_DIRECT_IO "remount+direct-io"   /* image, loop device with direct I/O */
+#define FSB_CACHE_POLICY_FADVISE   "remount+fadvise"     /* image, host cache dropped with fadvise */
+#define FSB_CACHE_POLICY_REMOUNT   "remount"             /* partition */
+/* Ids of target.flush_reaches: the layer the timed flush of a task reached. */
+#define FSB_FLUSH_REACHES_DEVICE    "device"      /* direct I/O, or a partition */
+#define FSB_FLUSH_REACHES_HOST_FILE "host-file"   /* fdatasync on the image, in the timed section */
+
+typedef struct {
+  char       *kind;             /* "image" or "partition" */
+  guint64     size_bytes;
+  char       *device;           /* "/dev/loop3", "/dev/sdb1" */
+  char       *device_model;     /* the disk holding the target (or the image) */
+  char       *cache_policy;     /* an FSB_CACHE_POLICY_* id, or NULL */
+  /* An older result's cache sentence that maps to no id: shown quoted. */
+  char       *cache_policy_text;
+  gboolean    direct_io;        /* the loop device bypassed the host's page cache */
+  char       *flush_reaches;    /* an FSB_FLUSH_REACHES_* id; NULL in older results */
+  FsbHostInfo host;             /* images only */
+  /* How residency was probed before each task (samples carry the
+   * figures): at most this many files of the source, and what counts as
+   * near zero. 0 in older results, which did not probe. */
+  guint       residency_max_files;
+  guint64     residency_near_zero_bytes;
+  int         rotational;       /* the disk holding it: 1 spins, 0 does not, -1 unknown */
+  char       *scheduler;        /* that disk's I/O scheduler: "mq-deadline", "none" */
+  guint       logical_block;    /* its sector sizes in bytes; 0 unknown */
+  guint       physical_block;
 } FsbTargetInfo;
 
 typedef struct {

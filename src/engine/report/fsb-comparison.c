@@ -11,6 +11,7 @@
 #include "fsb-recommend.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 
 /* Labels: each run named by what differs ---------------------------------- */
 
@@ -108,11 +109,25 @@ same_day (FsbResult *a, FsbResult *b)
   return g_strcmp0 (x, y) == 0;
 }
 
+/* How the caches and the flush were handled, and where the image lay. */
+static char *
+regime_label (FsbResult *r)
+{
+  return fsb_target_info_regime_label (&r->target);
+}
+
+static gboolean
+same_regime (FsbResult *a, FsbResult *b)
+{
+  return fsb_target_info_same_regime (&a->target, &b->target);
+}
+
 static const Attribute attributes[] = {
   { "machine", machine_label, same_machine },
   { "kernel", NULL, same_kernel },
   { "profile", profile_label, same_data },
   { "target", target_label, same_target },
+  { "regime", regime_label, same_regime },
 };
 
 static void
@@ -166,7 +181,7 @@ make_labels (FsbComparison *self)
 
   {
     static const char *const names_of[] = { N_("the machine"), N_("the kernel"), N_("the data"), N_("the target"),
-                                            N_("the date") };
+                                            N_("the measuring conditions"), N_("the date") };
     for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
       if (differ[a])
         g_ptr_array_add (names, (gpointer) _(names_of[a]));

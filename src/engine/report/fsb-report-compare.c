@@ -9,6 +9,7 @@
 #include "fsb-format.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 
 static const char *
 or_dash (const char *s)
@@ -18,7 +19,7 @@ or_dash (const char *s)
 
 typedef enum {
   ROW_PROCESSOR, ROW_MEMORY, ROW_BOARD, ROW_DISK, ROW_SCHEDULER, ROW_VIRTUALIZATION, ROW_DISTRIBUTION, ROW_KERNEL,
-  ROW_TARGET, ROW_PROFILE,
+  ROW_TARGET, ROW_HOST, ROW_CACHES, ROW_PROFILE,
   ROW_DATA, ROW_REPETITIONS, ROW_DATE, ROW_FILE, N_ROWS
 } CharRow;
 
@@ -41,6 +42,12 @@ characteristic (FsbResult *r, CharRow k, const char * const *files, guint i)
     case ROW_DISTRIBUTION: return g_strdup (or_dash (r->machine.distribution));
     case ROW_KERNEL: return g_strdup (or_dash (r->machine.kernel));
     case ROW_TARGET: return fsb_doc_describe_target (r);
+    case ROW_HOST:
+      {
+        char *host = fsb_target_info_host_text (&r->target);
+        return host != NULL ? host : g_strdup ("—");
+      }
+    case ROW_CACHES: return fsb_target_info_regime_text (&r->target);
     case ROW_PROFILE:
       return g_strdup (r->profile == NULL ? "—" : fsb_profile_known (r->profile) ? fsb_profile_title (r->profile) : r->profile);
     case ROW_DATA:
@@ -65,7 +72,7 @@ add_characteristics (FsbDocument *doc, FsbComparison *cmp, const char * const *f
 {
   const char *names[N_ROWS] = { N_("Processor"), N_("Memory"), N_("Board"), N_("Disk"), N_("I/O scheduler"),
                                 N_("Virtualization"), N_("Distribution"),
-                                N_("Kernel"), N_("Target"), N_("Profile"), N_("Data"), N_("Each task ran"),
+                                N_("Kernel"), N_("Target"), N_("Image on"), N_("Caches"), N_("Profile"), N_("Data"), N_("Each task ran"),
                                 N_("Date"), N_("File") };
   FsbBlock *table = fsb_doc_add (doc, FSB_BLOCK_TABLE, NULL);
   GPtrArray *header;
@@ -152,6 +159,16 @@ add_section_charts (FsbDocument *doc, FsbComparison *cmp, const FsbCriterionSpec
       }
 }
 
+/* TRUE when every run was measured as the first was (fsb-target-info.h). */
+static gboolean
+same_regime (FsbComparison *cmp)
+{
+  for (guint i = 1; i < cmp->n_runs; i++)
+    if (!fsb_target_info_same_regime (&cmp->runs[0]->target, &cmp->runs[i]->target))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 add_results (FsbDocument *doc, FsbComparison *cmp)
 {
@@ -180,6 +197,10 @@ add_results (FsbDocument *doc, FsbComparison *cmp)
       if (section->score != FSB_SCORE_CPU)
         add_section_charts (doc, cmp, section);
       add_change_table (doc, cmp, rows);
+      if (!same_regime (cmp))
+        fsb_doc_add (doc, FSB_BLOCK_NOTE,
+                     _("The measuring conditions differ between these results, so these changes are not "
+                       "the filesystems’ alone."));
       head->keep = doc->blocks->len - first;
     }
 }
@@ -195,6 +216,13 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
   fsb_doc_add_take (doc, FSB_BLOCK_SUBTITLE,
                     /* Translators: %s lists what differs: "the machine, the data and the date" */
                     g_strdup_printf (_("The runs differ in %s. The first is the reference."), cmp->what_differs));
+  if (!same_regime (cmp))
+    fsb_doc_add (doc, FSB_BLOCK_NOTE,
+                 /* Translators: “Caches” and “Image on” are row titles of the table of characteristics */
+                 _("These results were not measured the same way: the caches, the flush or the filesystem "
+                   "holding the disk image differ (see “Caches” and “Image on” below). Part of every "
+                   "difference comes from that, not from the filesystems; compare results measured "
+                   "the same way to compare filesystems."));
   for (guint i = 0; i < cmp->warnings->len; i++)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, cmp->warnings->pdata[i]);
 

@@ -159,9 +159,9 @@ fsb_doc_describe_target (FsbResult *r)
 
   if (g_strcmp0 (r->target.kind, "image") == 0)
     {
-      if (r->target.host_filesystem != NULL)
+      if (r->target.host.filesystem != NULL)
         /* Translators: the first %s is a size, the second a filesystem: "a 4.0 GB disk image on ext4" */
-        return g_strdup_printf (_("a %s disk image on %s"), size, fsb_format_fs_name (r->target.host_filesystem));
+        return g_strdup_printf (_("a %s disk image on %s"), size, fsb_format_fs_name (r->target.host.filesystem));
       return g_strdup_printf (_("a %s disk image"), size);
     }
   if (r->target.device != NULL)

@@ -8,6 +8,7 @@
 #include "fsb-format.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 
 /* Content ---------------------------------------------------------------- */
 
@@ -97,6 +98,11 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   FsbUseCase use_case = rec->use_case;
   FsbBlock *facts, *list;
   g_autofree char *target = fsb_doc_describe_target (r);
+  g_autofree char *caches = fsb_target_info_cache_text (&r->target);
+  g_autofree char *host = fsb_target_info_host_text (&r->target);
+  g_autofree char *profile = fsb_profile_display_name (r->profile);
+  g_autofree char *residency = fsb_result_residency_text (r);
+  g_autoptr(GPtrArray) warnings = fsb_result_regime_warnings (r);
   g_autofree char *reps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions),
                                            r->repetitions);
 
@@ -104,11 +110,13 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
   fsb_doc_add_fact (facts, _("Target"), target);
   if (g_strcmp0 (r->target.kind, "image") == 0)
-    fsb_doc_add_fact (facts, _("Loop device"), r->target.device);
-  fsb_doc_add_fact (facts, _("Caches"), r->target.cache_policy);
+    {
+      fsb_doc_add_fact (facts, _("Image on"), host);
+      fsb_doc_add_fact (facts, _("Loop device"), r->target.device);
+    }
+  fsb_doc_add_fact (facts, _("Caches"), caches);
   fsb_doc_add_fact (facts, _("Each task ran"), reps);
-  fsb_doc_add_fact (facts, _("Profile"), r->profile != NULL && fsb_profile_known (r->profile)
-                                         ? fsb_profile_title (r->profile) : r->profile);
+  fsb_doc_add_fact (facts, _("Profile"), profile);
   {
     g_autofree char *data = fsb_doc_dataset_sentence (r);
     fsb_doc_add_fact (facts, _("Data"), data);
@@ -116,11 +124,17 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   fsb_doc_add_fact (facts, _("Use case"), fsb_use_case_title (use_case));
 
   if (g_strcmp0 (r->target.kind, "image") == 0)
-    fsb_doc_add_take (doc, FSB_BLOCK_NOTE,
+    {
+      fsb_doc_add_take (doc, FSB_BLOCK_NOTE,
               g_strdup_printf (_("The target was a disk image: a file on another filesystem (%s), so every figure "
                                  "measures each filesystem on top of that one, whose own caching and layout take part. "
                                  "The comparison between the filesystems holds; for absolute figures, use a spare partition."),
-                               r->target.host_filesystem != NULL ? fsb_format_fs_name (r->target.host_filesystem) : "?"));
+                               r->target.host.filesystem != NULL ? fsb_format_fs_name (r->target.host.filesystem) : "?"));
+    }
+  for (guint i = 0; i < warnings->len; i++)
+    fsb_doc_add (doc, FSB_BLOCK_NOTE, warnings->pdata[i]);
+  if (residency != NULL)
+    fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, residency);
   fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
              _("Each figure is the median of the repetitions, and the range beside it runs from the fastest to the slowest. "
                "When the ranges of two filesystems overlap, they are treated as tied. A range wider than a quarter "

@@ -115,6 +115,10 @@ gboolean    fsb_run_aging_cycle        (Run *run, FsbFsResult *fs, GError **erro
 /* After a filesystem's repetitions: a fresh one, filled with 4 KiB files. */
 gboolean    fsb_run_aging_fit          (Run *run, FsbFsResult *fs, GError **error);
 
+/* fsb-run-residency.c */
+void        fsb_run_check_residency     (Run *run, const char *source_dir, FsbSample *sample);
+void        fsb_run_copy_residency      (const FsbSample *sample, GPtrArray *extra);
+
 /* fsb-run-source.c */
 char       *fsb_run_mkfs_version        (const char *fstype);
 gboolean    fsb_run_prepare_source      (Run *run, FsbResult *result, GError **error);

@@ -1,12 +1,13 @@
 /* fsb-target-describe.c: what the result records about the target */
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
 
 #include "fsb-device.h"
 #include "fsb-mountinfo.h"
+#include "fsb-residency.h"
+#include "fsb-target-info.h"
 #include "fsb-target-private.h"
 
 /* The sysfs folder of the whole disk holding dev: /sys/devices/.../block/sda. */
@@ -52,6 +53,21 @@ disk_model (const char *disk)
   return g_path_get_basename (disk);
 }
 
+/* Mount options as mountinfo gives them, each once ("rw" is both a
+ * mount and a superblock option). */
+static char *
+unique_options (const char *options)
+{
+  g_auto(GStrv) all = g_strsplit (options != NULL ? options : "", ",", -1);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GString *unique = g_string_new (NULL);
+
+  for (guint j = 0; all[j] != NULL; j++)
+    if (*all[j] != '\0' && g_hash_table_add (seen, all[j]))
+      g_string_append_printf (unique, "%s%s", unique->len > 0 ? "," : "", all[j]);
+  return g_string_free (unique, FALSE);
+}
+
 static char *
 queue_value (const char *disk, const char *name)
 {
@@ -85,25 +101,22 @@ describe_disk (FsbTargetInfo *info, dev_t dev)
   info->physical_block = physical != NULL ? (guint) g_ascii_strtoull (physical, NULL, 10) : 0;
 }
 
+/* Only data here: fsb-target-info.h writes the sentences when a report
+ * or the window shows them, in the reader's language. */
 void
 fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
 {
   g_return_if_fail (FSB_IS_TARGET (self));
   g_return_if_fail (info != NULL);
 
-  g_free (info->kind);
-  g_free (info->device);
-  g_free (info->device_model);
-  g_free (info->host_filesystem);
-  g_free (info->cache_policy);
+  fsb_target_info_clear (info);
   info->kind = g_strdup (self->kind == FSB_TARGET_IMAGE ? "image" : "partition");
   info->size_bytes = self->size;
   info->device = g_strdup (self->device);
-  g_free (info->scheduler);
-  info->device_model = NULL;
-  info->host_filesystem = NULL;
-  info->scheduler = NULL;
-  info->rotational = -1;
+  info->direct_io = fsb_target_get_direct_io (self);
+  info->flush_reaches = g_strdup (fsb_target_get_flush_reaches (self));
+  info->residency_max_files = FSB_RESIDENCY_MAX_FILES;
+  info->residency_near_zero_bytes = FSB_RESIDENCY_NEAR_ZERO;
 
   if (self->kind == FSB_TARGET_IMAGE)
     {
@@ -114,30 +127,23 @@ fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
       if (host != NULL)
         {
           dev_t dev = fsb_device_number (host->source);
+          g_autofree char *compress = NULL;
 
-          /* Translators: the filesystem a disk image lives on: "ext4 on /dev/vda (/)" */
-          info->host_filesystem = g_strdup_printf (_("%s on %s (%s)"), host->fstype, host->source,
-                                                   host->mount_point);
+          info->host.filesystem = g_strdup (host->fstype);
+          info->host.source = g_strdup (host->source);
+          info->host.mount_point = g_strdup (host->mount_point);
+          info->host.mount_options = unique_options (host->options);
           describe_disk (info, dev != 0 ? dev : host->dev);
+          compress = fsb_host_compress_options (info->host.mount_options);
+          /* A No_COW file is never compressed, whatever the mount says. */
+          info->host.compressed = !self->nocow && (self->compressed || compress != NULL);
         }
-      if (self->direct_io)
-        info->cache_policy = g_strdup (_("A disk image measures a filesystem on top of another one. "
-                                         "The loop device used direct I/O, so the host did not cache "
-                                         "the image; before each task the filesystem was unmounted and "
-                                         "mounted again, and the image file was flushed and dropped "
-                                         "from the host’s page cache."));
-      else
-        info->cache_policy = g_strdup (_("A disk image measures a filesystem on top of another one. "
-                                         "Before each task the filesystem was unmounted and mounted "
-                                         "again, and the image file was flushed and dropped from the "
-                                         "host’s page cache; the loop device could not use direct I/O, "
-                                         "so the host may still have cached part of the image."));
+      info->host.nocow = self->nocow;
+      info->cache_policy = g_strdup (self->direct_io ? FSB_CACHE_POLICY_DIRECT_IO : FSB_CACHE_POLICY_FADVISE);
     }
   else
     {
       describe_disk (info, fsb_device_number (self->device));
-      info->cache_policy = g_strdup (_("Before each task the filesystem was unmounted and mounted "
-                                       "again, which empties its caches."));
+      info->cache_policy = g_strdup (FSB_CACHE_POLICY_REMOUNT);
     }
 }
-

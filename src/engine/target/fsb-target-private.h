@@ -30,6 +30,9 @@ struct _FsbTarget
   char           *mount_options;
   char           *fstype;
   gboolean        direct_io;        /* the loop device bypasses the host cache */
+  int             image_fd;         /* the image, buffered, for the host flush; -1 */
+  gboolean        nocow;            /* No_COW took on the image file */
+  gboolean        compressed;       /* the image file carries the compression flag */
   gboolean        host_cache_dropped;
   FsbTargetState *state;
   FsbDeviceIdentity *confirmed;     /* a partition: what the user confirmed */
@@ -51,6 +54,8 @@ gboolean fsb_target_is_retryable  (const GError *error, gboolean busy_too);
 /* fsb-target-image.c */
 /* Reads and writes of the loop device bypass the host's page cache. */
 void     fsb_target_set_direct_io     (FsbTarget *self);
+/* Closes image_fd. */
+void     fsb_target_close_image       (FsbTarget *self);
 gboolean fsb_target_prepare_image     (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error);
 
 G_END_DECLS

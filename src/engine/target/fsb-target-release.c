@@ -176,6 +176,7 @@ release_image (FsbTarget *self, GError **first_error)
 
   if (self->image_path == NULL || self->loop_attached)
     return;
+  fsb_target_close_image (self);
   if (!detach_orphans (self, &local_error))
     {
       keep_first (first_error, g_steal_pointer (&local_error));

@@ -37,6 +37,7 @@ fsb_target_finalize (GObject *object)
   if (!fsb_target_release (self, &error))
     g_warning ("%s", error->message);
 
+  fsb_target_close_image (self);
   g_free (self->image_dir);
   g_free (self->image_path);
   g_free (self->device);
@@ -60,6 +61,7 @@ static void
 fsb_target_init (FsbTarget *self)
 {
   self->state = fsb_target_state_new ();
+  self->image_fd = -1;
 }
 
 void

@@ -90,6 +90,24 @@ const char    *fsb_target_get_mount_options (FsbTarget  *self);
 /* Where disk images go when no folder is given: ~/.cache/fsbench/images */
 char          *fsb_target_default_image_dir (void);
 
+/* The measuring regime. Direct I/O: the loop device bypasses the host's
+ * page cache (always FALSE for a partition, which has no host cache). */
+gboolean       fsb_target_get_direct_io   (FsbTarget    *self);
+/* FSB_FLUSH_REACHES_DEVICE with direct I/O or on a partition, else
+ * FSB_FLUSH_REACHES_HOST_FILE: a timed task ends with fsb_target_flush_host(). */
+const char    *fsb_target_get_flush_reaches (FsbTarget  *self);
+/* The end of a timed flush when the loop device goes through the host's
+ * page cache: fdatasync on the image file, so the time counts the device.
+ * Does nothing with direct I/O or on a partition (flushed FALSE). */
+gboolean       fsb_target_flush_host      (FsbTarget    *self,
+                                           gboolean     *flushed,
+                                           GError      **error);
+/* The image file (while it exists), for residency probes; NULL on a partition. */
+const char    *fsb_target_get_image_path  (FsbTarget    *self);
+/* Tests: loop devices made from now on get no direct I/O, as on a host
+ * without O_DIRECT (older tmpfs, some FUSE) where the user is not root. */
+void           fsb_target_refuse_direct_io_for_testing (gboolean refuse);
+
 /* Finds what an earlier crashed run left (state file) and cleans it.
  * Returns the number of objects cleaned (mounts, loop devices, images). */
 guint          fsb_target_clean_leftovers (GError      **error);
