@@ -25,7 +25,10 @@ for lang in $(cat po/LINGUAS); do
   po=po/$lang.po
   if [ ! -f "$po" ]; then echo "$po is missing"; status=1; continue; fi
   msgfmt --check -o /dev/null "$po" || { echo "$po fails msgfmt --check"; status=1; }
-  msgmerge --quiet --no-fuzzy-matching -o "$work/$lang.po" "$po" "$work/fsbench.pot"
+  msgmerge --quiet --no-fuzzy-matching -o "$work/$lang.all.po" "$po" "$work/fsbench.pot"
+  # translator-credits stays untranslated until someone has translated:
+  # the About dialog then credits nobody.
+  msggrep --invert-match --msgid -e '^translator-credits$' -o "$work/$lang.po" "$work/$lang.all.po"
   stats=$(LC_ALL=C msgfmt --statistics -o /dev/null "$work/$lang.po" 2>&1)
   echo "$lang: $stats"
   case "$stats" in

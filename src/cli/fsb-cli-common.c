@@ -88,6 +88,7 @@ void
 fsb_cli_print_cleaned (guint cleaned)
 {
   if (cleaned > 0)
+    /* Translators: %u is a number of loop devices, mounts and images left behind */
     g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
                           "Cleaned %u leftovers of an earlier run.\n", cleaned), cleaned);
 }

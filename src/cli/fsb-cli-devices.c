@@ -203,6 +203,7 @@ write_probe_file (const char *mount_point, GError **error)
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a folder, then the system’s reason */
                    _("Could not write in %s: %s"), mount_point, g_strerror (saved));
       return FALSE;
     }
@@ -235,6 +236,7 @@ run_check (Check *check, GCancellable *cancellable, GError **error)
   if (check->hold_seconds > 0)
     {
       /* Lets a test send a signal while the image is mounted. */
+      /* Translators: a mount point, then a number of seconds */
       g_print (_("Mounted at %s; holding for %d s\n"), fsb_target_get_mount_point (target),
                check->hold_seconds);
       fflush (stdout);
@@ -295,13 +297,20 @@ print_check (Check *check)
     /* Translators: "Target: disk image /dev/loop3, 536.9 MB" */
     g_print (_("Target:        disk image %s, %s\n"), check->info.device, size);
   else
+    /* Translators: a device (/dev/sdb1), then its size; keep the values aligned */
     g_print (_("Target:        partition %s, %s\n"), check->info.device, size);
   if (host != NULL)
+    /* Translators: the folder that holds the disk image; keep the values aligned */
     g_print (_("Image on:      %s\n"), host);
+  /* Translators: a filesystem type, “ext4”; keep the values aligned */
   g_print (_("Filesystem:    %s\n"), check->fs);
+  /* Translators: mount options, “rw,relatime”; keep the values aligned */
   g_print (_("Mount options: %s\n"), check->mount_options != NULL ? check->mount_options : "");
+  /* Translators: seconds that mkfs took; keep the values aligned */
   g_print (_("mkfs:          %.3f s\n"), check->mkfs_s);
+  /* Translators: seconds that mounting took; keep the values aligned */
   g_print (_("mount:         %.3f s\n"), check->mount_s);
+  /* Translators: seconds that unmounting took; keep the values aligned */
   g_print (_("umount:        %.3f s\n"), check->umount_s);
   /* Translators: "Capacity: 93.9 % available (480 MB of 511 MB)" */
   g_print (_("Capacity:      %.1f %% available (%s of %s)\n"), check->capacity.percent, avail, total);
@@ -310,8 +319,10 @@ print_check (Check *check)
     g_autofree char *inodes = fsb_format_number ((double) check->capacity.total_inodes, 0);
     g_autofree char *free_inodes = fsb_format_number ((double) check->capacity.free_inodes, 0);
 
+    /* Translators: the number of inodes, then how many are free; keep the values aligned */
     g_print (_("Inodes:        %s (%s free)\n"), inodes, free_inodes);
   }
+  /* Translators: how caches were emptied, a sentence; keep the values aligned */
   g_print (_("Caches:        %s\n"), caches != NULL ? caches : "");
   for (guint i = 0; i < warnings->len; i++)
     g_print ("%s\n", (const char *) warnings->pdata[i]);
@@ -356,6 +367,7 @@ fsb_cli_check (int argc, char **argv)
 
   if (g_str_has_prefix (spec, "/dev/") && !destroy)
     {
+      /* Translators: %s is a device, “/dev/sdb1”; keep --yes-destroy-data as it is */
       g_printerr (_("fsbench-cli: testing on %s erases everything on it. Add --yes-destroy-data "
                     "to confirm.\n"), spec);
       return 2;

@@ -142,6 +142,7 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
       if (o->repeat < FSB_MIN_REPETITIONS || o->repeat > FSB_MAX_REPETITIONS)
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: the smallest and the largest number allowed */
                        _("The number of repetitions must be between %u and %u"),
                        FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
           return NULL;
@@ -230,10 +231,14 @@ print_plan (FsbPlan *plan)
 
   if (target.image)
     {
-      g_autofree char *dir = target.path != NULL ? g_filename_display_name (target.path)
-                                                 : g_strdup (_("the cache folder"));
-      /* Translators: an image's size, then the folder it goes to */
-      g_print (_("Target: a disk image of %s in %s\n"), size, dir);
+      g_autofree char *dir = target.path != NULL ? g_filename_display_name (target.path) : NULL;
+
+      if (dir != NULL)
+        /* Translators: an image's size, then the folder it goes to */
+        g_print (_("Target: a disk image of %s in %s\n"), size, dir);
+      else
+        /* Translators: %s is an image's size */
+        g_print (_("Target: a disk image of %s in the cache folder\n"), size);
     }
   else
     /* Translators: %s is a device, such as /dev/sdb1 */
@@ -298,6 +303,7 @@ fsb_cli_plan (int argc, char **argv)
   o.repeat_set = o.repeat != -1;
   if (argc > 1)
     {
+      /* Translators: %s is what the user typed */
       g_set_error (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Unexpected argument “%s”"), argv[1]);
       return fsb_cli_fail (error);
     }

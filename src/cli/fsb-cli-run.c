@@ -414,6 +414,7 @@ fsb_cli_run (int argc, char **argv)
     if (!g_file_test (parent, G_FILE_TEST_IS_DIR) || g_file_test (opt_output, G_FILE_TEST_IS_DIR))
       {
         g_autofree char *display = g_filename_display_name (opt_output);
+        /* Translators: %s is a file name */
         g_set_error (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Cannot write the result to “%s”"), display);
         return fsb_cli_fail (error);
       }
@@ -447,6 +448,7 @@ fsb_cli_run (int argc, char **argv)
           fsb_result_save (partial, opt_output, &save_error))
         {
           g_autofree char *display = g_filename_display_name (opt_output);
+          /* Translators: %s is a file name */
           g_printerr (_("The tasks that finished are saved in “%s”.\n"), display);
         }
       status = fsb_cli_fail (st.error);
@@ -462,6 +464,7 @@ fsb_cli_run (int argc, char **argv)
   fsb_cli_print_result (st.result);
   {
     g_autofree char *display = g_filename_display_name (opt_output);
+    /* Translators: %s is a file name */
     g_printerr (_("The result is saved in “%s”.\n"), display);
   }
   for (guint f = 0; f < st.result->filesystems->len; f++)

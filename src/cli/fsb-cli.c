@@ -46,6 +46,7 @@ fsb_cli_parse (GOptionContext *context, int *argc, char ***argv, int *status)
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_printerr (_("fsbench-cli: %s\n"), error->message);
+      /* Translators: %s is the command, “fsbench-cli run”; keep --help as it is */
       g_printerr (_("Run “%s --help” to see the options.\n"), (*argv)[0]);
       *status = 2;
       return FALSE;
@@ -93,7 +94,9 @@ main (int argc, char **argv)
         if (strcmp (argv[1], commands[i].name) == 0)
           return commands[i].run (argc - 1, argv + 1);
 
+      /* Translators: %s is what the user typed */
       g_printerr (_("fsbench-cli: unknown command “%s”\n"), argv[1]);
+      /* Translators: %s is the program, “fsbench-cli”; keep --help as it is */
       g_printerr (_("Run “%s --help” to see the commands.\n"), "fsbench-cli");
       return 2;
     }

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "fsb-application.h"
 #include "fsb-window.h"
@@ -26,6 +27,7 @@ help_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
                                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
                                                   _("The help could not be opened"));
       gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                                /* Translators: %s is the system’s reason */
                                                 _("Install the “yelp” help viewer and try again. (%s)"),
                                                 error->message);
       g_signal_connect (dialog, "response", G_CALLBACK (gtk_widget_destroy), NULL);
@@ -38,6 +40,9 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   const char *authors[] = { _("The FS Bench developers"), NULL };
+  /* Translators: the names of the people who translated FS Bench into your
+   * language, one per line; leave it untranslated until someone has */
+  const char *credits = _("translator-credits");
 
   gtk_show_about_dialog (gtk_application_get_active_window (app),
                          "program-name", _("FS Bench"),
@@ -46,8 +51,8 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
                          "comments", _("Which filesystem should I put on my disk? Measure it."),
                          "license-type", GTK_LICENSE_GPL_3_0,
                          "authors", authors,
-                         /* Translators: put your names here, one per line */
-                         "translator-credits", _("translator-credits"),
+                         /* nobody to credit while the string is untranslated */
+                         "translator-credits", strcmp (credits, "translator-credits") != 0 ? credits : NULL,
                          NULL);
 }
 

@@ -112,7 +112,8 @@ static void
 fill (FsbComparisonView *self)
 {
   FsbComparison *cmp = self->cmp;
-  g_autofree char *differs = g_strdup_printf (_("The runs differ in %s. The first is the reference."), cmp->what_differs);
+  /* Translators: %s lists what differs: “machine, data and date” */
+  g_autofree char *differs = g_strdup_printf (_("What differs between the runs: %s. The first run is the reference."), cmp->what_differs);
 
   gtk_container_add (GTK_CONTAINER (self), wrapped_label (differs, "fsb-headline"));
   for (guint i = 0; i < cmp->warnings->len; i++)

@@ -89,8 +89,9 @@ fsb_confirm_dialog_new (GtkWindow *parent, const FsbDevice *device)
   contents = fsb_gui_describe_contents (device);
   /* Translators: %s is a device, "/dev/sdb1" */
   heading = g_strdup_printf (_("Everything on %s will be erased"), device->device);
-  /* Translators: the disk's model, its size and what it holds now */
-  details = g_strdup_printf (_("%s, %s. It holds: %s.\n\nFS Bench formats it again and again with each filesystem. Whatever is on it now will be lost and cannot be recovered."),
+  /* Translators: the disk's model, its size, then a sentence saying what
+   * it holds now (“It holds a filesystem of type ext4.”) */
+  details = g_strdup_printf (_("%s, %s. %s\n\nFS Bench formats it with each filesystem in turn, many times over. Whatever is on it now will be lost and cannot be recovered."),
                              device->model != NULL && device->model[0] != '\0' ? device->model : _("Unknown disk"),
                              size, contents);
   /* Translators: %s is the device name the user must type, "/dev/sdb1" */

@@ -9,21 +9,15 @@
 char *
 fsb_gui_describe_contents (const FsbDevice *device)
 {
-  GString *s = g_string_new (NULL);
-
-  if (device->filesystem != NULL && device->filesystem[0] != '\0')
-    {
-      g_string_append (s, device->filesystem);
-      if (device->label != NULL && device->label[0] != '\0')
-        /* Translators: a filesystem label in quotes */
-        g_string_append_printf (s, _(" “%s”"), device->label);
-    }
-  else
-    g_string_append (s, _("no known filesystem"));
-
   /* Mount points are left to the reason: a mounted device is never usable,
    * and its reason already names where it is mounted. */
-  return g_string_free (s, FALSE);
+  if (device->filesystem == NULL || device->filesystem[0] == '\0')
+    return g_strdup (_("It holds no known filesystem."));
+  if (device->label != NULL && device->label[0] != '\0')
+    /* Translators: a filesystem type (“ext4”), then its label (“Data”) */
+    return g_strdup_printf (_("It holds a filesystem of type %s, labelled “%s”."), device->filesystem, device->label);
+  /* Translators: %s is a filesystem type, “ext4” */
+  return g_strdup_printf (_("It holds a filesystem of type %s."), device->filesystem);
 }
 
 void

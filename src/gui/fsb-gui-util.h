@@ -8,7 +8,7 @@
 
 G_BEGIN_DECLS
 
-/* "ext4 “Data”, mounted at /mnt/data", "empty", "no known filesystem" */
+/* A sentence: "It holds a filesystem of type ext4, labelled “Data”." */
 char *fsb_gui_describe_contents (const FsbDevice *device);
 /* Sets the accessible name of a widget made in code. */
 void fsb_gui_set_accessible_name (GtkWidget *widget, const char *name);

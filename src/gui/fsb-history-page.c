@@ -217,8 +217,9 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
     }
   else
     {
-      /* Translators: a file name, then why it cannot be read */
-      g_autofree char *text = g_strdup_printf (_("%s: %s"), basename, entry->problem);
+      /* Translators: %s is a file name; the reason follows on the next line */
+      g_autofree char *head = g_strdup_printf (_("“%s” cannot be read."), basename);
+      g_autofree char *text = g_strjoin ("\n", head, entry->problem, NULL);
       GtkWidget *label = gtk_label_new (text);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);

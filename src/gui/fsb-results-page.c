@@ -76,6 +76,7 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
   g_autofree char *max = percent ? fsb_format_number (stats->max, 1) : fsb_format_value (stats->max, metric);
   g_autofree char *range = time ? fsb_format_time_range (stats->min * scale, stats->max * scale, stats->median * scale,
                                                          stats->median * scale)
+                                /* Translators: a range of values, the lowest then the highest */
                                 : g_strdup_printf (_("%s – %s"), min, max);
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;

@@ -39,10 +39,13 @@ format_eta (double seconds)
   if (seconds < 0)
     return g_strdup (_("estimating the time…"));
   if (s < 60)
+    /* Translators: %u is a number of seconds */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u second left", "about %u seconds left", s), s);
   if (s < 3600)
+    /* Translators: %u is a number of minutes */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u minute left", "about %u minutes left",
                                          (s + 30) / 60), (s + 30) / 60);
+  /* Translators: %u is a number of hours */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u hour left", "about %u hours left",
                                        (s + 1800) / 3600), (s + 1800) / 3600);
 }
@@ -50,6 +53,7 @@ format_eta (double seconds)
 static void
 progress_cb (FsbRunner *runner, const FsbProgress *p, FsbRunPage *self)
 {
+  /* Translators: a percentage of the run that is done; use your language’s spacing before the percent sign */
   g_autofree char *percent = g_strdup_printf (_("%.0f %%"), CLAMP (p->fraction, 0, 1) * 100.0);
   g_autofree char *eta = format_eta (p->eta_seconds);
   g_autofree char *status = NULL;

@@ -48,8 +48,10 @@ format_about (double seconds)
   if (seconds < 60)
     return g_strdup (_("under a minute"));
   if (m < 90)
+    /* Translators: %u is a number of minutes */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u minute", "about %u minutes", m), m);
   m = (m + 30) / 60;
+  /* Translators: %u is a number of hours */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u hour", "about %u hours", m), m);
 }
 

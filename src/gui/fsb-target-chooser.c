@@ -130,9 +130,9 @@ device_row_new (FsbTargetChooser *self, const FsbDevice *device)
   if (!device->usable)
     {
       gtk_widget_set_sensitive (radio, FALSE);
-      /* Translators: what a device holds, then why it cannot be used */
-      detail_text = g_strdup_printf (_("%s. %s"), contents,
-                                     device->reason != NULL ? device->reason : _("It cannot be used."));
+      /* what it holds, then why it cannot be used: two sentences, two lines */
+      detail_text = g_strjoin ("\n", contents,
+                               device->reason != NULL ? device->reason : _("It cannot be used."), NULL);
     }
   else
     {
@@ -366,16 +366,17 @@ fsb_target_chooser_describe (FsbTargetChooser *self, guint n)
   if (self->chosen != NULL)
     /* Translators: the number of filesystems, then a device, "/dev/sdb1" */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Testing %u filesystem on %s",
-                                         "Comparing %u filesystems on %s", n), n, self->chosen->device);
+                                         "Testing %u filesystems on %s", n), n, self->chosen->device);
   if (bytes > 0)
     {
       g_autofree char *size = fsb_size_format (bytes);
       /* Translators: the number of filesystems, then a size, "4.0 GiB" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Testing %u filesystem on a %s disk image",
-                                           "Comparing %u filesystems on a %s disk image", n), n, size);
+                                           "Testing %u filesystems on a %s disk image", n), n, size);
     }
+  /* Translators: the number of filesystems */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Testing %u filesystem on a disk image",
-                                       "Comparing %u filesystems on a disk image", n), n);
+                                       "Testing %u filesystems on a disk image", n), n);
 }
 
 static void

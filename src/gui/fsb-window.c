@@ -550,6 +550,7 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
                                error->message);
       return;
     }
+  /* Translators: %u is the number of runs compared */
   note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparing %u run side by side",
                                        "Comparing %u runs side by side", runs->len), runs->len);
   show_results (self, merged, note, runs, view);
@@ -570,10 +571,13 @@ imported_cb (GObject *source, GAsyncResult *res, gpointer user_data)
     return;
   fsb_history_page_reload (FSB_HISTORY_PAGE (self->history_page));
   if (error != NULL)
-    fsb_window_show_problem (self, GTK_MESSAGE_ERROR,
-                             g_dngettext (GETTEXT_PACKAGE, "A file could not be imported",
-                                          "Some files could not be imported", n_failed),
-                             error->message);
+    {
+      /* Translators: %u is the number of files that could not be imported */
+      g_autofree char *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file could not be imported",
+                                                            "%u files could not be imported", n_failed),
+                                               n_failed);
+      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, what, error->message);
+    }
 }
 
 static void

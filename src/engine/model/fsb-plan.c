@@ -73,6 +73,7 @@ fsb_target_spec_parse (const char *text, FsbTargetSpec *spec, GError **error)
 bad:
   fsb_target_spec_clear (spec);
   g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+               /* Translators: %s is what the user typed; keep image, SIZE, FOLDER and /dev/sdb1 as they are */
                _("“%s” is not a target. Use “image”, “image:SIZE”, “image:SIZE@FOLDER” "
                  "or a partition such as /dev/sdb1."), text);
   return FALSE;
@@ -292,6 +293,7 @@ fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error
         continue;
       if (g == NULL || g->always)
         {
+          /* Translators: %s is what the user typed */
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID, _("Unknown workload group “%s”"), id);
           return FALSE;
         }
@@ -317,6 +319,7 @@ check_filesystems (FsbPlan *self, GError **error)
       if (!fsb_text_is_fs_name (self->filesystems[i]))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: %s is what the user typed */
                        _("“%s” is not a filesystem name"), self->filesystems[i]);
           return FALSE;
         }
@@ -324,6 +327,7 @@ check_filesystems (FsbPlan *self, GError **error)
         if (strcmp (self->filesystems[i], self->filesystems[j]) == 0)
           {
             g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                         /* Translators: %s is a filesystem type, “ext4” */
                          _("The filesystem “%s” is listed twice"), self->filesystems[i]);
             return FALSE;
           }
@@ -452,6 +456,7 @@ fsb_plan_validate (FsbPlan *self, GError **error)
     {
       g_autofree char *display = g_filename_display_name (self->source_dir);
       g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND,
+                   /* Translators: %s is a folder */
                    _("The source folder “%s” does not exist"), display);
       return FALSE;
     }

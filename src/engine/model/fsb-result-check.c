@@ -76,20 +76,25 @@ describe (Kind kind, const char *field, double value)
       /* Translators: a field of the file, its value, the largest value allowed */
       return g_strdup_printf (_("%s is %g, and a time must be between 0 and %s seconds"), field, value, max);
     case KIND_MS:
+      /* Translators: a field of a result file, its value, then the largest value allowed */
       return g_strdup_printf (_("%s is %g, and a latency must be between 0 and %s milliseconds"), field, value, max);
     case KIND_PERCENT:
       /* Translators: a field of the file and its value */
       return g_strdup_printf (_("%s is %g, and a percentage must be between 0 and 100"), field, value);
     case KIND_CPU_PERCENT:
+      /* Translators: a field of a result file, its value, then the largest value allowed */
       return g_strdup_printf (_("%s is %g, and a CPU share must be between 0 and %s %% (100 %% per core)"),
                               field, value, max);
     case KIND_DATA_RATE:
+      /* Translators: a field of a result file, its value, then the largest value allowed */
       return g_strdup_printf (_("%s is %g, and a data rate must be between 0 and %s MB/s (1 PB/s)"),
                               field, value, max);
     case KIND_RATE:
+      /* Translators: a field of a result file, its value, then the largest value allowed */
       return g_strdup_printf (_("%s is %g, and a rate must be between 0 and %s per second"), field, value, max);
     case KIND_COUNT:
     default:
+      /* Translators: a field of a result file, its value, then the largest value allowed */
       return g_strdup_printf (_("%s is %g, and a count must be between 0 and %s"), field, value, max);
     }
 }

@@ -260,6 +260,7 @@ fsb_result_regime_warnings (FsbResult *result)
     /* Translators: %u is a number of measurements (tasks on a filesystem, one repetition each) */
     g_ptr_array_add (out, g_strdup_printf (
         g_dngettext (GETTEXT_PACKAGE,
+                     /* Translators: %u is a number of measurements (a task on a filesystem, one repetition) */
                      "In %u measurement, part of the data was still in memory when the task began, even "
                      "after a second eviction: that figure may be better than the disk allows.",
                      "In %u measurements, part of the data was still in memory when the task began, even "
@@ -289,6 +290,7 @@ fsb_result_residency_text (FsbResult *result)
   if (is_image (info))
     /* Translators: %u is a number of files, %s a size such as "1.0 MB" */
     first = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+        /* Translators: %u is a number of files, %s a size such as “1.0 MB” */
         "Before each timed task, FS Bench counted the pages of the source data (at most %u file of "
         "it) and of the disk image still held in memory, and evicted them again when they came to "
         "more than %s.",
@@ -298,6 +300,7 @@ fsb_result_residency_text (FsbResult *result)
   else
     /* Translators: %u is a number of files, %s a size such as "1.0 MB" */
     first = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+        /* Translators: %u is a number of files, %s a size such as “1.0 MB” */
         "Before each timed task, FS Bench counted the pages of the source data (at most %u file of "
         "it) still held in memory, and evicted them again when they came to more than %s.",
         "Before each timed task, FS Bench counted the pages of the source data (at most %u files of "

@@ -70,6 +70,7 @@ axis_title (const Model *m, const Axis *axis)
   if (m->options->kind == FSB_CHART_CPU || m->options->kind == FSB_CHART_FAULTS || !m->higher_is_better)
     /* Translators: an axis title followed by which way is better */
     return g_strdup_printf (_("%s — shorter is better"), named);
+  /* Translators: an axis title, then which way is better */
   return g_strdup_printf (_("%s — longer is better"), named);
 }
 

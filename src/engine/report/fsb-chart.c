@@ -469,6 +469,7 @@ fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, 
       if (m.hidden_rows > 0)
         {
           g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                /* Translators: %u is a number of tasks left out of a chart */
                                                                 "%u more task is not drawn; the tables show every task.",
                                                                 "%u more tasks are not drawn; the tables show every task.",
                                                                 m.hidden_rows), m.hidden_rows);

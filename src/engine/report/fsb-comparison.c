@@ -180,12 +180,17 @@ make_labels (FsbComparison *self)
         }
 
   {
-    static const char *const names_of[] = { N_("the machine"), N_("the kernel"), N_("the data"), N_("the target"),
-                                            N_("the measuring conditions"), N_("the date") };
+    /* Translators: these are items of a list after “What differs between
+     * the runs:”, each on its own, as in “machine, kernel and date” */
+    static const char *const names_of[] = { NC_("run difference", "machine"), NC_("run difference", "kernel"),
+                                            NC_("run difference", "data"), NC_("run difference", "target"),
+                                            NC_("run difference", "measuring conditions"),
+                                            NC_("run difference", "date") };
     for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
       if (differ[a])
-        g_ptr_array_add (names, (gpointer) _(names_of[a]));
-    g_ptr_array_add (names, (gpointer) _(names_of[G_N_ELEMENTS (names_of) - 1]));
+        g_ptr_array_add (names, (gpointer) g_dpgettext2 (GETTEXT_PACKAGE, "run difference", names_of[a]));
+    g_ptr_array_add (names, (gpointer) g_dpgettext2 (GETTEXT_PACKAGE, "run difference",
+                                                     names_of[G_N_ELEMENTS (names_of) - 1]));
     self->what_differs = fsb_format_join_names ((const char * const *) names->pdata, names->len, FALSE);
   }
 }
@@ -213,7 +218,7 @@ first_difference (FsbResult *a, FsbResult *b, const FsbWorkloadGroup *group)
     {
       g_autofree char *x = fsb_format_size (a->target.size_bytes), *y = fsb_format_size (b->target.size_bytes);
       /* Translators: what differs between two runs: a quantity, its value in the reference and in the other run */
-      return g_strdup_printf (_("%s: %s against %s"), _("the size of the target"), x, y);
+      return g_strdup_printf (_("Size of the target: %s against %s"), x, y);
     }
   for (guint p = 0; p < group->n_params; p++)
     {
@@ -224,12 +229,18 @@ first_difference (FsbResult *a, FsbResult *b, const FsbWorkloadGroup *group)
         {
           g_autofree char *vx = hx ? fsb_doc_format_param (&group->params[p], x) : g_strdup ("?");
           g_autofree char *vy = hy ? fsb_doc_format_param (&group->params[p], y) : g_strdup ("?");
+          /* Translators: a quantity (“Size of the big file”), its value in the reference and in the other run */
           return g_strdup_printf (_("%s: %s against %s"), _(group->params[p].name), vx, vy);
         }
     }
-  /* Translators: what differs between two runs when only the profile's name says it */
-  return g_strdup_printf (_("the profile: %s against %s"), a->profile != NULL ? a->profile : "?",
-                          b->profile != NULL ? b->profile : "?");
+  {
+    g_autofree char *pa = a->profile != NULL ? fsb_profile_display_name (a->profile) : g_strdup ("?");
+    g_autofree char *pb = b->profile != NULL ? fsb_profile_display_name (b->profile) : g_strdup ("?");
+
+    /* Translators: what differs between two runs when only the profile's name
+     * says it: the profile of the reference, then of the other run */
+    return g_strdup_printf (_("Profile: %s against %s"), pa, pb);
+  }
 }
 
 static void
@@ -586,13 +597,21 @@ fsb_comparison_format_change (const FsbComparisonRow *row, guint run)
       amount = fsb_format_points (c->value);
       if (c->kind == FSB_CHANGE_SAME)
         /* Translators: a change in percentage points, the same in both runs */
-        return g_strdup (_("no change"));
+        return g_strdup (C_("change", "no change"));
       if (c->kind == FSB_CHANGE_NOISE)
         /* Translators: %s is a difference in percentage points, "+1.2 pp" */
         return g_strdup_printf (_("%s, within noise"), amount);
       if (g_strcmp0 (row->metric, "cpu_percent") == 0)
-        return g_strdup_printf (c->kind == FSB_CHANGE_BETTER ? _("%s, less CPU") : _("%s, more CPU"), amount);
-      return g_strdup_printf (c->kind == FSB_CHANGE_BETTER ? _("%s, better") : _("%s, worse"), amount);
+        return g_strdup_printf (c->kind == FSB_CHANGE_BETTER
+                                /* Translators: %s is a difference in percentage points, “−1.2 pp” */
+                                ? _("%s, less CPU")
+                                /* Translators: %s is a difference in percentage points, “+1.2 pp” */
+                                : _("%s, more CPU"), amount);
+      return g_strdup_printf (c->kind == FSB_CHANGE_BETTER
+                              /* Translators: %s is a difference in percentage points, “+1.2 pp” */
+                              ? _("%s, better")
+                              /* Translators: %s is a difference in percentage points, “−1.2 pp” */
+                              : _("%s, worse"), amount);
     }
 
   switch (c->kind)
@@ -602,7 +621,7 @@ fsb_comparison_format_change (const FsbComparisonRow *row, guint run)
       /* Translators: %s is the interval of the speed-up, "0.92–1.10×" */
       return g_strdup_printf (_("within noise (%s)"), interval);
     case FSB_CHANGE_SAME:
-      return g_strdup (_("no change"));
+      return g_strdup (C_("change", "no change"));
     case FSB_CHANGE_BETTER:
       amount = fsb_format_ratio (c->value);
       if (!c->interval)
@@ -615,8 +634,10 @@ fsb_comparison_format_change (const FsbComparisonRow *row, guint run)
     default:
       amount = fsb_format_ratio (1 / c->value);
       if (!c->interval)
+        /* Translators: %s is a percentage, “12 %” */
         return g_strdup_printf (_("%s slower"), amount);
       interval = ratio_interval (1 / c->high, 1 / c->low);
+      /* Translators: %s is a percentage, “12 %” */
       return g_strdup_printf (_("%s slower (%s)"), amount, interval);
     }
 }

@@ -50,7 +50,7 @@ typedef struct {
   FsbResult **runs;
   char      **labels;     /* per run, by what differs: "30 November 2026, 13:37 · Quick" */
   char      **differs;    /* ids of what differs, NULL-terminated: "machine", "kernel", "profile", "target", "date" */
-  char       *what_differs; /* translated: "the machine, the date and the profile" */
+  char       *what_differs; /* translated: "machine, kernel and date" */
   GPtrArray  *rows;       /* of FsbComparisonRow*, in report order: section, task, filesystem */
   GPtrArray  *warnings;   /* of char*, translated: data that differs, and so changes not computed */
   GPtrArray  *incomparable_sections;  /* of const char* criterion ids */

@@ -59,6 +59,7 @@ characteristic (FsbResult *r, CharRow k, const char * const *files, guint i)
         return g_strdup ("—");
       }
     case ROW_REPETITIONS:
+      /* Translators: how many times a task was repeated */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions), r->repetitions);
     case ROW_DATE: return fsb_doc_format_date (r->created);
     case ROW_FILE:
@@ -211,11 +212,12 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
 {
   g_autoptr(FsbComparison) cmp = fsb_comparison_new (results, n);
 
+  /* Translators: %u is the number of results compared */
   doc->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparison of %u result", "Comparison of %u results", n), n);
   fsb_doc_add (doc, FSB_BLOCK_TITLE, doc->title);
   fsb_doc_add_take (doc, FSB_BLOCK_SUBTITLE,
-                    /* Translators: %s lists what differs: "the machine, the data and the date" */
-                    g_strdup_printf (_("The runs differ in %s. The first is the reference."), cmp->what_differs));
+                    /* Translators: %s lists what differs: “machine, data and date” */
+                    g_strdup_printf (_("What differs between the runs: %s. The first run is the reference."), cmp->what_differs));
   if (!same_regime (cmp))
     fsb_doc_add (doc, FSB_BLOCK_NOTE,
                  /* Translators: “Caches” and “Image on” are row titles of the table of characteristics */

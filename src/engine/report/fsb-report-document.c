@@ -162,11 +162,13 @@ fsb_doc_describe_target (FsbResult *r)
       if (r->target.host.filesystem != NULL)
         /* Translators: the first %s is a size, the second a filesystem: "a 4.0 GB disk image on ext4" */
         return g_strdup_printf (_("a %s disk image on %s"), size, fsb_format_fs_name (r->target.host.filesystem));
+      /* Translators: %s is a size, “4.0 GB” */
       return g_strdup_printf (_("a %s disk image"), size);
     }
   if (r->target.device != NULL)
     /* Translators: the first %s is a size, the second a device: "the 20 GB partition /dev/sdb1" */
     return g_strdup_printf (_("the %s partition %s"), size, r->target.device);
+  /* Translators: %s is a size, “500 GB” */
   return g_strdup_printf (_("a %s partition"), size);
 }
 
@@ -178,6 +180,7 @@ fsb_doc_chart_caption (FsbResult *r)
 
   if (r->machine.cpu_model != NULL)
     g_ptr_array_add (parts, r->machine.cores > 0
+                            /* Translators: a processor’s model, then its number of cores */
                             ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u core", "%s, %u cores", r->machine.cores),
                                                r->machine.cpu_model, r->machine.cores)
                             : g_strdup (r->machine.cpu_model));
@@ -185,6 +188,7 @@ fsb_doc_chart_caption (FsbResult *r)
     g_ptr_array_add (parts, g_strdup (r->machine.distribution));
   g_ptr_array_add (parts, fsb_doc_describe_target (r));
   g_ptr_array_add (parts, fsb_format_date (r->created));
+  /* Translators: %u is how many times each filesystem’s tasks ran */
   g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u repetition", "%u repetitions", r->repetitions),
                                            r->repetitions));
   g_ptr_array_add (parts, g_strdup_printf ("FS Bench %s", r->app_version != NULL ? r->app_version : "?"));
@@ -375,15 +379,16 @@ fsb_doc_virtualization (FsbResult *r)
     return NULL;
   if (strcmp (v, "none") == 0)
     /* Translators: what the machine runs on, when no virtual machine or container was detected */
-    return g_strdup (_("none detected"));
+    return g_strdup (C_("virtualization", "none detected"));
   for (guint i = 0; i < G_N_ELEMENTS (containers); i++)
     if (strcmp (v, containers[i]) == 0)
       /* Translators: %s is a container technology, "docker" */
-      return g_strdup_printf (_("a container (%s)"), v);
+      return g_strdup_printf (C_("virtualization", "a container (%s)"), v);
   if (strcmp (v, "vm") == 0)
-    return g_strdup (_("a virtual machine"));
+    /* Translators: what the machine runs on */
+    return g_strdup (C_("virtualization", "a virtual machine"));
   /* Translators: %s is a hypervisor, "kvm" */
-  return g_strdup_printf (_("a virtual machine (%s)"), v);
+  return g_strdup_printf (C_("virtualization", "a virtual machine (%s)"), v);
 }
 
 char *

@@ -178,6 +178,7 @@ append_glance (GString *out, FsbDocument *doc, const char *verdict)
   if (r->machine.ram_bytes > 0)
     {
       g_autofree char *ram = g_format_size_full (r->machine.ram_bytes, G_FORMAT_SIZE_IEC_UNITS);
+      /* Translators: a separator, then a piece of data about the machine (its memory, system or kernel) */
       g_string_append_printf (m, C_("caption", " · %s"), ram);
     }
   if (r->machine.distribution != NULL)
@@ -206,6 +207,7 @@ append_glance (GString *out, FsbDocument *doc, const char *verdict)
   g_string_append_c (out, '_');
   /* Translators: under the short summary; %s is the chart caption (machine, date, repetitions, version) */
   {
+    /* Translators: %s is a sentence about the intervals */
     g_autofree char *line = g_strdup_printf (_("Medians; the best of each task in bold. %s"), caption);
     append_escaped (out, line);
   }
@@ -351,6 +353,7 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
       g_string_append (out, "> ");
       /* Translators: %s is a list of file names */
       {
+        /* Translators: %s lists the file names */
         g_autofree char *note = g_strdup_printf (_("The charts are in the PNG files written beside this file (%s): "
                                                    "attach them when you post this text."), list);
         append_escaped (out, note);

@@ -78,6 +78,7 @@ show_at (Pdf *pdf, double x, double y)
 static void
 footer (Pdf *pdf)
 {
+  /* Translators: %u is a page number */
   g_autofree char *text = g_strdup_printf (_("Page %u"), pdf->page);
   g_autoptr(PangoLayout) layout = pango_cairo_create_layout (pdf->cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans");

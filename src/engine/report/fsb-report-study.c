@@ -126,6 +126,7 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   if (g_strcmp0 (r->target.kind, "image") == 0)
     {
       fsb_doc_add_take (doc, FSB_BLOCK_NOTE,
+              /* Translators: %s names the filesystem holding the image, “ext4 on /dev/vda (/)” */
               g_strdup_printf (_("The target was a disk image: a file on another filesystem (%s), so every figure "
                                  "measures each filesystem on top of that one, whose own caching and layout take part. "
                                  "The comparison between the filesystems holds; for absolute figures, use a spare partition."),
@@ -141,6 +142,7 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
                "of the median is marked with an asterisk (*): that result was unsteady."));
 
   fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH,
+            /* Translators: %s is a use case, “Server” */
             g_strdup_printf (_("The recommendation for the use case “%s” weighs the results as follows:"),
                              fsb_use_case_title (use_case)));
   list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
@@ -185,11 +187,10 @@ add_task_descriptions (FsbDocument *doc, FsbResult *r)
               fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(group->name));
               fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(group->description));
               fsb_doc_add_group_sizes (doc, r, group);
-              list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+              /* each task's name, then what it does: a term and its description */
+              list = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
             }
-          g_ptr_array_add (list->items, g_strdup_printf (
-                  /* Translators: a task's name, then what it does */
-                  C_("task description", "%s: %s"), _(task->name), _(task->description)));
+          fsb_doc_add_fact (list, _(task->name), _(task->description));
         }
       /* Groups across filesystems have no tasks of their own. */
       if (group->across_filesystems && group->n_tasks == 0 && r->transfers->len > 0)
@@ -361,6 +362,7 @@ add_short_note (FsbDocument *doc, GPtrArray *short_tasks)
   fsb_doc_add_take (doc, FSB_BLOCK_NOTE, g_strdup_printf (
       /* Translators: the first %s is a list of tasks, the second a time ("0.1 s") */
       g_dngettext (GETTEXT_PACKAGE,
+                   /* Translators: a task’s name, then a short time, “10 ms” */
                    "%s took less than %s on at least one filesystem. A time so short is hard to measure well: "
                    "the timer, the scheduler and the host’s flushes weigh on it as much as the filesystem does, "
                    "so read it as a rough figure, or run a larger profile.",
@@ -485,6 +487,7 @@ add_capacity_table (FsbDocument *doc, FsbResult *r)
       fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH, g_strdup_printf (
           /* Translators: %s is one filesystem or a list ("Btrfs") */
           g_dngettext (GETTEXT_PACKAGE,
+                       /* Translators: %s lists filesystems, “Btrfs” or “Btrfs and XFS” */
                        "%s allocates inodes on demand, as files are created: it has no fixed number of them, so "
                        "it reports none free, and that is no shortage.",
                        "%s allocate inodes on demand, as files are created: they have no fixed number of them, so "
@@ -686,6 +689,7 @@ fsb_document_build_study (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
     /* Translators: the report's title: a list of filesystems and an operating system */
     doc->title = g_strdup_printf (_("Comparison of the filesystems %s on %s"), names, r->machine.distribution);
   else
+    /* Translators: %s lists the filesystems, “ext4, XFS and Btrfs” */
     doc->title = g_strdup_printf (_("Comparison of the filesystems %s"), names);
   fsb_doc_add (doc, FSB_BLOCK_TITLE, doc->title);
   fsb_doc_add_take (doc, FSB_BLOCK_SUBTITLE,
@@ -695,13 +699,17 @@ fsb_document_build_study (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
   if (!r->complete)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, _("This run did not finish: the figures below are partial."));
   {
+    /* Translators: %u is a number of tasks */
     g_autofree char *a = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                       "This comparison is based on %u task taken from real life,",
-                                                       "This comparison is based on %u tasks taken from real life,", n_tasks),
+                                                       /* Translators: %u is a number of tasks */
+                                                       "This comparison is based on %u task taken from real life.",
+                                                       "This comparison is based on %u tasks taken from real life.", n_tasks),
                                           n_tasks);
+    /* Translators: %u is how many times each task ran on each filesystem */
     g_autofree char *b = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                       "each run once on every filesystem.",
-                                                       "each run %u times on every filesystem.", r->repetitions),
+                                                       /* Translators: %u is how many times each task ran on each filesystem */
+                                                       "Each task ran %u time on every filesystem.",
+                                                       "Each task ran %u times on every filesystem.", r->repetitions),
                                           r->repetitions);
     fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH, g_strconcat (a, " ", b, NULL));
   }

@@ -160,7 +160,8 @@ measure_free_space (Run *run, FsbFsResult *fs, FsbFreeSpace *out)
     return;
   if (!fsb_free_space_measure (fs->name, fsb_target_get_device (run->target), out, run->cancellable, &error))
     {
-      fsb_run_log (run, _("%s: %s"), fs->name, error->message);
+      /* Translators: a filesystem, then why its free space could not be measured */
+      fsb_run_log (run, _("Could not measure the free space of %s: %s"), fs->name, error->message);
       return;
     }
   g_mutex_lock (&run->runner->lock);
@@ -208,7 +209,8 @@ fsb_run_aging_after_task (Run *run, FsbFsResult *fs, const char *task_id)
   extents = fsb_file_extents (path, &error);
   if (extents < 0)
     {
-      fsb_run_log (run, _("%s: %s"), fs->name, error->message);
+      /* Translators: a filesystem, then why the big file's extents could not be counted */
+      fsb_run_log (run, _("Could not count the extents of the big file on %s: %s"), fs->name, error->message);
       return;
     }
   if (!fsb_task_is_aged (task_id))

@@ -254,7 +254,8 @@ run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
         }
       if (sample->error == NULL)
         sample->error = g_strdup (local->message);
-      fsb_run_log (run, _("%s: %s"), fs->name, local->message);
+      /* Translators: a filesystem, then why the command failed */
+      fsb_run_log (run, _("A custom command failed on %s: %s"), fs->name, local->message);
     }
   fsb_meter_stop (&meter, all);
   /* The command's own figures come from wait4(); only the system-wide

@@ -175,7 +175,8 @@ fsb_run_make_scratch (Run *run, GError **error)
   g_mkdir_with_parents (parent, 0700);
   if (g_mkdtemp (tmpl) == NULL)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), parent);
       return FALSE;
     }
   run->scratch_dir = g_steal_pointer (&tmpl);
@@ -184,7 +185,7 @@ fsb_run_make_scratch (Run *run, GError **error)
       || (st.st_mode & 0077) != 0)
     {
       fsb_set_error_from_errno (error, run->scratch_fd < 0 ? errno : EPERM,
-                                _("Cannot create the folder"), run->scratch_dir);
+                                _("Cannot create the folder “%s”: %s"), run->scratch_dir);
       return FALSE;
     }
   return TRUE;

@@ -90,6 +90,7 @@ fsb_run_transfers (Run *run, FsbResult *result, GError **error)
     {
       const char *name = run->plan->filesystems[i];
 
+      /* Translators: %s is a filesystem type, “xfs” */
       fsb_run_log (run, _("Transfers: preparing an image for %s"), name);
       t.targets[i] = fsb_target_new_from_spec (spec, FALSE, &local);
       ok = t.targets[i] != NULL &&
@@ -122,6 +123,7 @@ out:
       g_autoptr(GError) ignored = NULL;
 
       if (t.targets[i] != NULL && !fsb_target_release (t.targets[i], &ignored))
+        /* Translators: %s is the reason */
         fsb_run_log (run, _("Could not clean up the target: %s"), ignored->message);
       g_clear_object (&t.targets[i]);
       g_free (t.endpoints[i].name);
@@ -139,6 +141,7 @@ out:
           return FALSE;
         }
       /* The filesystems' results stand; the matrix is left empty. */
+      /* Translators: %s is the reason */
       fsb_run_log (run, _("Transfers failed: %s"), local->message);
     }
   g_array_index (run->steps, Step, run->step).actual_s = (g_get_monotonic_time () - run->step_start_us) / 1e6;

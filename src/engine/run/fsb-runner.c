@@ -116,6 +116,7 @@ run_fit (Run *run, guint f, FsbFsResult *fs, GError **error)
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
+  /* Translators: a step of the run, then the reason */
   fsb_run_log (run, _("%s failed: %s"), fs->name, local->message);
   fsb_target_unmount (run->target, NULL, NULL, &ignored);
   fsb_run_skip_filesystem (run, f);
@@ -172,6 +173,7 @@ run_plan (Run *run, GError **error)
         {
           g_autoptr(GError) local = NULL;
 
+          /* Translators: a filesystem, then which repetition and how many */
           fsb_run_log (run, _("%s: repetition %u of %u"), name, r, run->plan->repetitions);
           if (fsb_run_cycle (run, fs, &local))
             continue;

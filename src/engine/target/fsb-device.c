@@ -477,6 +477,7 @@ fsb_device_lookup (UDisksClient *client, const char *device, guint64 needed_byte
           || (dev != 0 && fsb_device_number (d->device) == dev))
         return fsb_device_copy (d);
     }
+  /* Translators: %s is a device, “/dev/sdb1” */
   g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND, _("There is no block device %s"), device);
   return NULL;
 }

@@ -122,6 +122,7 @@ fsb_identity_read (const char *device, char **object_path, GError **error)
                            NULL, -1, NULL, &local);
   if (reply == NULL)
     {
+      /* Translators: %s is a device, “/dev/sdb1” */
       g_autofree char *doing = g_strdup_printf (_("Could not check %s"), device);
       fsb_udisks_map_error (&local, doing);
       g_propagate_error (error, g_steal_pointer (&local));
@@ -245,6 +246,7 @@ fsb_identity_recheck (const FsbDeviceIdentity *confirmed,
   if (!device->usable)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
+                   /* Translators: a device, “/dev/sdb1”, then the reason */
                    _("%s cannot be used: %s"), confirmed->device, device->reason);
       return FALSE;
     }

@@ -128,6 +128,7 @@ loop_setup (FsbTarget *self, int loop_fd, GError **error)
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a file name, then the system’s reason */
                    _("Could not open the disk image %s: %s"), self->image_path, g_strerror (saved));
       return FALSE;
     }
@@ -152,6 +153,7 @@ loop_setup (FsbTarget *self, int loop_fd, GError **error)
     }
   if (reply == NULL)
     return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
+                        /* Translators: %s is a file name */
                         _("Could not attach the disk image %s"), self->image_path);
   g_variant_get (reply, "(&o)", &loop_path);
   self->object_path = g_strdup (loop_path);
@@ -181,6 +183,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
       g_autofree char *have = g_format_size (size);
       g_autofree char *need = g_format_size (needed_bytes);
       g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                   /* Translators: two sizes, “256 MB” */
                    _("A disk image of %s is too small: the plan needs %s"), have, need);
       return FALSE;
     }
@@ -191,6 +194,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, saved == EACCES ? FSB_ERROR_NOT_AUTHORIZED : FSB_ERROR_FAILED,
+                   /* Translators: a folder, then the system’s reason */
                    _("Could not create the folder %s: %s"), dir, g_strerror (saved));
       return FALSE;
     }
@@ -198,6 +202,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a folder, then the system’s reason */
                    _("Could not read the free space in %s: %s"), dir, g_strerror (saved));
       return FALSE;
     }
@@ -207,6 +212,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
       g_autofree char *have = g_format_size (avail);
       g_autofree char *need = g_format_size (size);
       g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                   /* Translators: a size, a folder, then another size */
                    _("Only %s are free in %s, and the disk image needs %s. Free some space "
                      "or choose another folder."), have, dir, need);
       return FALSE;
@@ -218,6 +224,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a folder, then the system’s reason */
                    _("Could not create a disk image in %s: %s"), dir, g_strerror (saved));
       return FALSE;
     }
@@ -232,6 +239,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, saved == ENOSPC || saved == EFBIG ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
+                   /* Translators: a file name, then the system’s reason */
                    _("Could not size the disk image %s: %s"), self->image_path, g_strerror (saved));
       return FALSE;
     }
@@ -317,6 +325,7 @@ fsb_target_flush_host (FsbTarget *self, gboolean *flushed, GError **error)
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, saved == ENOSPC ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
+                   /* Translators: a file name, then the system’s reason */
                    _("Could not flush the disk image %s: %s"), self->image_path, g_strerror (saved));
       return FALSE;
     }

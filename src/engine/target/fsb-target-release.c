@@ -60,6 +60,7 @@ unmount_everything (const char *device, const char *object_path, GError **error)
     if (points->len == 0)
       return TRUE;
   }
+  /* Translators: %s is a device, “/dev/loop0” */
   g_set_error (error, FSB_ERROR, FSB_ERROR_BUSY, _("Could not unmount %s"), device);
   return FALSE;
 }
@@ -163,6 +164,7 @@ release_loop (FsbTarget *self, GError **first_error)
     }
   else
     {
+      /* Translators: %s is a loop device, “/dev/loop0” */
       g_autofree char *doing = g_strdup_printf (_("Could not detach %s"), self->device);
       fsb_udisks_map_error (&local_error, doing);
       keep_first (first_error, g_steal_pointer (&local_error));
@@ -191,6 +193,7 @@ release_image (FsbTarget *self, GError **first_error)
     {
       int saved = errno;
       keep_first (first_error, g_error_new (FSB_ERROR, FSB_ERROR_FAILED,
+                                            /* Translators: a file name, then the system’s reason */
                                             _("Could not delete the disk image %s: %s"),
                                             self->image_path, g_strerror (saved)));
     }

@@ -391,6 +391,7 @@ clean_mounts (const char *device, GError **error)
   if (object_path == NULL)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND,
+                   /* Translators: %s is a device, “/dev/loop0” */
                    _("udisks2 does not know %s, which is still mounted"), device);
       return 0;
     }

@@ -115,6 +115,7 @@ fsb_target_new_from_spec (const char *spec, gboolean destroy_confirmed, GError *
       if (!destroy_confirmed)
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
+                       /* Translators: %s is a device, “/dev/sdb1” */
                        _("Testing on %s erases everything on it. Confirm that its data "
                          "may be destroyed."), spec);
           fsb_target_spec_clear (&parsed);
@@ -131,6 +132,7 @@ fsb_target_new_from_spec (const char *spec, gboolean destroy_confirmed, GError *
   if (self->image_dir != NULL && !g_file_test (self->image_dir, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_FOUND,
+                   /* Translators: %s is a folder */
                    _("The folder %s does not exist"), self->image_dir);
       return NULL;
     }
@@ -307,6 +309,7 @@ check_fs_usable (const char *fstype, GError **error)
   if (support == NULL)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                   /* Translators: %s is what was asked for */
                    _("FS Bench does not know the filesystem “%s”"), fstype);
       return FALSE;
     }
@@ -361,6 +364,7 @@ fsb_target_format (FsbTarget    *self,
       if (!fsb_udisks_version_at_least (version, 2, 10))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                       /* Translators: %s is a version number, “2.9.4” */
                        _("Extra mkfs options need udisks 2.10 or newer, and this system has "
                          "udisks %s. Run without mkfs options."), version != NULL ? version : "?");
           return FALSE;
@@ -368,6 +372,7 @@ fsb_target_format (FsbTarget    *self,
       if (!g_shell_parse_argv (mkfs_options, NULL, &argv, &parse_error))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: the options as typed, then the reason */
                        _("The mkfs options “%s” cannot be read: %s"), mkfs_options, parse_error->message);
           return FALSE;
         }
@@ -385,6 +390,7 @@ fsb_target_format (FsbTarget    *self,
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL)
     return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
+                        /* Translators: a device, “/dev/loop0”, then a filesystem type */
                         _("Could not format %s as %s"), self->device, fstype);
   g_free (self->fstype);
   self->fstype = g_strdup (fstype);
@@ -471,6 +477,7 @@ fsb_target_mount (FsbTarget    *self,
     *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL)
     return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
+                        /* Translators: %s is a device, “/dev/loop0” */
                         _("Could not mount %s"), self->device);
   g_variant_get (reply, "(s)", &self->mount_point);
   fsb_target_record_state (self);
@@ -592,6 +599,7 @@ fsb_target_get_capacity (FsbTarget   *self,
     {
       int saved = errno;
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a mount point, then the system’s reason */
                    _("Could not read the capacity of %s: %s"), self->mount_point, g_strerror (saved));
       return FALSE;
     }

@@ -33,6 +33,7 @@ fsb_udisks_get_client (GError **error)
   if (the_client == NULL)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                   /* Translators: %s is the reason */
                    _("The udisks2 service is not available: %s"), the_client_error);
       return NULL;
     }
@@ -251,6 +252,7 @@ fsb_udisks_map_error (GError **error, const char *doing)
   if (code == FSB_ERROR_NOT_AUTHORIZED)
     /* Translators: %s says what was refused, e.g. "Could not format /dev/loop3" */
     mapped = g_error_new (FSB_ERROR, code,
+                          /* Translators: %s is the action refused, “Format /dev/loop0” */
                           _("%s: not authorized. Your administrator’s policy does not allow "
                             "it, or the password prompt was dismissed."), doing);
   else

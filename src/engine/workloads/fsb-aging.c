@@ -28,7 +28,8 @@ fsb_aging_usage (const char *mount_point, guint64 *used, guint64 *usable, GError
 
   if (statvfs (mount_point, &vfs) != 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot read the free space of"), mount_point);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot read the free space of “%s”: %s"), mount_point);
       return FALSE;
     }
   *used = (guint64) (vfs.f_blocks - vfs.f_bfree) * vfs.f_frsize;
@@ -65,7 +66,8 @@ flush_and_look (Aging *a, GError **error)
 
   if (syncfs (a->dir_fd) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot flush"), a->mount_point);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot flush “%s”: %s"), a->mount_point);
       return FALSE;
     }
   return fsb_aging_usage (a->mount_point, &a->used, &usable, error);
@@ -85,7 +87,8 @@ write_file (Aging *a, const char *path, guint64 size, GError **error)
     }
   if (fd < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create"), path);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), path);
       return FALSE;
     }
   while (left > 0)
@@ -108,7 +111,8 @@ write_file (Aging *a, const char *path, guint64 size, GError **error)
               a->full = TRUE;
               return TRUE;
             }
-          fsb_set_error_from_errno (error, saved, _("Cannot write"), path);
+          /* Translators: a file or folder, then the system’s reason */
+          fsb_set_error_from_errno (error, saved, _("Cannot write “%s”: %s"), path);
           return FALSE;
         }
       left -= (guint64) w;
@@ -124,7 +128,7 @@ write_file (Aging *a, const char *path, guint64 size, GError **error)
           a->full = TRUE;
           return TRUE;
         }
-      fsb_set_error_from_errno (error, saved, _("Cannot write"), path);
+      fsb_set_error_from_errno (error, saved, _("Cannot write “%s”: %s"), path);
       return FALSE;
     }
   {
@@ -146,7 +150,7 @@ make_dirs (Aging *a, GPtrArray *dirs, GError **error)
             a->full = TRUE;
             return TRUE;
           }
-        fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dirs->pdata[i]);
+        fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), dirs->pdata[i]);
         return FALSE;
       }
   a->run->dirs = fsb_aging_layout_n_dirs (a->layout) - 1;
@@ -200,7 +204,8 @@ churn (Aging *a, GError **error)
 
       if (unlinkat (a->dir_fd, f->path, 0) < 0 && errno != ENOENT)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot delete"), f->path);
+          /* Translators: a file or folder, then the system’s reason */
+          fsb_set_error_from_errno (error, errno, _("Cannot delete “%s”: %s"), f->path);
           return FALSE;
         }
       g_array_remove_index_fast (a->live, pick);   /* frees its path */
@@ -242,13 +247,14 @@ fsb_aging_run (const char *mount_point, const FsbAgingParams *p, FsbAgingRun *ru
 
   if (mkdir (dir, 0755) < 0 && errno != EEXIST)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dir);
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), dir);
       goto out;
     }
   a.dir_fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (a.dir_fd < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), dir);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot open the folder “%s”: %s"), dir);
       goto out;
     }
   if (!flush_and_look (&a, error) || !fsb_aging_usage (mount_point, &a.used, &usable, error))
@@ -328,7 +334,7 @@ failed:
       *full = TRUE;
       return FALSE;
     }
-  fsb_set_error_from_errno (error, saved, _("Cannot create"), name);
+  fsb_set_error_from_errno (error, saved, _("Cannot create “%s”: %s"), name);
   return FALSE;
 }
 
@@ -350,7 +356,7 @@ fsb_files_fit (const char *mount_point, double time_limit, GCancellable *cancell
     expected = (usable - used) / FIT_FILE;
   if (mkdir (top, 0755) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), top);
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), top);
       return FALSE;
     }
 
@@ -369,13 +375,13 @@ fsb_files_fit (const char *mount_point, double time_limit, GCancellable *cancell
             {
               if (errno == ENOSPC)
                 break;
-              fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), sub);
+              fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), sub);
               return FALSE;
             }
           dir_fd = open (sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
           if (dir_fd < 0)
             {
-              fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), sub);
+              fsb_set_error_from_errno (error, errno, _("Cannot open the folder “%s”: %s"), sub);
               return FALSE;
             }
         }

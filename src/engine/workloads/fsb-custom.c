@@ -31,6 +31,7 @@ fsb_custom_parse (const char *spec, char **name, char **command, GError **error)
   if (eq == NULL || eq == spec || eq[1] == '\0')
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %s is what the user typed; keep NAME=COMMAND as it is */
                    _("“%s” is not a custom command: write NAME=COMMAND"), spec);
       return FALSE;
     }
@@ -70,6 +71,7 @@ fsb_custom_describe (const FsbPlan *plan)
     return NULL;
   s = g_string_new (NULL);
   g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                          /* Translators: %u is a number of commands; the commands follow */
                                           "This plan runs %u shell command on each filesystem:",
                                           "This plan runs %u shell commands on each filesystem:", n),
                           n);
@@ -177,6 +179,7 @@ spawn_command (const FsbCustomCommand *command, const char *cwd, pid_t *pid, int
     {
       close (pipefd[0]);
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a command’s name, then the reason */
                    _("Could not start the custom command “%s”: %s"), command->name, g_strerror (rc));
       return FALSE;
     }
@@ -266,10 +269,12 @@ record_command (const FsbCustomCommand *command, double wall, int status, const 
                                : g_strdup (_("The command wrote nothing to its error output."));
   if (WIFEXITED (status))
     g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                 /* Translators: a command’s name, then its exit status */
                  _("The custom command “%s” failed with exit status %d"),
                  command->name, WEXITSTATUS (status));
   else
     g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                 /* Translators: a command’s name, then a signal number */
                  _("The custom command “%s” was killed by signal %d"),
                  command->name, WTERMSIG (status));
   return FALSE;
@@ -294,6 +299,7 @@ fsb_custom_run (const FsbPlan          *plan,
   if (!plan->custom_confirmed)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
+                   /* Translators: %s is a command’s name */
                    _("The custom command “%s” was not run: nobody confirmed it"), command->name);
       return FALSE;
     }

@@ -407,7 +407,7 @@ write_file (const char *path, guint64 seed, guint index, guint64 size, guint8 *b
 
   if (fd < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create"), path);
+      fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), path);
       return FALSE;
     }
   fsb_dataset_stream_init (&stream, seed, index);
@@ -434,7 +434,7 @@ write_file (const char *path, guint64 seed, guint index, guint64 size, guint8 *b
             continue;
           if (w < 0)
             {
-              fsb_set_error_from_errno (error, errno, _("Cannot write"), path);
+              fsb_set_error_from_errno (error, errno, _("Cannot write “%s”: %s"), path);
               close (fd);
               return FALSE;
             }
@@ -447,7 +447,7 @@ write_file (const char *path, guint64 seed, guint index, guint64 size, guint8 *b
     }
   if (close (fd) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot write"), path);
+      fsb_set_error_from_errno (error, errno, _("Cannot write “%s”: %s"), path);
       return FALSE;
     }
   return TRUE;
@@ -470,7 +470,7 @@ build_dataset (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const ch
       g_autofree char *path = g_build_filename (dir, layout->dirs->pdata[i], NULL);
       if (g_mkdir (path, 0755) < 0 && errno != EEXIST)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), path);
+          fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), path);
           return FALSE;
         }
     }
@@ -585,7 +585,7 @@ fsb_dataset_temp_sibling (const char *dir, GError **error)
 
   if (g_mkdir_with_parents (parent, 0755) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), parent);
       return NULL;
     }
   siblings = g_dir_open (parent, 0, NULL);
@@ -603,7 +603,7 @@ fsb_dataset_temp_sibling (const char *dir, GError **error)
   tmp = g_build_filename (parent, name, NULL);
   if (g_mkdtemp_full (tmp, 0755) == NULL)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), parent);
       g_free (tmp);
       return NULL;
     }
@@ -625,7 +625,7 @@ install (const char *tmp, const char *dir, GError **error)
     {
       if (g_rename (tmp, dir) == 0)
         return TRUE;
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dir);
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), dir);
       return FALSE;
     }
   from = open (tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -635,7 +635,7 @@ install (const char *tmp, const char *dir, GError **error)
                                && renameat (from, entries[i], to, entries[i]) < 0))
       {
         g_autofree char *path = g_build_filename (dir, entries[i], NULL);
-        fsb_set_error_from_errno (error, errno, _("Cannot create"), path);
+        fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), path);
         ok = FALSE;
       }
   if (from >= 0)
@@ -692,6 +692,7 @@ fsb_dataset_ensure (const FsbDatasetSpec   *profile,
       if (!replace)
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: %s is a folder */
                        _("“%s” already holds data that is not this dataset; choose an empty folder"), display);
           return FALSE;
         }

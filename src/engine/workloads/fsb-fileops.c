@@ -37,16 +37,22 @@ fsb_file_ops_clear (FsbFileOps *ops)
     g_string_free (g_steal_pointer (&ops->path), TRUE);
 }
 
+static int
+errno_code (int saved_errno)
+{
+  return saved_errno == ENOSPC || saved_errno == EDQUOT ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED;
+}
+
 void
-fsb_set_error_from_errno (GError **error, int saved_errno, const char *what, const char *path)
+fsb_set_error_from_errno (GError **error, int saved_errno, const char *format, const char *path)
 {
   g_autofree char *display = g_filename_display_name (path != NULL ? path : "");
 
-  /* what is already translated: "Cannot write", "Cannot delete", ... */
-  g_set_error (error, FSB_ERROR,
-               saved_errno == ENOSPC || saved_errno == EDQUOT ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
-               /* Translators: "Cannot write" (already translated), a file name, the system's reason */
-               _("%s “%s”: %s"), what, display, g_strerror (saved_errno));
+  /* format is translated, a whole sentence: "Cannot write “%s”: %s" */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  g_set_error (error, FSB_ERROR, errno_code (saved_errno), format, display, g_strerror (saved_errno));
+#pragma GCC diagnostic pop
 }
 
 static gboolean
@@ -143,7 +149,8 @@ copy_file (FsbFileOps *ops,
   in = openat (src_dirfd, src_name, O_RDONLY | O_CLOEXEC | NOFOLLOW (follow));
   if (in < 0 || fstat (in, &st) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot read"), ops->path->str);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot read “%s”: %s"), ops->path->str);
       if (in >= 0)
         close (in);
       path_pop (ops, old);
@@ -157,7 +164,7 @@ copy_file (FsbFileOps *ops,
   out = openat (dst_dirfd, dst_name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, st.st_mode & 07777);
   if (out < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create"), dst_name);
+      fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), dst_name);
       goto out;
     }
 
@@ -172,14 +179,14 @@ copy_file (FsbFileOps *ops,
         continue;
       if (r < 0)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot read"), ops->path->str);
+          fsb_set_error_from_errno (error, errno, _("Cannot read “%s”: %s"), ops->path->str);
           goto out;
         }
       if (r == 0)
         break;
       if (!write_all (out, ops->buffer, (gsize) r))
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot write"), dst_name);
+          fsb_set_error_from_errno (error, errno, _("Cannot write “%s”: %s"), dst_name);
           goto out;
         }
       ops->bytes += (guint64) r;
@@ -191,7 +198,7 @@ copy_file (FsbFileOps *ops,
 out:
   if (out >= 0 && close (out) < 0 && ok)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot write"), dst_name);
+      fsb_set_error_from_errno (error, errno, _("Cannot write “%s”: %s"), dst_name);
       ok = FALSE;
     }
   close (in);
@@ -233,7 +240,7 @@ read_entries (int parent_fd, const char *name, gboolean follow, int *fd_out, Fsb
   fd = openat (parent_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | NOFOLLOW (follow));
   if (fd < 0 || (dir = fdopendir (fd)) == NULL)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), ops->path->str);
+      fsb_set_error_from_errno (error, errno, _("Cannot open the folder “%s”: %s"), ops->path->str);
       if (fd >= 0)
         close (fd);
       return NULL;
@@ -297,7 +304,7 @@ copy_tree (FsbFileOps *ops,
   if (mkdirat (dst_dirfd, dst_name, (st.st_mode & 07777) | 0700) < 0 ||
       (dst_fd = openat (dst_dirfd, dst_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dst_name);
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), dst_name);
       goto out;
     }
   ops->dirs++;
@@ -326,7 +333,7 @@ copy_tree (FsbFileOps *ops,
             target[n] = '\0';
             if (symlinkat (target, dst_fd, e->name) < 0)
               {
-                fsb_set_error_from_errno (error, errno, _("Cannot create"), e->name);
+                fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), e->name);
                 goto out;
               }
             report_file_done (ops);
@@ -377,7 +384,7 @@ fsb_remove_tree_at (FsbFileOps *ops, int dirfd, const char *name, GError **error
     return TRUE;
   if (errno != EISDIR && errno != EPERM)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot delete"), name);
+      fsb_set_error_from_errno (error, errno, _("Cannot delete “%s”: %s"), name);
       return FALSE;
     }
 
@@ -406,7 +413,7 @@ fsb_remove_tree_at (FsbFileOps *ops, int dirfd, const char *name, GError **error
         }
       else if (errno != ENOENT)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot delete"), e->name);
+          fsb_set_error_from_errno (error, errno, _("Cannot delete “%s”: %s"), e->name);
           goto out;
         }
       if ((i & 63) == 63 && check_cancelled (ops, error))
@@ -416,7 +423,8 @@ fsb_remove_tree_at (FsbFileOps *ops, int dirfd, const char *name, GError **error
   fd = -1;
   if (unlinkat (dirfd, name, AT_REMOVEDIR) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot delete the folder"), ops->path->str);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot delete the folder “%s”: %s"), ops->path->str);
       goto out;
     }
   ops->dirs++;
@@ -504,7 +512,11 @@ listing_flush (Listing *l, gboolean force, GError **error)
     return TRUE;
   if (!write_all (l->out_fd, (const guint8 *) l->out->str, l->out->len))
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot write"), _("the listing"));
+      int saved_errno = errno;
+
+      g_set_error (error, FSB_ERROR, errno_code (saved_errno),
+                   /* Translators: %s is the system’s reason, such as “No space left on device” */
+                   _("Cannot write the listing of the files: %s"), g_strerror (saved_errno));
       return FALSE;
     }
   g_string_truncate (l->out, 0);
@@ -540,7 +552,8 @@ list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, gboolean fol
       const Entry *e = &g_array_index (entries, Entry, i);
       if (fstatat (fd, e->name, &stats[i], AT_SYMLINK_NOFOLLOW) < 0)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot read the metadata of"), e->name);
+          /* Translators: a file or folder, then the system’s reason */
+          fsb_set_error_from_errno (error, errno, _("Cannot read the metadata of “%s”: %s"), e->name);
           goto out;
         }
       blocks += (guint64) stats[i].st_blocks;
@@ -679,7 +692,7 @@ fsb_sync_filesystem (const char *path, GError **error)
 
   if (fd < 0 || syncfs (fd) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot flush"), path);
+      fsb_set_error_from_errno (error, errno, _("Cannot flush “%s”: %s"), path);
       if (fd >= 0)
         close (fd);
       return FALSE;

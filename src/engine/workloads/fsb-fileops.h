@@ -63,7 +63,8 @@ gboolean fsb_find_in_tree_at       (FsbFileOps *ops, int dirfd, const char *name
 gboolean fsb_sync_filesystem       (const char *path, GError **error);
 
 /* A GError for errno, with the path in the message; ENOSPC gives
- * FSB_ERROR_NO_SPACE. */
-void     fsb_set_error_from_errno  (GError **error, int saved_errno, const char *what, const char *path);
+ * FSB_ERROR_NO_SPACE. format is a whole translated sentence taking the
+ * path, then the system's reason: _("Cannot write “%s”: %s"). */
+void     fsb_set_error_from_errno  (GError **error, int saved_errno, const char *format, const char *path);
 
 G_END_DECLS

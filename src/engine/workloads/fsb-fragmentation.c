@@ -35,7 +35,8 @@ fsb_file_extents (const char *path, GError **error)
 
   if (fd < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot open"), path);
+      /* Translators: a file or folder, then the system’s reason */
+      fsb_set_error_from_errno (error, errno, _("Cannot open “%s”: %s"), path);
       return -1;
     }
   while (!done)
@@ -48,7 +49,8 @@ fsb_file_extents (const char *path, GError **error)
       fm->fm_extent_count = FIEMAP_BATCH;
       if (ioctl (fd, FS_IOC_FIEMAP, fm) < 0)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot read the extents of"), path);
+          /* Translators: a file or folder, then the system’s reason */
+          fsb_set_error_from_errno (error, errno, _("Cannot read the extents of “%s”: %s"), path);
           close (fd);
           return -1;
         }

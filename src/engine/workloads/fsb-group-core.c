@@ -38,7 +38,7 @@ task_begin (Task *t, FsbWorkloadContext *ctx, guint64 total, gboolean need_sourc
   t->mount_fd = open (ctx->mount_point, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (t->mount_fd < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), ctx->mount_point);
+      fsb_set_error_from_errno (error, errno, _("Cannot open the folder “%s”: %s"), ctx->mount_point);
       return FALSE;
     }
   if (need_source)
@@ -46,7 +46,7 @@ task_begin (Task *t, FsbWorkloadContext *ctx, guint64 total, gboolean need_sourc
       t->source_fd = open (ctx->source_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
       if (t->source_fd < 0)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), ctx->source_dir);
+          fsb_set_error_from_errno (error, errno, _("Cannot open the folder “%s”: %s"), ctx->source_dir);
           return FALSE;
         }
     }
@@ -60,7 +60,7 @@ task_end (Task *t, FsbWorkloadContext *ctx, gboolean ok, gboolean wrote,
 {
   if (ok && wrote && syncfs (t->mount_fd) < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot flush"), ctx->mount_point);
+      fsb_set_error_from_errno (error, errno, _("Cannot flush “%s”: %s"), ctx->mount_point);
       ok = FALSE;
     }
   if (ok)
@@ -81,7 +81,7 @@ make_dir (int dirfd, const char *name, GError **error)
 {
   if (mkdirat (dirfd, name, 0755) < 0 && errno != EEXIST)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), name);
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder “%s”: %s"), name);
       return FALSE;
     }
   return TRUE;
@@ -102,7 +102,7 @@ copy_big (FsbWorkloadContext *ctx, FsbSample *sample, gboolean from_source,
   from_fd = openat (from_source ? t.source_fd : t.mount_fd, from_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (from_fd < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), from_dir);
+      fsb_set_error_from_errno (error, errno, _("Cannot open the folder “%s”: %s"), from_dir);
       goto out;
     }
   if (!make_dir (t.mount_fd, to_dir, error))
@@ -110,7 +110,7 @@ copy_big (FsbWorkloadContext *ctx, FsbSample *sample, gboolean from_source,
   to_fd = openat (t.mount_fd, to_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (to_fd < 0)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), to_dir);
+      fsb_set_error_from_errno (error, errno, _("Cannot open the folder “%s”: %s"), to_dir);
       goto out;
     }
   ok = fsb_copy_file_at (&t.ops, from_fd, BIG_NAME, to_fd, BIG_NAME, error);
@@ -189,7 +189,7 @@ fsb_workload_tree_list (FsbWorkloadContext *ctx, FsbSample *sample, GError **err
     return task_end (&t, ctx, FALSE, FALSE, sample, error);
   out = openat (t.mount_fd, LISTING, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (out < 0)
-    fsb_set_error_from_errno (error, errno, _("Cannot create"), LISTING);
+    fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), LISTING);
   else
     ok = fsb_list_tree_at (&t.ops, t.mount_fd, TREE_FIRST, out, error);
   if (out >= 0)
@@ -198,7 +198,7 @@ fsb_workload_tree_list (FsbWorkloadContext *ctx, FsbSample *sample, GError **err
         listing_bytes = (guint64) st.st_size;
       if (close (out) < 0 && ok)
         {
-          fsb_set_error_from_errno (error, errno, _("Cannot write"), LISTING);
+          fsb_set_error_from_errno (error, errno, _("Cannot write “%s”: %s"), LISTING);
           ok = FALSE;
         }
     }

@@ -86,7 +86,7 @@ delete_cycles (FsbWorkloadContext *ctx, FsbSample *sample, const char *tag, GErr
       c1 = thread_cpu_seconds ();
       getrusage (RUSAGE_THREAD, &r1);
       if (rc < 0)
-        return fsb_errno_fail (error, errsv, _("Cannot delete"), path);
+        return fsb_errno_fail (error, errsv, _("Cannot delete “%s”: %s"), path);
 
       one = fsb_sample_new ();
       fsb_sample_set (one, "wall_s", t1 - t0);

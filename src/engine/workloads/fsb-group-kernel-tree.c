@@ -312,7 +312,7 @@ write_file (const char *path, guint64 size, guint64 seed, guint8 *buf,
   FILE *f = fopen (path, "we");
 
   if (f == NULL)
-    return fsb_errno_fail (error, errno, _("Cannot create"), path);
+    return fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), path);
   fsb_rng_init (&rng, seed);
   while (size > 0)
     {
@@ -324,12 +324,12 @@ write_file (const char *path, guint64 size, guint64 seed, guint8 *buf,
         {
           int errsv = errno;
           fclose (f);
-          return fsb_errno_fail (error, errsv, _("Cannot write"), path);
+          return fsb_errno_fail (error, errsv, _("Cannot write “%s”: %s"), path);
         }
       size -= n;
     }
   if (fclose (f) != 0)
-    return fsb_errno_fail (error, errno, _("Cannot write"), path);
+    return fsb_errno_fail (error, errno, _("Cannot write “%s”: %s"), path);
   return !g_cancellable_set_error_if_cancelled (cancellable, error);
 }
 
@@ -360,7 +360,7 @@ fsb_kernel_dataset_ensure (const FsbSizes *sizes,
 
   if (g_mkdir_with_parents (dataset_dir, 0755) < 0)
     {
-      fsb_errno_fail (error, errno, _("Cannot create"), dataset_dir);
+      fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), dataset_dir);
       return NULL;
     }
   g_unlink (mpath);
@@ -379,7 +379,7 @@ fsb_kernel_dataset_ensure (const FsbSizes *sizes,
       g_autofree char *p = g_build_filename (tmp, g_ptr_array_index (layout.dirs, i), NULL);
       if (g_mkdir (p, 0755) < 0)
         {
-          fsb_errno_fail (error, errno, _("Cannot create"), p);
+          fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), p);
           goto fail;
         }
     }
@@ -394,7 +394,7 @@ fsb_kernel_dataset_ensure (const FsbSizes *sizes,
     }
   if (g_rename (tmp, tree) < 0)
     {
-      fsb_errno_fail (error, errno, _("Cannot create"), tree);
+      fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), tree);
       goto fail;
     }
 

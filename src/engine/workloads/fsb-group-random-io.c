@@ -94,7 +94,7 @@ prepare (FsbWorkloadContext *ctx, const char *dir, GError **error)
   FsbRng rng;
 
   if (g_mkdir_with_parents (dir, 0755) < 0)
-    return fsb_errno_fail (error, errno, _("Cannot create"), dir);
+    return fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), dir);
   fsb_rng_init (&rng, fsb_seed_from ("random-io", fsb_sizes_get_uint (ctx->sizes, RANDIO_FILES), bytes));
   for (guint i = 0; i < fsb_sizes_get_uint (ctx->sizes, RANDIO_FILES); i++)
     {
@@ -183,7 +183,7 @@ fsync_all (const int *fds, guint n, const char *dir, GError **error)
 {
   for (guint i = 0; i < n; i++)
     if (fsync (fds[i]) < 0)
-      return fsb_errno_fail (error, errno, _("Cannot flush"), dir);
+      return fsb_errno_fail (error, errno, _("Cannot flush “%s”: %s"), dir);
   return TRUE;
 }
 
@@ -214,7 +214,7 @@ random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GErr
       if (!probe_direct (dir, &errsv))
         {
           if (errsv != EINVAL && errsv != EOPNOTSUPP)
-            return fsb_errno_fail (error, errsv, _("Cannot read"), dir);
+            return fsb_errno_fail (error, errsv, _("Cannot read “%s”: %s"), dir);
           /* Not a failure: the filesystem does not do direct I/O, and the
            * result says so instead of a buffered figure under a wrong label. */
           fsb_sample_set (sample, "direct_io_refused", 1);
@@ -242,7 +242,7 @@ random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GErr
       fds[i] = open_file (path, write_mode ? O_RDWR : O_RDONLY, direct);
       if (fds[i] < 0)
         {
-          ok = fsb_errno_fail (error, errno, _("Cannot read"), path);
+          ok = fsb_errno_fail (error, errno, _("Cannot read “%s”: %s"), path);
           goto out;
         }
     }
@@ -266,7 +266,7 @@ random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GErr
           t0 = fsb_now ();
           if (fsync (fds[fsync_next]) < 0)
             {
-              ok = fsb_errno_fail (error, errno, _("Cannot flush"), dir);
+              ok = fsb_errno_fail (error, errno, _("Cannot flush “%s”: %s"), dir);
               goto out;
             }
           t1 = fsb_now ();
@@ -293,7 +293,7 @@ random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GErr
             {
               g_autofree char *path = randio_file (dir, f);
               ok = fsb_errno_fail (error, n < 0 ? errno : EIO,
-                                   write_mode ? _("Cannot write") : _("Cannot read"), path);
+                                   write_mode ? _("Cannot write “%s”: %s") : _("Cannot read “%s”: %s"), path);
               goto out;
             }
           done++;

@@ -147,7 +147,7 @@ small_create (FsbWorkloadContext *ctx, FsbSample *sample, Order order, GError **
   if (!fsb_remove_tree (dir, &junk, ctx->cancellable, error))
     return FALSE;
   if (mkdir (dir, 0755) < 0 || (dfd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-    return fsb_errno_fail (error, errno, _("Cannot create"), dir);
+    return fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), dir);
 
   for (guint i = 0; i < set.n; i++)
     {
@@ -164,7 +164,7 @@ small_create (FsbWorkloadContext *ctx, FsbSample *sample, Order order, GError **
           g_autofree char *p = g_build_filename (dir, set.names[i], NULL);
           int errsv = n >= 0 && fd >= 0 && n != set.sizes[i] ? ENOSPC : errno;
           close (dfd);
-          return fsb_errno_fail (error, errsv, _("Cannot write"), p);
+          return fsb_errno_fail (error, errsv, _("Cannot write “%s”: %s"), p);
         }
       bytes += set.sizes[i];
       report (ctx, i + 1, set.n);
@@ -179,7 +179,7 @@ small_create (FsbWorkloadContext *ctx, FsbSample *sample, Order order, GError **
     {
       int errsv = errno;
       close (dfd);
-      return fsb_errno_fail (error, errsv, _("Cannot flush"), dir);
+      return fsb_errno_fail (error, errsv, _("Cannot flush “%s”: %s"), dir);
     }
   close (dfd);
   fsb_sample_set (sample, "bytes", bytes);
@@ -210,7 +210,7 @@ small_walk_dir (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GEr
   DIR *d = opendir (dir);
 
   if (d == NULL)
-    return fsb_errno_fail (error, errno, _("Cannot read"), dir);
+    return fsb_errno_fail (error, errno, _("Cannot read “%s”: %s"), dir);
   while ((e = readdir (d)) != NULL)
     {
       struct stat st;
@@ -225,8 +225,8 @@ small_walk_dir (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GEr
           g_autofree char *p = g_build_filename (dir, e->d_name, NULL);
           int errsv = errno;
           closedir (d);
-          return fsb_errno_fail (error, errsv, remove ? _("Cannot delete")
-                                                           : _("Cannot read"), p);
+          return fsb_errno_fail (error, errsv, remove ? _("Cannot delete “%s”: %s")
+                                                           : _("Cannot read “%s”: %s"), p);
         }
       if (!remove)
         bytes += st.st_size;
@@ -245,7 +245,7 @@ small_walk_dir (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GEr
   if (remove)
     {
       if (rmdir (dir) < 0)
-        return fsb_errno_fail (error, errno, _("Cannot delete"), dir);
+        return fsb_errno_fail (error, errno, _("Cannot delete “%s”: %s"), dir);
       if (!fsb_sync_filesystem (ctx->mount_point, error))
         return FALSE;
     }
@@ -270,7 +270,7 @@ small_walk_rand (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GE
   order = permutation (set.n, set.seed ^ (remove ? 4 : 3));
   dfd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0)
-    return fsb_errno_fail (error, errno, _("Cannot read"), dir);
+    return fsb_errno_fail (error, errno, _("Cannot read “%s”: %s"), dir);
   for (guint i = 0; i < set.n; i++)
     {
       const char *name = set.names[order[i]];
@@ -282,8 +282,8 @@ small_walk_rand (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GE
           g_autofree char *p = g_build_filename (dir, name, NULL);
           int errsv = errno;
           close (dfd);
-          return fsb_errno_fail (error, errsv, remove ? _("Cannot delete")
-                                                           : _("Cannot read"), p);
+          return fsb_errno_fail (error, errsv, remove ? _("Cannot delete “%s”: %s")
+                                                           : _("Cannot read “%s”: %s"), p);
         }
       if (!remove && st.st_size != set.sizes[order[i]])
         {
@@ -307,7 +307,7 @@ small_walk_rand (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GE
   if (remove)
     {
       if (rmdir (dir) < 0)
-        return fsb_errno_fail (error, errno, _("Cannot delete"), dir);
+        return fsb_errno_fail (error, errno, _("Cannot delete “%s”: %s"), dir);
       if (!fsb_sync_filesystem (ctx->mount_point, error))
         return FALSE;
     }

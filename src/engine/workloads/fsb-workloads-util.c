@@ -29,9 +29,9 @@ fsb_now (void)
 }
 
 gboolean
-fsb_errno_fail (GError **error, int errsv, const char *what, const char *path)
+fsb_errno_fail (GError **error, int errsv, const char *format, const char *path)
 {
-  fsb_set_error_from_errno (error, errsv, what, path);
+  fsb_set_error_from_errno (error, errsv, format, path);
   return FALSE;
 }
 
@@ -76,7 +76,7 @@ fsb_copy_file (const char *src, const char *dst, gboolean do_fsync, guint64 *byt
       int fd = open (dst, O_WRONLY | O_CLOEXEC);
 
       if (fd < 0 || fsync (fd) < 0)
-        ok = fsb_errno_fail (error, errno, _("Cannot flush"), dst);
+        ok = fsb_errno_fail (error, errno, _("Cannot flush “%s”: %s"), dst);
       if (fd >= 0)
         close (fd);
     }
@@ -126,7 +126,7 @@ count_dir (int dir, const char *path, FsbTreeCount *count, GError **error)
       int errsv = errno;
       if (fd >= 0)
         close (fd);
-      return fsb_errno_fail (error, errsv, _("Cannot read"), path);
+      return fsb_errno_fail (error, errsv, _("Cannot read “%s”: %s"), path);
     }
   while (ok && (e = readdir (d)) != NULL)
     {
@@ -137,13 +137,13 @@ count_dir (int dir, const char *path, FsbTreeCount *count, GError **error)
         continue;
       p = g_build_filename (path, e->d_name, NULL);
       if (fstatat (dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-        ok = fsb_errno_fail (error, errno, _("Cannot read"), p);
+        ok = fsb_errno_fail (error, errno, _("Cannot read “%s”: %s"), p);
       else if (S_ISDIR (st.st_mode))
         {
           int sub = openat (dir, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 
           if (sub < 0)
-            ok = fsb_errno_fail (error, errno, _("Cannot read"), p);
+            ok = fsb_errno_fail (error, errno, _("Cannot read “%s”: %s"), p);
           else
             {
               count->dirs++;
@@ -169,7 +169,7 @@ fsb_count_tree (const char *path, FsbTreeCount *count, GError **error)
   gboolean ok;
 
   if (fd < 0)
-    return fsb_errno_fail (error, errno, _("Cannot read"), path);
+    return fsb_errno_fail (error, errno, _("Cannot read “%s”: %s"), path);
   ok = count_dir (fd, path, count, error);
   close (fd);
   return ok;
@@ -197,7 +197,7 @@ write_all (int fd, const guint8 *buf, gsize len, const char *path, GError **erro
         {
           if (errno == EINTR)
             continue;
-          return fsb_errno_fail (error, errno, _("Cannot write"), path);
+          return fsb_errno_fail (error, errno, _("Cannot write “%s”: %s"), path);
         }
       buf += n;
       len -= n;
@@ -214,7 +214,7 @@ fsb_write_random_file (const char *path, guint64 bytes, FsbRng *rng,
   int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 
   if (fd < 0)
-    return fsb_errno_fail (error, errno, _("Cannot create"), path);
+    return fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), path);
   while (bytes > 0)
     {
       gsize n = MIN (bytes, FSB_COPY_BUFFER_SIZE);
@@ -231,7 +231,7 @@ fsb_write_random_file (const char *path, guint64 bytes, FsbRng *rng,
     {
       int errsv = errno;
       close (fd);
-      return fsb_errno_fail (error, errsv, _("Cannot flush"), path);
+      return fsb_errno_fail (error, errsv, _("Cannot flush “%s”: %s"), path);
     }
   if (cold)
     {
@@ -239,7 +239,7 @@ fsb_write_random_file (const char *path, guint64 bytes, FsbRng *rng,
       posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
     }
   if (close (fd) < 0)
-    return fsb_errno_fail (error, errno, _("Cannot write"), path);
+    return fsb_errno_fail (error, errno, _("Cannot write “%s”: %s"), path);
   return TRUE;
 }
 

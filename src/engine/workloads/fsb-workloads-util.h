@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 double  fsb_now           (void);
 
 /* fsb_set_error_from_errno () that returns FALSE, for return statements. */
-gboolean fsb_errno_fail   (GError **error, int errsv, const char *what, const char *path);
+gboolean fsb_errno_fail   (GError **error, int errsv, const char *format, const char *path);
 
 typedef struct {
   guint64 files;
