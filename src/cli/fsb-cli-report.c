@@ -199,8 +199,8 @@ recommend_run (int argc, char **argv)
   for (guint i = 0; i < rec->verdicts->len; i++)
     {
       const FsbVerdict *v = rec->verdicts->pdata[i];
-      /* Translators: a section of the results, then its conclusion */
-      g_print (C_("section conclusion", "%s: %s\n"), _(v->criterion->title), v->conclusion);
+      /* a section's title on its own line, its conclusion (a sentence) under it */
+      g_print ("\n%s\n  %s\n", _(v->criterion->title), v->conclusion);
     }
   return 0;
 }

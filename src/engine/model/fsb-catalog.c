@@ -11,22 +11,34 @@
 /* Criteria of no group: they read every group's results. */
 static const FsbCriterionSpec criterion_custom = {
   "custom", N_("Custom commands"), FSB_SCORE_TASKS, FALSE,
+  /* Translators: %s is the filesystem recommended for this criterion */
   { N_("Your own commands ran fastest on %s."),
+    /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
     N_("%s are tied on your own commands (their results overlap)."),
+    /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
     N_("fastest with your own commands: %s ahead of %s"),
+    /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
     N_("second fastest with your own commands, %s behind %s"),
+    /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
     N_("as fast as %s with your own commands (their results overlap)"),
+    /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
     N_("%s needed %s for your own commands.") },
   { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 } },
 };
 
 static const FsbCriterionSpec criterion_cpu = {
   "cpu", N_("CPU economy"), FSB_SCORE_CPU, TRUE,
+  /* Translators: %s is the filesystem recommended for this criterion */
   { N_("To save CPU, prefer %s."),
+    /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
     N_("%s use the CPU alike (their results overlap)."),
+    /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
     N_("lowest CPU use: %s against %s"),
+    /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
     N_("second lowest CPU use: %s against %s"),
+    /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
     N_("as light on the CPU as %s (their results overlap)"),
+    /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
     N_("%s used %s of the CPU on average.") },
   { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 } },
 };

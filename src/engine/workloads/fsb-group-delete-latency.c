@@ -145,11 +145,17 @@ static const FsbTaskSpec tasks[] = {
 
 static const FsbCriterionSpec criteria[] = {
   { "delete-latency", N_("Delete latency"), FSB_SCORE_TASKS, FALSE,
+    /* Translators: %s is the filesystem recommended for this criterion */
     { N_("To delete large files quickly, choose %s."),
+      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
       N_("%s are tied on deleting large files (their results overlap)."),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
       N_("quickest to delete large files: %s ahead of %s"),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
       N_("second quickest to delete large files, %s behind %s"),
+      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
       N_("as quick as %s to delete large files (their results overlap)"),
+      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s to delete the large files.") },
     { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 0.5 }, { "media", 2 } } },
 };

@@ -531,11 +531,17 @@ static const FsbTaskSpec tasks[] = {
 
 static const FsbCriterionSpec criteria[] = {
   { "kernel-tree", N_("Kernel tree"), FSB_SCORE_TASKS, FALSE,
+    /* Translators: %s is the filesystem recommended for this criterion */
     { N_("For work with source trees, choose %s."),
+      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
       N_("%s are tied on the kernel tree (their results overlap)."),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
       N_("fastest with the kernel tree: %s ahead of %s"),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
       N_("second fastest with the kernel tree, %s behind %s"),
+      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
       N_("as fast as %s with the kernel tree (their results overlap)"),
+      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the kernel tree tasks.") },
     { { "desktop", 1 }, { "server", 1 }, { "database", 0.5 }, { "small-files", 2 }, { "media", 0.25 } } },
 };

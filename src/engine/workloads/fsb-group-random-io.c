@@ -382,11 +382,17 @@ static const FsbTaskSpec tasks[] = {
 
 static const FsbCriterionSpec criteria[] = {
   { "random-io", N_("Random I/O"), FSB_SCORE_TASKS, FALSE,
+    /* Translators: %s is the filesystem recommended for this criterion */
     { N_("For random I/O, as databases do it, choose %s."),
+      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
       N_("%s are tied on random I/O (their results overlap)."),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
       N_("fastest with random I/O: %s ahead of %s"),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
       N_("second fastest with random I/O, %s behind %s"),
+      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
       N_("as fast as %s with random I/O (their results overlap)"),
+      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
       N_("%s reached %s on average with random I/O.") },
     { { "desktop", 1 }, { "server", 1 }, { "database", 4 }, { "small-files", 1 }, { "media", 0.5 } } },
 };

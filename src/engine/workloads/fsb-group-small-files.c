@@ -290,6 +290,7 @@ small_walk_rand (FsbWorkloadContext *ctx, FsbSample *sample, gboolean remove, GE
           g_autofree char *p = g_build_filename (dir, name, NULL);
           close (dfd);
           g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                       /* Translators: %s is a file name */
                        _("“%s” does not have the size it was written with"), p);
           return FALSE;
         }
@@ -384,11 +385,17 @@ static const FsbTaskSpec tasks[] = {
 
 static const FsbCriterionSpec criteria[] = {
   { "small-files", N_("Small files"), FSB_SCORE_TASKS, FALSE,
+    /* Translators: %s is the filesystem recommended for this criterion */
     { N_("For many small files, choose %s."),
+      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
       N_("%s are tied on small files (their results overlap)."),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
       N_("fastest with small files: %s ahead of %s"),
+      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
       N_("second fastest with small files, %s behind %s"),
+      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
       N_("as fast as %s with small files (their results overlap)"),
+      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
       N_("%s handled %s on average with small files.") },
     { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 3 }, { "media", 0.25 } } },
 };
