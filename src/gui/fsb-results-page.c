@@ -2,9 +2,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "fsb-chart-view.h"
 #include "fsb-format.h"
+#include "fsb-plan.h"
 #include "fsb-gui-util.h"
 #include "fsb-recommend.h"
 #include "fsb-results-page.h"
@@ -31,6 +33,9 @@ struct _FsbResultsPage
 
   GtkWidget *recommendation;
   GtkWidget *headline;
+  GtkWidget *confidence;
+  GtkWidget *missing_box;
+  GtkWidget *missing_label;
   GtkWidget *reasons;
   GtkWidget *notes;
   GtkWidget *sections;
@@ -40,6 +45,7 @@ struct _FsbResultsPage
 
   FsbResult *result;
   char      *use_case;
+  char     **missing_groups;  /* what the use case lacks, for win.measure-missing */
   char      *note;
   gboolean   comparison;
   gboolean   updating;
@@ -47,15 +53,21 @@ struct _FsbResultsPage
 
 G_DEFINE_FINAL_TYPE (FsbResultsPage, fsb_results_page, GTK_TYPE_BOX)
 
+enum { SIGNAL_MEASURE, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 static void
 add_row (GtkListStore *store, const char *fs, const char *task, const char *metric,
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
   gboolean percent = g_strcmp0 (metric, "percent") == 0;
   g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_value_unit (stats->median, metric);
-  g_autofree char *min = percent ? fsb_format_number (stats->min, 1) : fsb_format_value (stats->min, metric);
-  g_autofree char *max = percent ? fsb_format_number (stats->max, 1) : fsb_format_value (stats->max, metric);
-  g_autofree char *range = g_strdup_printf (_("%s – %s"), min, max);
+  gboolean interval = isfinite (stats->ci95_low) && isfinite (stats->ci95_high);
+  double lo = interval ? MAX (stats->ci95_low, 0) : stats->median, hi = interval ? stats->ci95_high : stats->median;
+  g_autofree char *min = percent ? fsb_format_number (lo, 1) : fsb_format_value (lo, metric);
+  g_autofree char *max = percent ? fsb_format_number (hi, 1) : fsb_format_value (hi, metric);
+  /* the median's 95 % interval; none from a single sample, nor for capacity */
+  g_autofree char *range = interval ? g_strdup_printf (_("%s – %s"), min, max) : g_strdup ("—");
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
   FsbStats cpu = { 0 }, faults = { 0 };
@@ -70,7 +82,7 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
                                      COL_MEDIAN_TEXT, median,
                                      COL_MEDIAN, stats->median,
                                      COL_RANGE_TEXT, range,
-                                     COL_SPREAD, stats->max - stats->min,
+                                     COL_SPREAD, hi - lo,
                                      COL_CPU_TEXT, cpu_text,
                                      COL_CPU, has_cpu ? cpu.median : -1.0,
                                      COL_FAULTS_TEXT, faults_text,
@@ -188,7 +200,8 @@ section_page_new (FsbResultsPage *self, const FsbCriterionSpec *section, const c
   add_column (GTK_TREE_VIEW (table), _("Filesystem"), COL_FS, COL_FS, FALSE);
   add_column (GTK_TREE_VIEW (table), _("Task"), COL_TASK, COL_TASK, FALSE);
   add_column (GTK_TREE_VIEW (table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
-  add_column (GTK_TREE_VIEW (table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
+  /* xgettext:no-c-format */
+  add_column (GTK_TREE_VIEW (table), _("95 % interval"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
   /* Capacity is measured, not timed: no CPU or faults to show. */
   gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
                                     section->score != FSB_SCORE_CAPACITY);
@@ -202,6 +215,17 @@ section_page_new (FsbResultsPage *self, const FsbCriterionSpec *section, const c
 
   gtk_widget_show_all (box);
   return box;
+}
+
+/* A conclusion, then what the section's total hides. */
+static char *
+section_conclusion (const FsbVerdict *v)
+{
+  GString *s = g_string_new (v->conclusion);
+
+  for (guint i = 0; i < v->differences->len; i++)
+    g_string_append_printf (s, "\n• %s", ((FsbTaskDifference *) v->differences->pdata[i])->sentence);
+  return g_string_free (s, FALSE);
 }
 
 static char *
@@ -224,6 +248,59 @@ use_case_changed_cb (FsbResultsPage *self)
   if (self->updating || self->result == NULL || id == NULL || g_strcmp0 (id, self->use_case) == 0)
     return;
   fsb_results_page_show (self, self->result, id, note, self->comparison);
+}
+
+/* Runs just the groups the use case lacks, on the same filesystems, in
+ * the image folder of the last run; the runner merges the two. */
+static void
+measure_clicked_cb (FsbResultsPage *self)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *folder = g_settings_get_string (settings, "image-folder");
+  g_autofree char *target = folder[0] != '\0' ? g_strdup_printf ("image@%s", folder) : g_strdup ("image");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbPlan) plan = NULL;
+
+  if (self->result == NULL || self->missing_groups == NULL)
+    return;
+  plan = fsb_plan_new_for_missing (self->result, self->use_case, (const char *const *) self->missing_groups,
+                                   target, &error);
+  if (plan == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->missing_label), error->message);
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_MEASURE], 0, plan);
+}
+
+/* The confidence in words, or not measured as a state of its own: what
+ * is missing and a button that runs just that (win.measure-missing). The
+ * confidence is the first note; it is shown here instead. */
+static void
+show_state (FsbResultsPage *self, FsbRecommendation *rec)
+{
+  gboolean missing = rec->missing_groups != NULL && rec->missing_groups[0] != NULL;
+  GtkStyleContext *style = gtk_widget_get_style_context (self->headline);
+
+  g_strfreev (self->missing_groups);
+  self->missing_groups = missing ? g_strdupv (rec->missing_groups) : NULL;
+  gtk_widget_set_visible (self->missing_box, missing && !self->comparison);
+  /* the last note names them (fsb-recommend.c): shown here, by the button */
+  if (missing && rec->notes->len > 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->missing_label), rec->notes->pdata[rec->notes->len - 1]);
+      g_ptr_array_remove_index (rec->notes, rec->notes->len - 1);
+    }
+  if (rec->verdict == FSB_VERDICT_NOT_MEASURED)
+    gtk_style_context_add_class (style, "fsb-not-measured");
+  else
+    gtk_style_context_remove_class (style, "fsb-not-measured");
+  gtk_widget_set_visible (self->confidence, rec->confidence != FSB_CONFIDENCE_NONE);
+  if (rec->confidence != FSB_CONFIDENCE_NONE && rec->notes->len > 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->confidence), rec->notes->pdata[0]);
+      g_ptr_array_remove_index (rec->notes, 0);
+    }
 }
 
 void
@@ -264,6 +341,7 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   rec = fsb_recommend (result, uc);
   gtk_label_set_text (GTK_LABEL (self->headline),
                       rec->headline != NULL ? rec->headline : _("No filesystem can be recommended from these results"));
+  show_state (self, rec);
   reasons = bullets (rec->reasons);
   notes = bullets (rec->notes);
   gtk_label_set_text (GTK_LABEL (self->reasons), reasons);
@@ -278,16 +356,16 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
       const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
       g_autoptr(GtkListStore) store = section_store (result, section);
       const FsbVerdict *verdict;
+      g_autofree char *conclusion = NULL;
       GtkWidget *tab;
 
       if (gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) == 0)
         continue;
       verdict = fsb_recommendation_get_verdict (rec, section->id);
+      if (verdict != NULL && !comparison)
+        conclusion = section_conclusion (verdict);
       tab = gtk_label_new (_(section->title));
-      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections),
-                                section_page_new (self, section, verdict != NULL && !comparison ? verdict->conclusion : NULL,
-                                                  store),
-                                tab);
+      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections), section_page_new (self, section, conclusion, store), tab);
     }
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
@@ -298,6 +376,13 @@ fsb_results_page_get_result (FsbResultsPage *self)
 {
   g_return_val_if_fail (FSB_IS_RESULTS_PAGE (self), NULL);
   return self->result;
+}
+
+const char *const *
+fsb_results_page_get_missing_groups (FsbResultsPage *self)
+{
+  g_return_val_if_fail (FSB_IS_RESULTS_PAGE (self), NULL);
+  return (const char *const *) self->missing_groups;
 }
 
 const char *
@@ -321,6 +406,7 @@ fsb_results_page_finalize (GObject *object)
 
   g_clear_pointer (&self->result, fsb_result_unref);
   g_free (self->use_case);
+  g_strfreev (self->missing_groups);
   g_free (self->note);
   G_OBJECT_CLASS (fsb_results_page_parent_class)->finalize (object);
 }
@@ -337,12 +423,20 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-results-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, recommendation);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, headline);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, confidence);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, missing_box);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, missing_label);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, reasons);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, notes);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, sections);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, saved_label);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, use_case_combo);
   gtk_widget_class_bind_template_callback (widget_class, use_case_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, measure_clicked_cb);
+
+  /* "measure" (FsbPlan *plan): run it; it completes the result shown. */
+  signals[SIGNAL_MEASURE] = g_signal_new ("measure", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void

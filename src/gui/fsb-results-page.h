@@ -21,6 +21,10 @@ void       fsb_results_page_show       (FsbResultsPage *self,
                                         gboolean        comparison);
 FsbResult *fsb_results_page_get_result (FsbResultsPage *self);
 const char *fsb_results_page_get_use_case (FsbResultsPage *self);
+/* The workload groups the shown use case needs and the result lacks
+ * (NULL: none); its button emits "measure" (FsbPlan *plan) with a plan
+ * that runs them and completes the result (FsbPlan.merge_into). */
+const char *const *fsb_results_page_get_missing_groups (FsbResultsPage *self);
 /* The recommendation's headline, as shown. */
 const char *fsb_results_page_get_headline (FsbResultsPage *self);
 

@@ -47,6 +47,7 @@ struct _FsbSetupPage
   GtkWidget *tree_files_spin;
   GtkWidget *tree_dirs_spin;
   GtkWidget *repetitions_spin;
+  GtkWidget *repetitions_auto;
   GtkWidget *use_case_combo;
   GtkWidget *groups_box;
   GtkWidget *commands_box;
@@ -647,6 +648,19 @@ set_folder (GtkWidget *chooser, const char *path)
     gtk_file_chooser_set_filename (GTK_FILE_CHOOSER (chooser), path);
 }
 
+static void
+use_case_changed_cb (FsbSetupPage *self)
+{
+  g_auto(GStrv) groups = fsb_use_case_groups (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
+
+  for (guint i = 0; groups != NULL && i < self->group_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->group_checks, i);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check),
+                                    g_strv_contains ((const char *const *) groups, g_object_get_data (G_OBJECT (check), "group")));
+    }
+}
+
 void
 fsb_setup_page_load (FsbSetupPage *self)
 {
@@ -670,6 +684,12 @@ fsb_setup_page_load (FsbSetupPage *self)
                             (double) (g_settings_get_uint64 (self->settings, "image-size") / GB));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->repetitions_spin),
                              g_settings_get_uint (self->settings, "repetitions"));
+  {
+    g_autofree char *mode = g_settings_get_string (self->settings, "repetition-mode");
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->repetitions_auto), g_str_equal (mode, "auto"));
+    g_object_bind_property (self->repetitions_auto, "active", self->repetitions_spin, "sensitive",
+                            G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  }
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->big_file_spin),
                              (double) (g_settings_get_uint64 (self->settings, "custom-big-file") / MB));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_size_spin),
@@ -698,6 +718,8 @@ fsb_setup_page_load (FsbSetupPage *self)
       gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->source_combo), "folder");
     }
   load_groups (self);
+  /* From now on, a use case chosen chooses the groups it needs. */
+  g_signal_connect_object (self->use_case_combo, "changed", G_CALLBACK (use_case_changed_cb), self, G_CONNECT_SWAPPED);
 
   client = fsb_udisks_get_client (&error);
   if (client == NULL)
@@ -820,7 +842,10 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
   plan->filesystems = g_steal_pointer (&filesystems);
   g_strfreev (plan->workloads);
   plan->workloads = g_steal_pointer (&groups);
-  plan->repetitions = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->repetitions_spin));
+  /* automatic: the engine's least and most */
+  plan->repeat_auto = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->repetitions_auto));
+  if (!plan->repeat_auto)
+    plan->repetitions = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->repetitions_spin));
   g_free (plan->use_case);
   plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
   g_free (plan->target_spec);
@@ -880,6 +905,8 @@ fsb_setup_page_save_choices (FsbSetupPage *self)
                        gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->tree_dirs_spin)));
   g_settings_set_uint (self->settings, "repetitions",
                        gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->repetitions_spin)));
+  g_settings_set_string (self->settings, "repetition-mode",
+                         gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->repetitions_auto)) ? "auto" : "fixed");
   g_settings_set_uint64 (self->settings, "image-size", image_bytes (self));
   g_settings_set_string (self->settings, "image-folder", image_folder != NULL ? image_folder : "");
   if (g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->source_combo)), "folder") == 0)
@@ -985,6 +1012,7 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, tree_files_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, tree_dirs_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, repetitions_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, repetitions_auto);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, use_case_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, groups_box);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, source_combo);

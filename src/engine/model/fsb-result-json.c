@@ -66,6 +66,9 @@ build_stats (JsonBuilder *b, const FsbStats *s)
   add_double (b, "max", s->max);
   add_double (b, "stdev", s->stdev);
   add_double (b, "p99", s->p99);
+  /* The median's 95 % interval (fsb-stats.c); null with a single sample. */
+  add_double (b, "ci95_low", s->ci95_low);
+  add_double (b, "ci95_high", s->ci95_high);
   json_builder_set_member_name (b, "spread_large");
   json_builder_add_boolean_value (b, s->spread_large);
   json_builder_end_object (b);
@@ -155,6 +158,18 @@ fsb_result_to_json (FsbResult *self)
       json_builder_add_value (b, fsb_sizes_to_json (self->sizes));
     }
   add_uint (b, "repetitions", self->repetitions);
+  if (self->repetition_policy.mode != NULL)
+    {
+      json_builder_set_member_name (b, "repetition_policy");
+      json_builder_begin_object (b);
+      add_string (b, "mode", self->repetition_policy.mode);
+      add_uint (b, "min", self->repetition_policy.min);
+      add_uint (b, "max", self->repetition_policy.max);
+      add_string (b, "stopped", self->repetition_policy.stopped);
+      if (self->repetition_policy.time_budget_s > 0)
+        add_double (b, "time_budget_s", self->repetition_policy.time_budget_s);
+      json_builder_end_object (b);
+    }
   json_builder_set_member_name (b, "workloads");
   json_builder_begin_array (b);
   for (guint i = 0; self->workloads != NULL && self->workloads[i] != NULL; i++)
@@ -429,6 +444,29 @@ read_filesystem (FsbResult *self, JsonNode *node, GError **error)
   return TRUE;
 }
 
+/* Optional (results before 0.3 lack it); only the known words are kept. */
+static void
+read_repetition_policy (FsbResult *self, JsonObject *p)
+{
+  g_autofree char *mode = NULL, *stopped = NULL;
+  double budget = 0;
+
+  if (p == NULL)
+    return;
+  mode = get_string (p, "mode");
+  stopped = get_string (p, "stopped");
+  if (!g_strv_contains ((const char *const []) { "auto", "fixed", NULL }, mode != NULL ? mode : ""))
+    return;
+  self->repetition_policy.mode = g_steal_pointer (&mode);
+  self->repetition_policy.min = (guint) MIN (get_uint (p, "min"), 1000);
+  self->repetition_policy.max = (guint) MIN (get_uint (p, "max"), 1000);
+  if (stopped != NULL &&
+      g_strv_contains ((const char *const []) { "settled", "max", "budget", "fixed", "not-measured", NULL }, stopped))
+    self->repetition_policy.stopped = g_steal_pointer (&stopped);
+  if (get_number (p, "time_budget_s", &budget) && isfinite (budget) && budget > 0)
+    self->repetition_policy.time_budget_s = budget;
+}
+
 FsbResult *
 fsb_result_from_json (JsonNode *root, GError **error)
 {
@@ -507,6 +545,7 @@ fsb_result_from_json (JsonNode *root, GError **error)
         }
     }
   self->repetitions = (guint) MIN (get_uint (o, "repetitions"), G_MAXUINT);
+  read_repetition_policy (self, get_object (o, "repetition_policy"));
   self->use_case = get_string (o, "use_case");
   if ((workloads = get_array (o, "workloads")) != NULL)
     {

@@ -73,6 +73,14 @@ typedef struct {
   char   *cache_policy;     /* what was done to keep caches cold */
 } FsbTargetInfo;
 
+/* How the repetitions were decided (results before 0.3 have none: mode NULL). */
+typedef struct {
+  char   *mode;           /* "auto" or "fixed" */
+  guint   min, max;
+  char   *stopped;        /* "settled", "max", "budget", "fixed", "not-measured"; NULL while running */
+  double  time_budget_s;  /* as given; 0: none (auto: half as long again as the least rounds) */
+} FsbRepetitionPolicy;
+
 typedef struct {
   gint           ref_count;
   char          *app_version;
@@ -81,7 +89,8 @@ typedef struct {
   FsbTargetInfo  target;
   char          *profile;
   FsbSizes      *sizes;         /* the plan's sizes (results from before 0.2: NULL) */
-  guint          repetitions;
+  guint          repetitions;   /* the most any filesystem had */
+  FsbRepetitionPolicy repetition_policy;
   char         **workloads;     /* group ids */
   char          *use_case;      /* as chosen when run; may be NULL */
   JsonNode      *dataset;       /* the manifest of the source data, or NULL */
@@ -101,6 +110,9 @@ FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
  * filesystem that has them; the strings belong to self. */
 GPtrArray     *fsb_result_task_ids      (FsbResult *self);
 FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
+/* A copy of base with the tasks it lacks from more (a later run of the
+ * missing groups on the same filesystems, matched by name). */
+FsbResult     *fsb_result_merge         (FsbResult *base, FsbResult *more);
 
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);
 

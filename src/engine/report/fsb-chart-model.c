@@ -159,9 +159,12 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
               {
                 row->cells[f].have = any = TRUE;
                 row->cells[f].median = s.median;
-                row->cells[f].min = s.min;
-                row->cells[f].max = s.max;
-                m->max_value = MAX (m->max_value, s.max);
+                /* whiskers: the median's 95 % interval (none from one sample),
+                 * drawn up to twice the largest sample: the tables give it whole */
+                row->cells[f].min = isfinite (s.ci95_low) ? MAX (s.ci95_low, 0) : s.median;
+                row->cells[f].max = isfinite (s.ci95_high) ? MIN (s.ci95_high, 2 * MAX (s.max, s.median)) : s.median;
+                if (isfinite (row->cells[f].max))
+                  m->max_value = MAX (m->max_value, row->cells[f].max);
               }
             else if (task->samples->len > 0)
               row->cells[f].failed = TRUE;

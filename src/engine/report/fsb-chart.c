@@ -358,7 +358,7 @@ draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
             cairo_rectangle (cr, g->plot_x, by, MAX (w, 0.5), g->bar_h);
             cairo_fill (cr);
 
-            /* min–max whisker */
+            /* whisker: the 95 % interval (fsb-chart-model.c) */
             if (c->max > c->min)
               {
                 cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);

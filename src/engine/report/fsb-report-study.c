@@ -19,6 +19,52 @@ count_tasks (FsbResult *result)
   return ids->len;
 }
 
+/* The fewest and the most repetitions a filesystem had: its cycles. */
+static void
+repetition_range (FsbResult *r, guint *fewest, guint *most)
+{
+  *fewest = G_MAXUINT;
+  *most = 0;
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbTaskResult *mkfs = fsb_fs_result_get_task (r->filesystems->pdata[f], "mkfs", FALSE);
+      guint n = mkfs != NULL ? mkfs->samples->len : 0;
+
+      if (n == 0)
+        continue;
+      *fewest = MIN (*fewest, n);
+      *most = MAX (*most, n);
+    }
+  if (*most == 0)
+    *fewest = *most = r->repetitions;
+}
+
+/* How the repetitions were decided, and why they stopped. */
+static char *
+describe_policy (FsbResult *r)
+{
+  const FsbRepetitionPolicy *p = &r->repetition_policy;
+  const char *stopped = p->stopped != NULL ? p->stopped : "";
+
+  if (g_strcmp0 (p->mode, "auto") != 0)
+    return g_strdup (_("A fixed number, the same for every filesystem."));
+  if (g_str_equal (stopped, "settled"))
+    /* Translators: the least and the most repetitions */
+    return g_strdup_printf (_("Automatic: at least %u and at most %u, interleaved between the filesystems; "
+                              "they stopped when the verdict was settled."), p->min, p->max);
+  if (g_str_equal (stopped, "max"))
+    /* Translators: the least and the most repetitions */
+    return g_strdup_printf (_("Automatic: at least %u and at most %u, interleaved between the filesystems; "
+                              "they stopped at the most, the verdict still unsettled."), p->min, p->max);
+  if (g_str_equal (stopped, "budget"))
+    /* Translators: the least and the most repetitions */
+    return g_strdup_printf (_("Automatic: at least %u and at most %u, interleaved between the filesystems; "
+                              "they stopped when the time budget was spent, the verdict still unsettled."), p->min, p->max);
+  /* Translators: the least and the most repetitions */
+  return g_strdup_printf (_("Automatic: at least %u and at most %u, interleaved between the filesystems; "
+                            "they stopped at the least, since the use case needs groups that did not run."), p->min, p->max);
+}
+
 static void
 add_machine_facts (FsbDocument *doc, FsbResult *r)
 {
@@ -78,8 +124,15 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   FsbUseCase use_case = rec->use_case;
   FsbBlock *facts, *list;
   g_autofree char *target = fsb_doc_describe_target (r);
-  g_autofree char *reps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions),
-                                           r->repetitions);
+  g_autofree char *reps = NULL, *policy = describe_policy (r);
+  g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
+  guint fewest, most;
+
+  repetition_range (r, &fewest, &most);
+  reps = fewest == most
+    ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", most), most)
+    /* Translators: the fewest and the most repetitions a filesystem had: "3 to 5 times" */
+    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u to %u time", "%u to %u times", most), fewest, most);
 
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Target and method"));
   facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
@@ -88,6 +141,7 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
     fsb_doc_add_fact (facts, _("Loop device"), r->target.device);
   fsb_doc_add_fact (facts, _("Caches"), r->target.cache_policy);
   fsb_doc_add_fact (facts, _("Each task ran"), reps);
+  fsb_doc_add_fact (facts, _("Repetitions"), policy);
   fsb_doc_add_fact (facts, _("Profile"), r->profile);
   fsb_doc_add_fact (facts, _("Use case"), fsb_use_case_title (use_case));
 
@@ -97,13 +151,19 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
                                  "measures each filesystem on top of that one, whose own caching and layout take part. "
                                  "The comparison between the filesystems holds; for absolute figures, use a spare partition."),
                                r->target.host_filesystem != NULL ? fsb_format_fs_name (r->target.host_filesystem) : "?"));
-  fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
-             _("Each figure is the median of the repetitions, and the range beside it runs from the fastest to the slowest. "
-               "When the ranges of two filesystems overlap, they are treated as tied. A range wider than a quarter "
-               "of the median is marked with an asterisk (*): that result was unsteady."));
+  fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH,
+            /* Translators: %s is the equivalence margin, "5 %"; keep both "95 %%" as they are (a percent sign) */
+            g_strdup_printf (_("Each figure is the median of the repetitions, with its 95 %% interval: the range that holds "
+                               "the true median 95 times in 100, from a model of the timings on a log scale, so it is wide "
+                               "when the repetitions are few or scattered, and there is none from a single one. Between two "
+                               "filesystems, each criterion gives the ratio of their figures with its own interval. One is "
+                               "ahead only when the whole interval lies beyond %s; within %s of each other they are tied; "
+                               "when the interval reaches both, the measurements cannot tell them apart. A result whose "
+                               "repetitions spread over more than a quarter of its median is marked with an asterisk (*)."),
+                             margin, margin));
 
   fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH,
-            g_strdup_printf (_("The recommendation for the use case “%s” weighs the results as follows:"),
+            g_strdup_printf (_("The recommendation for the use case “%s” rests on the criteria it needs, weighed as follows:"),
                              fsb_use_case_title (use_case)));
   list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
   for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
@@ -112,10 +172,14 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
       double w = fsb_criterion_weight (criterion, fsb_use_case_id (use_case));
       g_autofree char *weight = fsb_format_number (w, -1);
 
-      /* only what was measured */
-      if (w > 0 && fsb_recommendation_get_verdict (rec, criterion->id) != NULL)
+      if (w <= 0)
+        continue;
+      if (fsb_recommendation_get_verdict (rec, criterion->id) != NULL)
         /* Translators: a criterion and its weight: "Big files: ×2" */
         g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s"), _(criterion->title), weight));
+      else if (fsb_criterion_group (criterion->id) != NULL && !fsb_criterion_group (criterion->id)->always)
+        /* Translators: a criterion and its weight, which was not measured: "Random I/O: ×4, not measured" */
+        g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s, not measured"), _(criterion->title), weight));
     }
 }
 
@@ -210,12 +274,16 @@ stat_cell (const FsbStats *s, const char *metric)
   return s->spread_large ? g_strconcat (v, "*", NULL) : g_steal_pointer (&v);
 }
 
+/* The median's 95 % interval; none from a single sample. */
 static char *
 range_cell (const FsbStats *s, const char *metric)
 {
-  g_autofree char *lo = stat_value (s->min, s, metric);
-  g_autofree char *hi = stat_value (s->max, s, metric);
+  g_autofree char *lo = NULL, *hi = NULL;
 
+  if (!isfinite (s->ci95_low) || !isfinite (s->ci95_high))
+    return g_strdup ("—");
+  lo = stat_value (MAX (s->ci95_low, 0), s, metric);
+  hi = stat_value (s->ci95_high, s, metric);
   return g_strconcat (lo, "–", hi, NULL);
 }
 
@@ -225,7 +293,8 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
   g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
   const char *metric = ids->len > 0 ? fsb_task_metric (ids->pdata[0], NULL) : "wall_s";
   g_autofree char *median = fsb_doc_column_title (_("Median"), metric);
-  g_autofree char *range = fsb_doc_column_title (_("Min–max"), metric);
+  /* xgettext:no-c-format */
+  g_autofree char *range = fsb_doc_column_title (_("95 % interval"), metric);
   g_autofree char *cpu = fsb_doc_column_title (_("CPU"), "cpu_percent");
   FsbBlock *table = fsb_doc_add_table (doc, 0x3c, _("Task"), _("Filesystem"), median, range, cpu, _("Page faults"), NULL);
   g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
@@ -331,6 +400,13 @@ add_conclusion (FsbDocument *doc, const FsbRecommendation *rec, const char *crit
 
   if (v != NULL && v->conclusion != NULL)
     fsb_doc_add (doc, FSB_BLOCK_CONCLUSION, v->conclusion);
+  /* what the section's total hides */
+  if (v != NULL && v->differences->len > 0)
+    {
+      FsbBlock *list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+      for (guint i = 0; i < v->differences->len; i++)
+        g_ptr_array_add (list->items, g_strdup (((FsbTaskDifference *) v->differences->pdata[i])->sentence));
+    }
 }
 
 static void
@@ -390,6 +466,24 @@ add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   }
 }
 
+/* "1.32× (1.10–1.58×)": how far ahead the leader is. */
+static char *
+overall_cell (const FsbScore *s, gboolean leader)
+{
+  g_autofree char *ratio = NULL, *lo = NULL, *hi = NULL;
+
+  if (leader || !isfinite (s->ratio))
+    return g_strdup ("—");
+  ratio = fsb_format_number (s->ratio, 2);
+  if (!isfinite (s->ratio_high))
+    /* Translators: a ratio without an interval: "1.32×" */
+    return g_strdup_printf (_("%s×"), ratio);
+  lo = fsb_format_number (s->ratio_low, 2);
+  hi = fsb_format_number (s->ratio_high, 2);
+  /* Translators: a ratio and its 95 % interval: "1.32× (1.10–1.58×)" */
+  return g_strdup_printf (_("%s× (%s–%s×)"), ratio, lo, hi);
+}
+
 static void
 add_summary (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
@@ -417,17 +511,26 @@ add_summary (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 
   if (rec->overall->len > 1)
     {
-      FsbBlock *table = fsb_doc_add_table (doc, 0x2, _("Filesystem"), _("Overall score"), NULL);
+      FsbBlock *table = fsb_doc_add_table (doc, 0x2, _("Filesystem"),
+                                           /* xgettext:no-c-format */
+                                           _("The leader’s lead (95 % interval)"),
+                                           _("Compared with the leader"), NULL);
       for (guint i = 0; i < rec->overall->len; i++)
         {
           FsbScore *s = rec->overall->pdata[i];
           GPtrArray *row = fsb_doc_table_row (table);
+
           g_ptr_array_add (row, g_strdup (fsb_format_fs_name (s->fs)));
-          g_ptr_array_add (row, fsb_format_percent (s->score * 100, 1));
+          g_ptr_array_add (row, overall_cell (s, i == 0));
+          g_ptr_array_add (row, g_strdup (i == 0 ? _("the leader")
+                                          : !s->complete ? _("missed tasks")
+                                          : s->behind == FSB_COMPARE_BETTER ? _("clearly behind")
+                                          : s->behind == FSB_COMPARE_EQUIVALENT ? _("tied")
+                                          : _("not told apart")));
         }
       fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
-                 _("The overall score is the weighted mean of the scores per section, each relative to the best "
-                   "filesystem there (100 %)."));
+                 _("The leader’s lead over each filesystem is the weighted geometric mean of its ratios in the "
+                   "criteria the use case needs, with its interval."));
     }
 }
 
@@ -456,10 +559,17 @@ fsb_document_build_study (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
                                                        "This comparison is based on %u task taken from real life,",
                                                        "This comparison is based on %u tasks taken from real life,", n_tasks),
                                           n_tasks);
-    g_autofree char *b = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                       "each run once on every filesystem.",
-                                                       "each run %u times on every filesystem.", r->repetitions),
-                                          r->repetitions);
+    guint fewest, most;
+    g_autofree char *b = NULL;
+
+    repetition_range (r, &fewest, &most);
+    b = fewest == most
+      ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "each run once on every filesystem.",
+                                      "each run %u times on every filesystem.", most), most)
+      /* Translators: the fewest and the most repetitions a filesystem had */
+      : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "each run %u to %u time on every filesystem, as many as the verdict needed.",
+                                      "each run %u to %u times on every filesystem, as many as the verdict needed.", most),
+                         fewest, most);
     fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH, g_strconcat (a, " ", b, NULL));
   }
 

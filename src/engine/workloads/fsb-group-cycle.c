@@ -24,22 +24,16 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "capacity", N_("Partition capacity"), FSB_SCORE_CAPACITY, TRUE,
-    { N_("For the most usable space, choose %s."),
-      N_("%s leave the same usable space."),
-      N_("largest usable capacity: %s against %s"),
-      N_("second largest usable capacity: %s against %s"),
-      N_("as much usable capacity as %s"),
+  { "capacity", N_("Partition capacity"), FSB_SCORE_CAPACITY,
+    { N_("%s leaves the most usable space: %s."),
+      N_("%s leave about the same usable space (%s)."),
       N_("%s leaves %s of the partition usable.") },
     { { "desktop", 1 }, { "server", 2 }, { "database", 0.5 }, { "small-files", 1 }, { "media", 2 } } },
-  { "mkfs-mount", N_("Creating, mounting and unmounting"), FSB_SCORE_TASKS, TRUE,
-    { N_("To create, mount and unmount quickly, choose %s."),
-      N_("%s are tied on creating and mounting (their results overlap)."),
-      N_("fastest to create, mount and unmount: %s against %s"),
-      N_("second fastest to create, mount and unmount: %s against %s"),
-      N_("as quick to create and mount as %s (their results overlap)"),
+  { "mkfs-mount", N_("Creating, mounting and unmounting"), FSB_SCORE_TASKS,
+    { N_("%s is the fastest to create, mount and unmount: %s."),
+      N_("%s are tied on creating and mounting (%s)."),
       N_("%s took %s to create, mount and unmount.") },
-    { { "desktop", 0.5 }, { "server", 1 }, { "database", 0.25 }, { "small-files", 0.25 }, { "media", 0.25 } } },
+    { { NULL, 0 } } },
 };
 
 const FsbWorkloadGroup fsb_group_cycle = {

@@ -144,14 +144,11 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "delete-latency", N_("Delete latency"), FSB_SCORE_TASKS, FALSE,
-    { N_("To delete large files quickly, choose %s."),
-      N_("%s are tied on deleting large files (their results overlap)."),
-      N_("quickest to delete large files: %s ahead of %s"),
-      N_("second quickest to delete large files, %s behind %s"),
-      N_("as quick as %s to delete large files (their results overlap)"),
+  { "delete-latency", N_("Delete latency"), FSB_SCORE_TASKS,
+    { N_("%s is the quickest to delete large files: %s."),
+      N_("%s are tied on deleting large files (%s)."),
       N_("%s needed %s to delete the large files.") },
-    { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 0.5 }, { "media", 2 } } },
+    { { "media", 2 } } },
 };
 
 /* Seed 002 deleted an 8 GB file; at least five deletions a repetition. */
@@ -167,7 +164,6 @@ space_needed (const FsbSizes *s)
   return fsb_sizes_get_u64 (s, DELETE_FILE_SIZE);
 }
 
-static const char *const use_cases[] = { "media", NULL };
 
 const FsbWorkloadGroup fsb_group_delete_latency = {
   .id = "delete-latency",
@@ -176,6 +172,5 @@ const FsbWorkloadGroup fsb_group_delete_latency = {
   .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
-  .use_cases = use_cases,
   .space_needed = space_needed,
 };

@@ -520,14 +520,11 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "kernel-tree", N_("Kernel tree"), FSB_SCORE_TASKS, FALSE,
-    { N_("For work with source trees, choose %s."),
-      N_("%s are tied on the kernel tree (their results overlap)."),
-      N_("fastest with the kernel tree: %s ahead of %s"),
-      N_("second fastest with the kernel tree, %s behind %s"),
-      N_("as fast as %s with the kernel tree (their results overlap)"),
+  { "kernel-tree", N_("Kernel tree"), FSB_SCORE_TASKS,
+    { N_("%s is the fastest with the kernel tree: %s."),
+      N_("%s are tied on the kernel tree (%s)."),
       N_("%s needed %s for the kernel tree tasks.") },
-    { { "desktop", 1 }, { "server", 1 }, { "database", 0.5 }, { "small-files", 2 }, { "media", 0.25 } } },
+    { { "desktop", 1 }, { "small-files", 2 } } },
 };
 
 /* Seed 001: 38,755 files in 567 MB; the same divided by 4 and by 20. */
@@ -546,7 +543,6 @@ space_needed (const FsbSizes *s)
   return (guint64) MIN (need, (double) FSB_SIZE_MAX);
 }
 
-static const char *const use_cases[] = { "desktop", "small-files", NULL };
 
 const FsbWorkloadGroup fsb_group_kernel_tree = {
   .id = "kernel-tree",
@@ -555,7 +551,6 @@ const FsbWorkloadGroup fsb_group_kernel_tree = {
   .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
-  .use_cases = use_cases,
   .space_needed = space_needed,
   .data_dir = "kernel",
   .prepare_data = fsb_kernel_dataset_ensure,

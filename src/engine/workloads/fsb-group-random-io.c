@@ -381,14 +381,11 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "random-io", N_("Random I/O"), FSB_SCORE_TASKS, FALSE,
-    { N_("For random I/O, as databases do it, choose %s."),
-      N_("%s are tied on random I/O (their results overlap)."),
-      N_("fastest with random I/O: %s ahead of %s"),
-      N_("second fastest with random I/O, %s behind %s"),
-      N_("as fast as %s with random I/O (their results overlap)"),
+  { "random-io", N_("Random I/O"), FSB_SCORE_TASKS,
+    { N_("%s is the fastest with random I/O: %s."),
+      N_("%s are tied on random I/O (%s)."),
       N_("%s reached %s on average with random I/O.") },
-    { { "desktop", 1 }, { "server", 1 }, { "database", 4 }, { "small-files", 1 }, { "media", 0.5 } } },
+    { { "server", 1 }, { "database", 4 } } },
 };
 
 /* Seed 004: sysbench fileio with 128 files of 128 MB, 40,000 requests or
@@ -396,7 +393,7 @@ static const FsbCriterionSpec criteria[] = {
 static const FsbParamSpec params[] = {
   { RANDIO_FILES, N_("Number of random I/O files"), FSB_PARAM_COUNT, { 128, 128, 128 }, 1, 100000 },
   { RANDIO_FILE_SIZE, N_("Size of each random I/O file"), FSB_PARAM_BYTES,
-    { 6400e3, 32e6, 128e6 }, RANDIO_BLOCK, 1099511627776.0 },
+    { 1600e3, 32e6, 128e6 }, RANDIO_BLOCK, 1099511627776.0 },
   { RANDIO_REQUESTS, N_("Random I/O requests"), FSB_PARAM_COUNT, { 2000, 10000, 40000 }, 1, 1e9 },
   { RANDIO_SECONDS, N_("Time limit of random I/O"), FSB_PARAM_SECONDS, { 5, 10, 20 }, 0.1, 3600 },
 };
@@ -415,7 +412,6 @@ space_needed (const FsbSizes *s)
   return (guint64) MIN ((double) fsb_sizes_get_uint (s, RANDIO_FILES) * file_bytes (s), (double) FSB_SIZE_MAX);
 }
 
-static const char *const use_cases[] = { "server", "database", NULL };
 
 const FsbWorkloadGroup fsb_group_random_io = {
   .id = "random-io",
@@ -425,6 +421,5 @@ const FsbWorkloadGroup fsb_group_random_io = {
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
   .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
-  .use_cases = use_cases,
   .space_needed = space_needed,
 };

@@ -383,14 +383,11 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "small-files", N_("Small files"), FSB_SCORE_TASKS, FALSE,
-    { N_("For many small files, choose %s."),
-      N_("%s are tied on small files (their results overlap)."),
-      N_("fastest with small files: %s ahead of %s"),
-      N_("second fastest with small files, %s behind %s"),
-      N_("as fast as %s with small files (their results overlap)"),
+  { "small-files", N_("Small files"), FSB_SCORE_TASKS,
+    { N_("%s is the fastest with small files: %s."),
+      N_("%s are tied on small files (%s)."),
       N_("%s handled %s on average with small files.") },
-    { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 3 }, { "media", 0.25 } } },
+    { { "desktop", 1 }, { "server", 1 }, { "small-files", 3 } } },
 };
 
 /* Seed 002 ran bonnie++ -n 100 (102,400 files); 1/4 and 1/20 of it. */
@@ -408,7 +405,6 @@ space_needed (const FsbSizes *s)
   return (guint64) MIN (4096 * fsb_sizes_get (s, SMALL_FILES), (double) FSB_SIZE_MAX);
 }
 
-static const char *const use_cases[] = { "desktop", "server", "small-files", NULL };
 
 const FsbWorkloadGroup fsb_group_small_files = {
   .id = "small-files",
@@ -418,6 +414,5 @@ const FsbWorkloadGroup fsb_group_small_files = {
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
   .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
-  .use_cases = use_cases,
   .space_needed = space_needed,
 };
