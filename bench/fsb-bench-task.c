@@ -7,15 +7,52 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "fsb-aging.h"
 #include "fsb-engine.h"
+#include "fsb-fragmentation.h"
 #include "fsb-plan.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-util.h"
+
+/* The runner's aging (run/fsb-run-aging.c) with the plan's figures, for
+ * an image of the size given after the level ("light:872415232"). */
+static gboolean
+age_dir (FsbPlan *plan, const char *arg, const char *dir)
+{
+  g_auto(GStrv) parts = g_strsplit (arg, ":", 2);
+  g_autoptr(GError) error = NULL;
+  FsbPlanAging aging;
+  FsbAgingParams p = { 0 };
+  FsbAgingRun run;
+
+  if (parts[1] != NULL)
+    fsb_plan_set_image (plan, g_ascii_strtoull (parts[1], NULL, 10), NULL);
+  if (!fsb_plan_set_age (plan, parts[0], &error) || !fsb_plan_aging_estimate (plan, NULL, &aging))
+    {
+      g_printerr ("%s\n", error != NULL ? error->message : "no aging at level none");
+      return FALSE;
+    }
+  p.spec = fsb_age_spec (parts[0]);
+  p.seed = FSB_AGING_SEED;
+  p.reserve_bytes = aging.reserve_bytes;
+  p.max_file_bytes = aging.max_file_bytes;
+  fsb_aging_run_init (&run);
+  if (!fsb_aging_run (dir, &p, &run, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  g_print ("age fill_percent=%.2f files_written=%" G_GUINT64_FORMAT " files_deleted=%" G_GUINT64_FORMAT
+           " bytes_written=%" G_GUINT64_FORMAT " seconds=%.2f\n", run.fill_percent_reached,
+           run.files_written, run.files_deleted, run.bytes_written, run.seconds);
+  return TRUE;
+}
 
 int
 main (int argc, char **argv)
 {
   g_autofree char *profile_name = NULL, *dir = NULL, *scratch = NULL, *source = NULL;
+  g_autofree char *age = NULL, *extents_of = NULL;
   g_auto(GStrv) drop = NULL;
   gboolean direct = FALSE, show_profile = FALSE, setup_only = FALSE;
   GOptionEntry entries[] = {
@@ -27,6 +64,8 @@ main (int argc, char **argv)
     { "drop-cache", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &drop, "Drop FILE's pages first (an image)", "FILE" },
     { "show-profile", 0, 0, G_OPTION_ARG_NONE, &show_profile, "Print the profile's sizes as shell variables", NULL },
     { "setup", 0, 0, G_OPTION_ARG_NONE, &setup_only, "Only run the tasks' untimed setup (then make the caches cold)", NULL },
+    { "age", 0, 0, G_OPTION_ARG_STRING, &age, "First age DIR as a run with --age LEVEL would, on an image of IMAGE bytes", "LEVEL:IMAGE" },
+    { "extents", 0, 0, G_OPTION_ARG_FILENAME, &extents_of, "Print FILE's extents, as FS Bench counts them (FIEMAP)", "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("TASK-ID…");
@@ -37,7 +76,7 @@ main (int argc, char **argv)
   fsb_engine_init ();
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) ||
-      (!show_profile && drop == NULL && (dir == NULL || argc < 2)))
+      (!show_profile && drop == NULL && extents_of == NULL && age == NULL && (dir == NULL || argc < 2)))
     {
       g_printerr ("%s\n", error != NULL ? error->message : "usage: fsb-bench-task --dir DIR TASK-ID…");
       return 2;
@@ -56,6 +95,19 @@ main (int argc, char **argv)
              fsb_sizes_get_uint (sizes, "randio-files"), fsb_sizes_get_u64 (sizes, "randio-file-size"),
              fsb_sizes_get_uint (sizes, "randio-requests"), fsb_sizes_get (sizes, "randio-seconds"),
              fsb_sizes_get_u64 (sizes, "delete-file-size"));
+  if (age != NULL && (dir == NULL || !age_dir (plan, age, dir)))
+    return 1;
+  if (extents_of != NULL)
+    {
+      gint64 n = fsb_file_extents (extents_of, &error);
+
+      if (n < 0)
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      g_print ("extents=%" G_GINT64_FORMAT "\n", n);
+    }
   if (argc < 2)
     {
       for (guint d = 0; drop != NULL && drop[d] != NULL; d++)

@@ -58,6 +58,25 @@ cp "$tmp/out" "$tmp/p2.json"
 [ "$(json "$tmp/p2.json" 'd["profile"]')" = custom ] || fail "a size makes the profile custom"
 [ "$(json "$tmp/p2.json" '[t["id"] for t in d["tasks"]]')" = "['mkfs', 'mount', 'rand-read', 'rand-write', 'umount']" ] || fail "random-io's cycle"
 
+# --age: the aging step and the aged tasks in each cycle, a count of small
+# files per filesystem, a larger image so the fill leaves the tasks room.
+[ "$(json "$tmp/plan.json" 'd["age"]')" = none ] || fail "the default age is none"
+[ "$(json "$tmp/plan.json" 'd["aging"]')" = None ] || fail "no aging block without --age"
+expect_status 0 "$cli" plan --fs ext4,xfs --workloads core --age light --json
+cp "$tmp/out" "$tmp/aged.json"
+[ "$(json "$tmp/aged.json" 'd["age"]')" = light ] || fail "--age light"
+[ "$(json "$tmp/aged.json" 'd["aging"]["fill_percent_target"]')" = 60.0 ] || fail "light fills to 60 %"
+[ "$(json "$tmp/aged.json" '[t["id"] for t in d["tasks"]][10:13]')" = "['age', 'big-copy-in@aged', 'big-recopy@aged']" ] || fail "the aged tasks follow the aging step"
+[ "$(json "$tmp/aged.json" 'd["tasks"][11]["criterion"]')" = aged ] || fail "aged tasks count in the aged criterion"
+[ "$(json "$tmp/aged.json" 'd["steps"]')" = 122 ] || fail "2 filesystems × 3 repetitions × 20 steps, and a count of small files each"
+[ "$(json "$tmp/aged.json" 'd["estimated_seconds"] > '"$(json "$tmp/plan.json" 'd["estimated_seconds"]')")" = True ] || fail "aging takes time"
+[ "$(json "$tmp/aged.json" 'd["space_needed_bytes"] * (1 - 0.60) * 0.85 >= d["aging"]["reserve_bytes"]')" = True ] || fail "the light fill leaves no room for the tasks"
+expect_status 0 "$cli" plan --fs ext4 --age heavy --json
+[ "$(json "$tmp/out" 'd["space_needed_bytes"] * (1 - 0.85) * 0.85 >= d["aging"]["reserve_bytes"]')" = True ] || fail "the heavy fill leaves no room for the tasks"
+expect_status 0 "$cli" plan --fs ext4 --age light
+grep -q "big-copy-in@aged" "$tmp/out" || fail "the text plan lacks the aged tasks"
+grep -q "4 KiB" "$tmp/out" || fail "the text plan lacks the count of small files"
+
 # The text form names the target, the data and the time.
 expect_status 0 "$cli" plan --fs ext4,xfs,btrfs --profile standard
 grep -q "GiB" "$tmp/out" || fail "sizes are not shown in binary units"
@@ -67,8 +86,8 @@ grep -q "tree-copy-in" "$tmp/out" || fail "no task list"
 # Sizes that are not sizes: exit 2, nothing written.
 for bad in "--target image:nan" "--target image:99999999999999999999T" "--big-file nan" "--big-file inf" \
            "--big-file 1e400" "--size tree-files=1.5" "--size nope=3" "--size big-file" "--repeat 101" \
-           "--use-case gaming" "--workloads cycle" "--tree-size 12X" "--repeat 0" "--repeat many" \
-           "--repeat-max 2" "--time-budget -5" "--workloads +nonsense"; do
+           "--use-case gaming" "--workloads cycle" "--tree-size 12X" "--age old" "--workloads aging" \
+           "--repeat 0" "--repeat many" "--repeat-max 2" "--time-budget -5" "--workloads +nonsense"; do
   # shellcheck disable=SC2086
   expect_status 2 "$cli" plan --fs ext4 $bad
 done
@@ -84,6 +103,8 @@ if command -v gsettings >/dev/null 2>&1 && [ -d "$schema_dir" ]; then
   [ "$(gsettings get $id repetitions | sed 's/^uint32 //')" = "$(json "$tmp/defaults.json" 'd["repetitions"]')" ] || fail "repetitions default differs"
   [ "$(gsettings get $id repetition-mode)" = "'$(json "$tmp/defaults.json" 'd["repetition_policy"]["mode"]')'" ] || fail "repetition mode default differs"
   [ "$(gsettings get $id use-case)" = "'$(json "$tmp/defaults.json" 'd["use_case"]')'" ] || fail "use case default differs"
+  [ "$(gsettings get $id age)" = "'$(json "$tmp/defaults.json" 'd["age"]')'" ] || fail "aging default differs"
+  [ "$(gsettings range $id age | tr '\n' ' ')" = "enum 'none' 'light' 'heavy' " ] || fail "aging levels differ"
   [ "$(gsettings get $id workloads)" = "$(json "$tmp/defaults.json" 'd["workloads"]')" ] || fail "workloads default differs"
   range=$(gsettings range $id repetitions | tr '\n' ' ')
   [ "$range" = "range u $(json "$tmp/defaults.json" 'd["limits"]["repetitions"][0]') $(json "$tmp/defaults.json" 'd["limits"]["repetitions"][1]') " ] || fail "repetitions range differs: $range"

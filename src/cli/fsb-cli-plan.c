@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fsb-age.h"
 #include "fsb-catalog.h"
 #include "fsb-cli.h"
 #include "fsb-custom.h"
@@ -25,6 +26,7 @@ fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
   g_clear_pointer (&o->workloads, g_free);
   g_clear_pointer (&o->use_case, g_free);
   g_clear_pointer (&o->repeat, g_free);
+  g_clear_pointer (&o->age, g_free);
   g_clear_pointer (&o->custom, g_strfreev);
   g_clear_pointer (&o->sizes, g_strfreev);
   g_clear_pointer (&o->big_file, g_free);
@@ -84,6 +86,10 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       N_("Also run this shell command in the mounted filesystem and time it (repeatable)"), N_("NAME=COMMAND") },
     { "direct-io", 0, 0, G_OPTION_ARG_NONE, &o->direct,
       N_("Random I/O with O_DIRECT, bypassing the page cache, instead of buffered"), NULL },
+    { "age", 0, 0, G_OPTION_ARG_STRING, &o->age,
+      /* xgettext:no-c-format */
+      N_("Also run the tasks on an aged filesystem: none (the default), light (60 % full) or heavy (85 % full)"),
+      N_("LEVEL") },
   };
 
   if (flags & FSB_CLI_PLAN_RUN)
@@ -173,6 +179,8 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
     }
   if (o->target != NULL && !fsb_plan_set_target (plan, o->target, error))
     return NULL;
+  if (o->age != NULL && !fsb_plan_set_age (plan, o->age, error))
+    return NULL;
   plan->destroy_confirmed = o->yes;
   plan->direct_io = o->direct;
   for (guint i = 0; o->custom != NULL && o->custom[i] != NULL; i++)
@@ -199,6 +207,34 @@ use_case_title (const char *id)
   FsbUseCase use_case;
 
   return fsb_use_case_from_id (id, &use_case) ? fsb_use_case_title (use_case) : id;
+}
+
+/* What --age adds: the aging in each repetition, before the aged tasks,
+ * and the count of small files once per filesystem. */
+static void
+print_aging (FsbPlan *plan)
+{
+  const FsbAgeSpec *spec = fsb_age_spec (plan->age);
+  FsbPlanAging aging;
+  g_autofree char *percent = NULL, *written = NULL, *time = NULL, *fit = NULL;
+
+  if (spec == NULL || !fsb_plan_aging_estimate (plan, NULL, &aging))
+    return;
+  percent = fsb_format_percent (spec->fill * 100, 0);
+  written = fsb_size_format (aging.written_bytes);
+  time = fsb_format_duration (aging.age_seconds);
+  fit = fsb_format_duration (aging.fit_time_limit);
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        /* Translators: how full the disk is made, the rounds of churn, the data written
+                         * and the time it takes; the tasks marked @aged in the list above follow it */
+                        "The “age” step fills the filesystem to %s, then deletes and writes files for %u round "
+                        "(%s written, about %s); the tasks marked @aged then run on it again.\n",
+                        "The “age” step fills the filesystem to %s, then deletes and writes files for %u rounds "
+                        "(%s written, about %s); the tasks marked @aged then run on it again.\n", spec->rounds),
+           percent, spec->rounds, written, time);
+  /* Translators: %s is a time limit, "30 s" */
+  g_print (_("After its repetitions, each filesystem is created once more and filled with 4 KiB files, "
+             "to count how many fit (for at most %s).\n"), fit);
 }
 
 static void
@@ -260,6 +296,7 @@ print_plan (FsbPlan *plan)
       g_autofree char *id = g_strconcat ("custom:", c->name, NULL);
       g_print ("  %-18s %s\n", id, c->command);
     }
+  print_aging (plan);
   if (fsb_plan_has_group (plan, "transfer"))
     g_print ("%s\n", _("Then copies of a file between every pair of filesystems, each on an image of its own."));
   /* Translators: the space the run needs on the target */

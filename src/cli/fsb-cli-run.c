@@ -203,6 +203,22 @@ print_table (FsbResult *result)
     g_ptr_array_add (rows, initial);
     g_ptr_array_add (rows, residual);
   }
+  /* --age: the 4 KiB files that fit on each (a lower bound when "≥") */
+  for (guint f = 0; f < n_fs; f++)
+    if (((FsbFsResult *) g_ptr_array_index (result->filesystems, f))->fit.limit != NULL)
+      {
+        char **fit = g_new0 (char *, n_fs + 2);
+
+        fit[0] = g_strdup (_("Small files that fit"));
+        for (guint i = 0; i < n_fs; i++)
+          {
+            const FsbFilesFit *ff = &((FsbFsResult *) g_ptr_array_index (result->filesystems, i))->fit;
+            fit[i + 1] = ff->limit == NULL ? g_strdup ("—")
+                         : g_strdup_printf ("%s%" G_GUINT64_FORMAT, g_str_equal (ff->limit, "time") ? "≥" : "", ff->files);
+          }
+        g_ptr_array_add (rows, fit);
+        break;
+      }
 
   for (guint r = 0; r < rows->len; r++)
     {

@@ -110,6 +110,16 @@ section_store (FsbResult *result, const FsbCriterionSpec *section)
             continue;
           fsb_stats_compute (&percent, 1, &stats);
           add_row (store, fs->name, fsb_metric_display_name ("percent"), "percent", &stats, NULL);
+          /* --age: how many 4 KiB files fit on it */
+          if (fs->fit.limit != NULL)
+            {
+              double files = (double) fs->fit.files;
+
+              fsb_stats_compute (&files, 1, &stats);
+              add_row (store, fs->name, g_str_equal (fs->fit.limit, "time") ? _("Small files that fit, at least")
+                                                                            : _("Small files that fit"),
+                       "files", &stats, NULL);
+            }
           continue;
         }
       for (guint t = 0; t < fs->tasks->len; t++)

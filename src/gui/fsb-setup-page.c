@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "fsb-age.h"
 #include "fsb-confirm-dialog.h"
 #include "fsb-custom.h"
 #include "fsb-device.h"
@@ -49,6 +50,7 @@ struct _FsbSetupPage
   GtkWidget *repetitions_spin;
   GtkWidget *repetitions_auto;
   GtkWidget *use_case_combo;
+  GtkWidget *age_combo;
   GtkWidget *groups_box;
   GtkWidget *commands_box;
   GtkWidget *source_combo;
@@ -712,6 +714,8 @@ fsb_setup_page_load (FsbSetupPage *self)
   }
   g_settings_bind (self->settings, "use-case", self->use_case_combo, "active-id",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  g_settings_bind (self->settings, "age", self->age_combo, "active-id",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   if (source_folder[0] != '\0')
     {
       set_folder (self->source_folder, source_folder);
@@ -848,6 +852,8 @@ fsb_setup_page_build_plan (FsbSetupPage *self, GError **error)
     plan->repetitions = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->repetitions_spin));
   g_free (plan->use_case);
   plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
+  if (!fsb_plan_set_age (plan, gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo)), error))
+    return NULL;
   g_free (plan->target_spec);
   plan->target_spec = target_spec (self);
   plan->destroy_confirmed = self->chosen != NULL;
@@ -896,6 +902,8 @@ fsb_setup_page_save_choices (FsbSetupPage *self)
     g_settings_set_string (self->settings, "profile", id);
   if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo))) != NULL)
     g_settings_set_string (self->settings, "use-case", id);
+  if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo))) != NULL)
+    g_settings_set_string (self->settings, "age", id);
   g_settings_set_value (self->settings, "custom-commands", commands_variant (self));
   g_settings_set_uint64 (self->settings, "custom-big-file", spin_mb (self->big_file_spin));
   g_settings_set_uint64 (self->settings, "custom-tree-size", spin_mb (self->tree_size_spin));
@@ -1014,6 +1022,7 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, repetitions_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, repetitions_auto);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, use_case_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, age_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, groups_box);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, source_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbSetupPage, source_folder);
@@ -1037,6 +1046,14 @@ fsb_setup_page_init (FsbSetupPage *self)
   /* the page scrolls to the control that takes the keyboard focus */
   gtk_container_set_focus_vadjustment (GTK_CONTAINER (self->page_box),
                                        gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->viewport)));
+
+  /* the engine's levels and their names */
+  for (const char *const *level = fsb_age_levels (); *level != NULL; level++)
+    {
+      g_autofree char *title = fsb_age_title (*level);
+      gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->age_combo), *level, title);
+    }
+  gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->age_combo), FSB_DEFAULT_AGE);
 
   self->settings = g_settings_new (APP_ID);
   self->cancellable = g_cancellable_new ();

@@ -596,6 +596,49 @@ def test_custom_command_asks_then_runs():
         session.cleanup()
 
 
+def test_aged_run_shows_after_aging():
+    """The aging choice: ext4, one repetition, aged lightly; the results
+    gain the section "After aging", the result its aging block."""
+    session = Session(filesystems=("ext4",), extra_settings="repetitions=uint32 1\n")
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        choose_filesystems(win, ("ext4",))
+        choose_combo(win, "Size", STANDARD)
+        choose_combo(win, "Size", QUICK)
+        choose_combo(win, "Aging", "Light: 60\u00a0% full")   # the engine writes a no-break space
+        screenshot("setup-aging")
+        find(win, "Start comparison", "push button").click()
+        headline = find(win, "Recommendation", "label", timeout=RUN_TIMEOUT)
+        wait_for(lambda: headline.text.strip() != "", 10, "the recommendation")
+        saved = [f for f in os.listdir(session.history_dir()) if f.endswith(".json")]
+        with open(os.path.join(session.history_dir(), saved[0])) as f:
+            result = json.load(f)
+        ext4 = result["filesystems"][0]
+        assert result["age"] == "light", result.get("age")
+        assert ext4["aging"]["level"] == "light", ext4.get("aging")
+        assert ext4["capacity"]["files_that_fit_limit"] == "inodes", ext4["capacity"]
+        assert "big-copy-in@aged" in {t["id"] for t in ext4["tasks"]}
+        fsbtest.config.config.searchShowingOnly = False
+        try:
+            tab = win.findChild(lambda n: n.roleName == "page tab" and n.name == "After aging", retry=False)
+        finally:
+            fsbtest.config.config.searchShowingOnly = True
+        tab.parent.querySelection().selectChild(tab.indexInParent)
+        time.sleep(0.5)
+        assert win.findChildren(lambda n: n.roleName == "table cell" and n.name == "Copy a big file in (aged)"
+                                and n.showing), "no aged row in the table"
+        charts = win.findChildren(lambda n: n.name == "Chart: After aging" and n.showing)
+        assert charts and chart_has_drawing(charts[0], "results-aged"), "no chart after aging"
+        # the choice is remembered
+        out = subprocess.run(["gsettings", "get", "io.github.fsbench.FsBench", "age"], capture_output=True,
+                             text=True, env={**os.environ, **session.env}).stdout.strip()
+        assert out == "'light'", out
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_russian_labels,
@@ -607,4 +650,5 @@ if __name__ == "__main__":
                        test_custom_sizes_run_and_are_remembered,
                        test_delete_from_history_with_undo,
                        test_hotplug_shows_the_users_loop_device,
-                       test_custom_command_asks_then_runs])
+                       test_custom_command_asks_then_runs,
+                       test_aged_run_shows_after_aging])

@@ -380,3 +380,38 @@ fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin)
     return FSB_COMPARE_EQUIVALENT;
   return FSB_COMPARE_UNSETTLED;
 }
+
+double
+fsb_stats_median_interval (const double *values, guint n, double level, double *low, double *high)
+{
+  g_autofree double *sorted = NULL;
+  double tail = 0, p = 1, coverage;
+  guint k = 1;
+
+  *low = *high = NAN;
+  if (n == 0)
+    return 0;
+  sorted = g_memdup2 (values, sizeof (double) * n);
+  qsort (sorted, n, sizeof (double), compare_doubles);
+
+  /* tail: P(B < k), grown term by term while the interval keeps its level */
+  for (guint i = 0; i < n; i++)
+    p /= 2;                                /* P(B = 0) */
+  tail = p;                                /* P(B < 1) */
+  coverage = 1 - 2 * tail;
+  for (guint j = 1; 2 * (j + 1) <= n + 1; j++)
+    {
+      double next_p = p * (n - j + 1) / j;   /* P(B = j) */
+      double next_coverage = 1 - 2 * (tail + next_p);
+
+      if (next_coverage < level)
+        break;
+      p = next_p;
+      tail += next_p;
+      coverage = next_coverage;
+      k = j + 1;
+    }
+  *low = sorted[k - 1];
+  *high = sorted[n - k];
+  return MAX (coverage, 0);
+}

@@ -73,5 +73,12 @@ typedef enum {
 
 /* What the log of a ratio says, against the equivalence margin. */
 FsbComparison  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin);
+/* A distribution-free interval for the median of n values: the order
+ * statistics x(k) and x(n+1-k), with the largest k whose coverage
+ * 1 - 2 P(Binomial(n, 1/2) < k) is at least level. Returns the coverage
+ * the interval has: with too few values for level (fewer than 6 for 95 %),
+ * the interval is the whole range and its coverage is lower (75 % for 3). */
+double         fsb_stats_median_interval (const double *values, guint n, double level,
+                                          double *low, double *high);
 
 G_END_DECLS

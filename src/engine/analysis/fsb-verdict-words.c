@@ -24,6 +24,7 @@ fsb_words_ahead (FsbScoreKind kind, double ratio, const char *other)
   switch (kind)
     {
     case FSB_SCORE_CAPACITY:
+    case FSB_SCORE_AGED:
       amount = fsb_format_percent ((ratio - 1) * 100, (ratio - 1) * 100 < 10 ? 1 : 0);
       /* Translators: usable space; a percentage, then a filesystem: "7.9 % more than Btrfs" */
       return g_strdup_printf (_("%s more than %s"), amount, name);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-aging-loss.h"
 #include "fsb-format.h"
 #include "fsb-recommend-private.h"
 
@@ -259,6 +260,8 @@ score_criterion (FsbResult *result, const FsbCriterionSpec *criterion)
       return score_capacity (result);
     case FSB_SCORE_TRANSFER:
       return score_transfers (result);
+    case FSB_SCORE_AGED:
+      return fsb_aging_ranking (result);
     case FSB_SCORE_CPU:
       ids = g_ptr_array_new_with_free_func (g_free);
       for (guint c = 0; c < fsb_catalog_n_criteria (); c++)

@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "fsb-age.h"
 #include "fsb-catalog.h"
 #include "fsb-workload-registry.h"   /* generated from workloads/meson.build */
 
@@ -146,6 +147,8 @@ fsb_catalog_task (const char *id, const FsbWorkloadGroup **group)
 {
   Catalog *c = get_catalog ();
 
+  if (fsb_task_is_aged (id))
+    id = fsb_task_base_id (id);
   if (group != NULL)
     *group = id != NULL ? g_hash_table_lookup (c->task_group, id) : NULL;
   return id != NULL ? g_hash_table_lookup (c->tasks, id) : NULL;
@@ -292,12 +295,42 @@ fsb_profile_title (const char *name)
 
 /* Task ids ---------------------------------------------------------------- */
 
+gboolean
+fsb_task_is_aged (const char *id)
+{
+  return id != NULL && g_str_has_suffix (id, FSB_AGED_SUFFIX) && strlen (id) > strlen (FSB_AGED_SUFFIX);
+}
+
+const char *
+fsb_task_base_id (const char *id)
+{
+  g_autofree char *base = NULL;
+
+  if (!fsb_task_is_aged (id))
+    return g_intern_string (id);
+  base = g_strndup (id, strlen (id) - strlen (FSB_AGED_SUFFIX));
+  return g_intern_string (base);
+}
+
+const char *
+fsb_task_aged_id (const char *id)
+{
+  g_autofree char *aged = NULL;
+
+  if (id == NULL || fsb_task_is_aged (id))
+    return g_intern_string (id);
+  aged = g_strconcat (id, FSB_AGED_SUFFIX, NULL);
+  return g_intern_string (aged);
+}
+
 const char *
 fsb_task_criterion (const char *id)
 {
   const FsbTaskSpec *task = fsb_catalog_task (id, NULL);
   const FsbWorkloadGroup *transfer;
 
+  if (task != NULL && fsb_task_is_aged (id))
+    return FSB_AGED_CRITERION;
   if (task != NULL)
     return task->criterion;
   /* The transfer group is one step across all filesystems, not a task. */
@@ -328,7 +361,20 @@ fsb_task_display_name (const char *id)
     return id + strlen ("custom:");
   if (strcmp (id, "transfer") == 0)
     return _("Copy between filesystems");
+  if (strcmp (id, FSB_AGE_STEP) == 0)
+    return _("Age the filesystem");
+  if (strcmp (id, FSB_FIT_STEP) == 0)
+    return _("Count the small files that fit");
   task = fsb_catalog_task (id, NULL);
+  if (task != NULL && fsb_task_is_aged (id))
+    {
+      /* Translators: a task's name, run again on the filesystem once it was
+       * filled and churned: "Copy a big file in (aged)" */
+      g_autofree char *name = g_strdup_printf (_("%s (aged)"), _(task->name));
+
+      /* one string per task and language: kept, like the catalog */
+      return g_intern_string (name);
+    }
   return task != NULL ? _(task->name) : id;
 }
 
@@ -336,9 +382,15 @@ guint
 fsb_task_order (const char *id)
 {
   Catalog *c = get_catalog ();
-  guint order = id != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (c->task_order, id)) : 0;
+  gboolean aged = fsb_task_is_aged (id);
+  guint order;
 
-  return order > 0 ? order - 1 : G_MAXUINT;
+  if (aged)
+    id = fsb_task_base_id (id);
+  order = id != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (c->task_order, id)) : 0;
+  if (order == 0)
+    return G_MAXUINT;
+  return order - 1 + (aged ? g_hash_table_size (c->task_order) : 0);
 }
 
 const char *

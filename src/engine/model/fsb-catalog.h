@@ -62,6 +62,7 @@ typedef enum {
   FSB_SCORE_CAPACITY,   /* usable space after mkfs */
   FSB_SCORE_TRANSFER,   /* copies into each filesystem */
   FSB_SCORE_CPU,        /* CPU % of every timed task */
+  FSB_SCORE_AGED,       /* the speed each filesystem keeps on its aged runs (task@aged) */
 } FsbScoreKind;
 
 /* The sentences of a criterion's verdict, whole so that translators can
@@ -170,13 +171,23 @@ const char        *fsb_profile_title  (const char *name);   /* translated: "Quic
 
 /* Task ids ---------------------------------------------------------------- */
 
+/* Aged task ids ("big-copy-in@aged", fsb-age.h): a task of the catalog run
+ * again on the aged filesystem. fsb_catalog_task () gives the task's own
+ * spec for them; their criterion is "aged". */
+gboolean    fsb_task_is_aged         (const char *id);
+/* "big-copy-in@aged" gives "big-copy-in"; other ids are themselves (interned). */
+const char *fsb_task_base_id         (const char *id);
+/* "big-copy-in" gives "big-copy-in@aged" (interned). */
+const char *fsb_task_aged_id         (const char *id);
+
 /* The criterion of a task id: custom:NAME gives "custom", unknown ids too. */
 const char *fsb_task_criterion       (const char *id);
 /* The headline metric of a task id and whether higher is better. */
 const char *fsb_task_metric          (const char *id, gboolean *higher_is_better);
-/* Translated; custom:NAME gives NAME. */
+/* Translated; custom:NAME gives NAME, an aged task "Copy a big file in (aged)". */
 const char *fsb_task_display_name    (const char *id);
-/* The order of task ids in the catalog (custom commands last). */
+/* The order of task ids in the catalog: the aged tasks after all the
+ * others, in the same order; custom commands last. */
 guint       fsb_task_order           (const char *id);
 const char *fsb_criterion_title      (const char *id);     /* translated */
 const char *fsb_group_title          (const char *id);     /* translated */

@@ -6,6 +6,7 @@
 
 #include "fsb-catalog.h"
 #include "fsb-plan.h"
+#include "fsb-plan-private.h"
 
 JsonNode *
 fsb_plan_to_json (FsbPlan *self)
@@ -28,6 +29,7 @@ fsb_plan_to_json (FsbPlan *self)
   json_builder_add_string_value (b, self->use_case);
   json_builder_set_member_name (b, "repetitions");
   json_builder_add_int_value (b, self->repetitions);
+  fsb_plan_aging_to_json (self, b);
   json_builder_set_member_name (b, "repetition_policy");
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "mode");
@@ -105,7 +107,7 @@ fsb_plan_to_json (FsbPlan *self)
       json_builder_set_member_name (b, "group");
       json_builder_add_string_value (b, g != NULL ? g->id : NULL);
       json_builder_set_member_name (b, "criterion");
-      json_builder_add_string_value (b, t != NULL ? t->criterion : NULL);
+      json_builder_add_string_value (b, t != NULL ? fsb_task_criterion (id) : NULL);
       json_builder_set_member_name (b, "estimated_seconds");
       json_builder_add_double_value (b, t != NULL && t->estimate != NULL ? t->estimate (self->sizes) : 0);
       json_builder_end_object (b);

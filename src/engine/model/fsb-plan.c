@@ -5,9 +5,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-age.h"
 #include "fsb-catalog.h"
 #include "fsb-error.h"
 #include "fsb-plan.h"
+#include "fsb-plan-private.h"
 
 #define MiB (G_GUINT64_CONSTANT (1024) * 1024)
 /* A first guess at how fast the test data is written, for the estimate. */
@@ -114,6 +116,7 @@ fsb_plan_new (void)
   self->workloads = fsb_use_case_groups (FSB_DEFAULT_USE_CASE);
   self->target_spec = g_strdup (FSB_DEFAULT_TARGET);
   self->use_case = g_strdup (FSB_DEFAULT_USE_CASE);
+  self->age = g_strdup (FSB_DEFAULT_AGE);
   self->custom_commands = g_ptr_array_new ();
   return self;
 }
@@ -152,6 +155,7 @@ fsb_plan_unref (FsbPlan *self)
   g_free (self->use_case);
   g_free (self->partial_path);
   g_clear_pointer (&self->merge_into, fsb_result_unref);
+  g_free (self->age);
   g_free (self);
 }
 
@@ -567,6 +571,9 @@ fsb_plan_validate (FsbPlan *self, GError **error)
       return FALSE;
     }
 
+  if (!fsb_age_known (self->age))
+    return fsb_plan_set_age (self, self->age, error);
+
   if (!fsb_plan_check_sizes (self, error))
     return FALSE;
 
@@ -602,18 +609,14 @@ cycle_groups (FsbPlan *self)
   return out;
 }
 
+/* The room each group needs at its peak. Groups clean up after
+ * themselves, but the sum is what a run needs if one did not. */
 guint64
-fsb_plan_needed_bytes (FsbPlan *self, const FsbSizes *sizes)
+fsb_plan_peak_bytes (FsbPlan *self, const FsbSizes *sizes)
 {
   g_autoptr(GPtrArray) groups = cycle_groups (self);
-  guint64 data = 0, overhead;
+  guint64 data = 0;
 
-  g_return_val_if_fail (self != NULL, 0);
-  if (sizes == NULL)
-    sizes = self->sizes;
-
-  /* The room each group needs at its peak. Groups clean up after
-   * themselves, but the sum is what a run needs if one did not. */
   for (guint i = 0; i < groups->len; i++)
     {
       const FsbWorkloadGroup *g = groups->pdata[i];
@@ -622,13 +625,27 @@ fsb_plan_needed_bytes (FsbPlan *self, const FsbSizes *sizes)
     }
   if (self->custom_commands->len > 0 && !fsb_size_add (data, fsb_sizes_get_u64 (sizes, "big-file"), &data))
     return FSB_SIZE_MAX;
+  return data;
+}
+
+guint64
+fsb_plan_needed_bytes (FsbPlan *self, const FsbSizes *sizes)
+{
+  guint64 data, overhead, peak;
+
+  g_return_val_if_fail (self != NULL, 0);
+  if (sizes == NULL)
+    sizes = self->sizes;
+  data = fsb_plan_peak_bytes (self, sizes);
+  if (data >= FSB_SIZE_MAX)
+    return FSB_SIZE_MAX;
 
   /* Metadata, journals and reserved blocks take up to a tenth; the
    * constant covers the smallest sizes mkfs accepts (XFS wants 300 MB). */
   overhead = data / 8 + FSB_MIN_IMAGE_BYTES;
-  if (!fsb_size_add (data, overhead + 64 * MiB, &data))
+  if (!fsb_size_add (data, overhead + 64 * MiB, &peak))
     return FSB_SIZE_MAX;
-  return data / (64 * MiB) * (64 * MiB);
+  return fsb_plan_aging_needed_bytes (self, data, peak / (64 * MiB) * (64 * MiB));
 }
 
 void
@@ -637,7 +654,8 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
   g_autoptr(GPtrArray) groups = NULL;
   guint n_fs, n_groups;
   const FsbWorkloadGroup *const *all = fsb_catalog_groups (&n_groups);
-  double cycle = 0, data_bytes;
+  double cycle = 0, data_bytes, per_fs_seconds = 0;
+  guint per_fs_steps = 0;
   FsbTargetSpec target = { 0 };
 
   g_return_if_fail (self != NULL && estimate != NULL);
@@ -669,8 +687,9 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
       g_ptr_array_set_size (estimate->tasks, 0);
       cycle = 0;
     }
-  estimate->n_steps = estimate->tasks->len * n_fs * self->repetitions;
-  estimate->estimated_seconds = cycle * n_fs * self->repetitions;
+  cycle += fsb_plan_aging_extend (self, sizes, estimate->tasks, &per_fs_steps, &per_fs_seconds);
+  estimate->n_steps = estimate->tasks->len * n_fs * self->repetitions + per_fs_steps * n_fs;
+  estimate->estimated_seconds = cycle * n_fs * self->repetitions + per_fs_seconds * n_fs;
   for (guint i = 0; i < n_groups; i++)
     if (all[i]->across_filesystems && fsb_plan_has_group (self, all[i]->id) && all[i]->estimate_across != NULL)
       {

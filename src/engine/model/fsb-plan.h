@@ -25,6 +25,7 @@ G_BEGIN_DECLS
 #define FSB_AUTO_BUDGET_FACTOR  1.5
 #define FSB_DEFAULT_USE_CASE    "server"  /* its groups are the default workloads (fsb_use_case_groups) */
 #define FSB_DEFAULT_TARGET      "image"
+#define FSB_DEFAULT_AGE         "none"   /* fresh filesystems only, as the studies measured */
 
 /* Where to run: "image", "image:SIZE", "image@DIR", "image:SIZE@DIR" (SIZE
  * as fsb_size_parse() reads it, "~/" allowed in DIR) or a device such as
@@ -68,6 +69,7 @@ typedef struct {
   char       *use_case;         /* "desktop", "server", ... */
   char       *partial_path;     /* where results are written after every task, or NULL */
   gboolean    direct_io;        /* random-io: O_DIRECT instead of buffered, a labelled mode */
+  char       *age;              /* "none", "light", "heavy" (fsb-age.h) */
   /* TRUE only once the user saw the custom commands and agreed to run them:
    * the CLI sets it for commands typed on its own command line; a plan or
    * result loaded from a file leaves it FALSE until the user confirms
@@ -110,6 +112,9 @@ gboolean fsb_plan_set_target   (FsbPlan *self, const char *spec, GError **error)
 /* An image of size_bytes (0: sized to the plan) in dir (NULL: the cache folder). */
 void     fsb_plan_set_image    (FsbPlan *self, guint64 size_bytes, const char *dir);
 void     fsb_plan_add_custom   (FsbPlan *self, const char *name, const char *command);
+/* "none", "light" or "heavy": after the fresh tasks of each cycle, fill and
+ * churn the filesystem, then run the tasks again as task@aged. */
+gboolean fsb_plan_set_age      (FsbPlan *self, const char *level, GError **error);
 gboolean fsb_plan_has_group    (FsbPlan *self, const char *group);
 /* Each chosen group checks its sizes (and may fit one to the others). */
 gboolean fsb_plan_check_sizes  (FsbPlan *self, GError **error);
@@ -129,6 +134,21 @@ typedef struct {
 
 /* sizes: what the tasks will see (NULL: the plan's own). */
 void      fsb_plan_estimate        (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate);
+
+/* The aging phase of a plan whose age is not "none", before it runs. */
+typedef struct {
+  guint64 reserve_bytes;       /* left free by the fill: the aged tasks' peak, and a margin */
+  guint64 fill_bytes;          /* written by the first fill, on a target of target_bytes */
+  guint64 written_bytes;       /* the fill and every round of churn */
+  guint64 target_bytes;        /* the size the estimate assumed */
+  guint64 max_file_bytes;      /* no aging file larger: a 32nd of the fill, the same on every filesystem */
+  double  age_seconds;         /* one cycle's aging */
+  double  fit_seconds;         /* one filesystem's count of small files that fit */
+  double  fit_time_limit;      /* its bound */
+} FsbPlanAging;
+
+/* FALSE (and *aging zeroed) when the plan does not age. */
+gboolean  fsb_plan_aging_estimate  (FsbPlan *self, const FsbSizes *sizes, FsbPlanAging *aging);
 void      fsb_plan_estimate_clear  (FsbPlanEstimate *estimate);
 /* The room the plan needs on the target, for sizes (NULL: its own). */
 guint64   fsb_plan_needed_bytes    (FsbPlan *self, const FsbSizes *sizes);

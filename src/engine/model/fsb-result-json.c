@@ -8,6 +8,7 @@
 
 #include "fsb-error.h"
 #include "fsb-result.h"
+#include "fsb-result-private.h"
 #include "fsb-stats.h"
 
 /* JSON out --------------------------------------------------------------- */
@@ -176,6 +177,8 @@ fsb_result_to_json (FsbResult *self)
     json_builder_add_string_value (b, self->workloads[i]);
   json_builder_end_array (b);
   add_string (b, "use_case", self->use_case);
+  if (self->age != NULL)
+    add_string (b, "age", self->age);
   json_builder_set_member_name (b, "dataset");
   if (self->dataset != NULL)
     json_builder_add_value (b, json_node_copy (self->dataset));
@@ -197,7 +200,9 @@ fsb_result_to_json (FsbResult *self)
       json_builder_begin_object (b);
       build_capacity (b, "initial", &fs->capacity_initial);
       build_capacity (b, "residual", &fs->capacity_residual);
+      fsb_result_fit_to_json (b, fs);
       json_builder_end_object (b);
+      fsb_result_aging_to_json (b, fs);
       if (fs->error != NULL)
         add_string (b, "error", fs->error);
       json_builder_set_member_name (b, "tasks");
@@ -321,6 +326,31 @@ get_array (JsonObject *o, const char *key)
   return (n != NULL && JSON_NODE_HOLDS_ARRAY (n)) ? json_node_get_array (n) : NULL;
 }
 
+/* The same for the other files of the result (fsb-result-private.h). */
+char *
+fsb_result_json_string (JsonObject *o, const char *key)
+{
+  return get_string (o, key);
+}
+
+gboolean
+fsb_result_json_number (JsonObject *o, const char *key, double *out)
+{
+  return get_number (o, key, out);
+}
+
+JsonObject *
+fsb_result_json_object (JsonObject *o, const char *key)
+{
+  return get_object (o, key);
+}
+
+JsonArray *
+fsb_result_json_array (JsonObject *o, const char *key)
+{
+  return get_array (o, key);
+}
+
 static void
 read_capacity (JsonObject *cap, const char *prefix, FsbCapacity *c)
 {
@@ -438,6 +468,7 @@ read_filesystem (FsbResult *self, JsonNode *node, GError **error)
       read_capacity (cap, "initial", &fs->capacity_initial);
       read_capacity (cap, "residual", &fs->capacity_residual);
     }
+  fsb_result_aging_from_json (fs, o, cap);
   for (guint i = 0; i < json_array_get_length (tasks); i++)
     if (!read_task (fs, json_array_get_element (tasks, i), error))
       return FALSE;
@@ -547,6 +578,7 @@ fsb_result_from_json (JsonNode *root, GError **error)
   self->repetitions = (guint) MIN (get_uint (o, "repetitions"), G_MAXUINT);
   read_repetition_policy (self, get_object (o, "repetition_policy"));
   self->use_case = get_string (o, "use_case");
+  self->age = get_string (o, "age");
   if ((workloads = get_array (o, "workloads")) != NULL)
     {
       g_autoptr(GStrvBuilder) sb = g_strv_builder_new ();

@@ -90,6 +90,38 @@ task_result_free (FsbTaskResult *task)
 }
 
 static void
+aging_free (FsbAging *aging)
+{
+  if (aging == NULL)
+    return;
+  g_free (aging->level);
+  g_free (aging->free_space_tool);
+  g_array_unref (aging->runs);
+  g_free (aging);
+}
+
+void
+fsb_aging_run_init (FsbAgingRun *run)
+{
+  memset (run, 0, sizeof *run);
+  run->big_file_extents_fresh = run->big_file_extents_aged = -1;
+  run->free_fresh.free_extents = run->free_aged.free_extents = -1;
+}
+
+FsbAging *
+fsb_fs_result_get_aging (FsbFsResult *fs, const char *level, double fill_percent_target)
+{
+  if (fs->aging == NULL)
+    {
+      fs->aging = g_new0 (FsbAging, 1);
+      fs->aging->level = g_strdup (level);
+      fs->aging->fill_percent_target = fill_percent_target;
+      fs->aging->runs = g_array_new (FALSE, TRUE, sizeof (FsbAgingRun));
+    }
+  return fs->aging;
+}
+
+static void
 fs_result_free (FsbFsResult *fs)
 {
   g_free (fs->name);
@@ -98,6 +130,8 @@ fs_result_free (FsbFsResult *fs)
   g_free (fs->mount_options);
   g_free (fs->error);
   g_ptr_array_unref (fs->tasks);
+  aging_free (fs->aging);
+  g_free (fs->fit.limit);
   g_free (fs);
 }
 
@@ -167,6 +201,7 @@ fsb_result_unref (FsbResult *self)
   g_free (self->use_case);
   g_free (self->repetition_policy.mode);
   g_free (self->repetition_policy.stopped);
+  g_free (self->age);
   g_clear_pointer (&self->dataset, json_node_unref);
   g_ptr_array_unref (self->filesystems);
   g_ptr_array_unref (self->transfers);

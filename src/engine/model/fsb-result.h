@@ -38,6 +38,41 @@ typedef struct {
   char      *command;  /* custom commands only */
 } FsbTaskResult;
 
+/* Free-space fragmentation, as the filesystem's own tool reports it
+ * (e2freefrag, xfs_db freesp), on the unmounted filesystem. */
+typedef struct {
+  gint64  free_extents;        /* < 0: not measured */
+  guint64 free_bytes;
+  double  mean_extent_bytes;
+  double  large_percent;       /* of the free space, in extents of 1 MiB or more */
+} FsbFreeSpace;
+
+/* One repetition's aging (--age): what was written, and the state before and after. */
+typedef struct {
+  double       fill_percent_reached;
+  guint        rounds;
+  guint64      files_written, files_deleted, bytes_written;
+  guint        dirs;
+  double       seconds;
+  gint64       big_file_extents_fresh;   /* the big file copied in, by FIEMAP, counted as */
+  gint64       big_file_extents_aged;    /* filefrag counts them; < 0: not measured */
+  FsbFreeSpace free_fresh, free_aged;
+} FsbAgingRun;
+
+typedef struct {
+  char   *level;                /* "light", "heavy" */
+  double  fill_percent_target;
+  char   *free_space_tool;      /* "e2freefrag", "xfs_db", or NULL where none exists */
+  GArray *runs;                 /* of FsbAgingRun, one per repetition */
+} FsbAging;
+
+/* The 4 KiB files that fit on a fresh filesystem, until space or inodes ran out. */
+typedef struct {
+  guint64 files;
+  char   *limit;               /* "space", "inodes" or "time" (files is then a lower bound); NULL: not counted */
+  double  seconds;
+} FsbFilesFit;
+
 typedef struct {
   char        *name;           /* "ext4" */
   char        *mkfs_version;   /* "mke2fs 1.47.0" */
@@ -47,6 +82,8 @@ typedef struct {
   FsbCapacity  capacity_residual;
   GPtrArray   *tasks;          /* of FsbTaskResult* in run order */
   char        *error;          /* why this filesystem could not finish, or NULL */
+  FsbAging    *aging;          /* --age: the aging of each repetition, or NULL */
+  FsbFilesFit  fit;
 } FsbFsResult;
 
 typedef struct {
@@ -93,6 +130,7 @@ typedef struct {
   FsbRepetitionPolicy repetition_policy;
   char         **workloads;     /* group ids */
   char          *use_case;      /* as chosen when run; may be NULL */
+  char          *age;           /* the plan's aging level; NULL in results from before 0.3 */
   JsonNode      *dataset;       /* the manifest of the source data, or NULL */
   GPtrArray     *filesystems;   /* of FsbFsResult* */
   GPtrArray     *transfers;     /* of FsbTransfer* */
@@ -115,6 +153,10 @@ FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, cons
 FsbResult     *fsb_result_merge         (FsbResult *base, FsbResult *more);
 
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);
+/* The aging block of fs, made on first use with its level and target. */
+FsbAging      *fsb_fs_result_get_aging  (FsbFsResult *fs, const char *level, double fill_percent_target);
+/* A run with nothing measured yet (extents and free space unknown). */
+void           fsb_aging_run_init       (FsbAgingRun *run);
 
 FsbSample     *fsb_sample_new           (void);
 void           fsb_sample_free          (FsbSample *sample);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-age.h"
 #include "fsb-chart-private.h"
 #include "fsb-format.h"
 #include "fsb-recommend.h"
@@ -81,6 +82,9 @@ chart_task_ids (FsbResult *result, const FsbChartOptions *options)
       g_ptr_array_unref (ids);
       ids = g_steal_pointer (&all);
     }
+  /* after aging: each task fresh, then aged */
+  if (g_strcmp0 (options->section, FSB_AGED_CRITERION) == 0)
+    fsb_chart_interleave_fresh (ids);
   return ids;
 }
 
@@ -123,6 +127,11 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
           g_ptr_array_add (m->rows, row);
         }
       m->max_value = 100;
+      return;
+    }
+  if (options->kind == FSB_CHART_AGING)
+    {
+      fsb_chart_model_build_aging (m, result, options);
       return;
     }
   if (options->kind == FSB_CHART_TRANSFER)

@@ -30,12 +30,13 @@ fsb_chart_fs_color (guint index, double *red, double *green, double *blue)
   *blue = (c & 0xff) / 255.0;
 }
 
+/* A bar's colour: its filesystem's, or (AGING) that filesystem's fresh and aged shades. */
 static void
-set_fs_color (cairo_t *cr, guint index)
+set_series_color (cairo_t *cr, const Model *m, guint f)
 {
   double r, g, b;
 
-  fsb_chart_fs_color (index, &r, &g, &b);
+  fsb_chart_series_color (m, f, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
 }
 
@@ -144,8 +145,7 @@ legend_lines (Ink *ink, const Model *m, double width, double size)
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-      double w = size * 1.6 + text_width (ink, fsb_format_fs_name (fs->name), 1, FALSE) + size;
+      double w = size * 1.6 + text_width (ink, fsb_chart_series_name (m, f), 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
         {
@@ -250,8 +250,7 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-      const char *name = fsb_format_fs_name (fs->name);
+      const char *name = fsb_chart_series_name (m, f);
       double w = size * 1.6 + text_width (ink, name, 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
@@ -259,7 +258,7 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
           x = 0;
           y += size * 1.6;
         }
-      set_fs_color (cr, f);
+      set_series_color (cr, m, f);
       cairo_rectangle (cr, x, y + size * 0.3, size, size);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
@@ -354,7 +353,7 @@ draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
             double x_max = g->plot_x + g->plot_w * MAX (c->max, 0) / row_max;
             g_autofree char *label = format_cell (m, row, c->median, !m->shared_axis);
 
-            set_fs_color (cr, f);
+            set_series_color (cr, m, f);
             cairo_rectangle (cr, g->plot_x, by, MAX (w, 0.5), g->bar_h);
             cairo_fill (cr);
 

@@ -15,6 +15,7 @@ typedef enum {
   FSB_CHART_FAULTS,    /* the same tasks on minor page faults */
   FSB_CHART_CAPACITY,  /* usable space after mkfs and after deleting everything */
   FSB_CHART_TRANSFER,  /* MB/s copying from each filesystem (rows) to each (columns) */
+  FSB_CHART_AGING,     /* one filesystem's tasks, fresh and aged (task@aged) side by side */
 } FsbChartKind;
 
 typedef struct {
@@ -25,6 +26,7 @@ typedef struct {
   double       font_size;   /* in device units; 0 picks 11 */
   double       axis_max;    /* at least this far on a shared axis (0: fit the data),
                              * so charts side by side share a scale */
+  const char  *filesystem;  /* AGING: whose runs (a name in the result) */
 } FsbChartOptions;
 
 /* The largest value the chart shows (whiskers included): for axis_max. */

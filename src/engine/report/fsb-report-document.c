@@ -184,6 +184,8 @@ fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section)
     o.kind = FSB_CHART_TRANSFER;
   else if (section->score == FSB_SCORE_CPU)
     return FALSE;   /* over every task: a section of its own at the end */
+  else if (section->score == FSB_SCORE_AGED)
+    return fsb_doc_aging_has_data (r);
   if (fsb_chart_has_data (r, &o))
     return TRUE;
   /* a section whose every sample failed still belongs in the report */

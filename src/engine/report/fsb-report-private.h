@@ -50,6 +50,10 @@ void         fsb_document_build_study      (FsbDocument *doc, FsbResult *result,
 void         fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results,
                                             const char * const *labels, guint n, FsbUseCase use_case);
 
+/* fsb-report-aging.c: the section "After aging", under its heading */
+void         fsb_document_add_aging        (FsbDocument *doc, FsbResult *result, const FsbRecommendation *rec);
+gboolean     fsb_doc_aging_has_data        (FsbResult *result);
+
 /* Building blocks (fsb-report-document.c). add_take frees text. */
 FsbBlock    *fsb_doc_add           (FsbDocument *doc, FsbBlockKind kind, const char *text);
 void         fsb_doc_add_take      (FsbDocument *doc, FsbBlockKind kind, char *text);

@@ -441,6 +441,8 @@ add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
           fsb_doc_add_chart (doc, r, FSB_CHART_TRANSFER, section->id, section->id, title, FALSE);
           add_transfer_table (doc, r);
         }
+      else if (section->score == FSB_SCORE_AGED)
+        fsb_document_add_aging (doc, r, rec);
       else
         {
           fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section->id, section->id, title, FALSE);

@@ -31,14 +31,22 @@ fsb_run_shared_from (const char *task_id)
 {
   const FsbTaskSpec *task = fsb_catalog_task (task_id, NULL);
 
-  return task != NULL ? task->samples_of : NULL;
+  if (task == NULL || task->samples_of == NULL)
+    return NULL;
+  /* an aged task shares with the other aged one */
+  return fsb_task_is_aged (task_id) ? fsb_task_aged_id (task->samples_of) : task->samples_of;
 }
 
 static gboolean
 shares_samples (Run *run, const char *task_id)
 {
+  GPtrArray *aged = fsb_run_aging_task_ids (run);
+
   for (guint i = 0; i < run->task_ids->len; i++)
     if (g_strcmp0 (fsb_run_shared_from (run->task_ids->pdata[i]), task_id) == 0)
+      return TRUE;
+  for (guint i = 0; aged != NULL && i < aged->len; i++)
+    if (g_strcmp0 (fsb_run_shared_from (aged->pdata[i]), task_id) == 0)
       return TRUE;
   return FALSE;
 }
@@ -205,6 +213,12 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   return TRUE;
 }
 
+gboolean
+fsb_run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
+{
+  return run_task (run, fs, task_id, error);
+}
+
 /* Custom commands: measured from wait4(), like /usr/bin/time; a failing
  * one is a failed task with its stderr, and the cycle goes on. */
 static gboolean
@@ -270,6 +284,7 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
   if (!fsb_target_format (run->target, fs->name, options, &seconds, run->cancellable, error))
     return FALSE;
   fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+  fsb_run_aging_after_mkfs (run, fs);
 
   /* mount */
   fsb_run_step_begin (run);
@@ -289,8 +304,11 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
 
   /* The groups' tasks, in registry order, each group's in its order. */
   for (guint i = 0; i < run->task_ids->len; i++)
-    if (!run_task (run, fs, run->task_ids->pdata[i], error))
-      return FALSE;
+    {
+      if (!run_task (run, fs, run->task_ids->pdata[i], error))
+        return FALSE;
+      fsb_run_aging_after_task (run, fs, run->task_ids->pdata[i]);
+    }
 
   /* What is left once everything is deleted: remount first, so space
    * freed in the background (XFS, Btrfs) is counted. */
@@ -306,6 +324,10 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
   for (guint i = 0; i < run->custom_ids->len; i++)
     if (!run_custom (run, fs, i, error))
       return FALSE;
+
+  /* --age: fill and churn, then the tasks again */
+  if (!fsb_run_aging_cycle (run, fs, error))
+    return FALSE;
 
   /* umount */
   fsb_run_step_begin (run);

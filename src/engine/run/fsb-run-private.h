@@ -62,6 +62,7 @@ typedef struct {
   gint64        step_start_us;
   gint64        last_post_us;
   double        item_fraction;  /* within the current step */
+  gpointer      aging;          /* fsb-run-aging.c's state when the plan ages, else NULL */
 } Run;
 
 typedef struct {
@@ -91,6 +92,9 @@ void        fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer u
 void        fsb_run_build_steps       (Run *run);
 /* One more round, for the filesystems named, before the groups across. */
 void        fsb_run_add_round         (Run *run, const char *const *filesystems);
+/* --age: the count of small files that fit, for the filesystems named,
+ * after the rounds; FALSE when there is none to count (no --age). */
+gboolean    fsb_run_add_fit_steps     (Run *run, const char *const *filesystems);
 void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
 
 /* fsb-run-cycle.c */
@@ -99,6 +103,24 @@ gboolean    fsb_run_is_target_step (const char *task_id);
 void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra);
 void        fsb_run_clear_shared  (Run *run);
 gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, GError **error);
+/* One task of the cycle: setup, cold remount, the timed work, its samples. */
+gboolean    fsb_run_task          (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
+
+/* fsb-run-aging.c: --age. Nothing happens when the plan does not age. */
+void        fsb_run_aging_init         (Run *run, GPtrArray *cycle_tasks);
+void        fsb_run_aging_clear        (Run *run);
+/* The aging step and the aged tasks: the cycle runs them itself, last. */
+gboolean    fsb_run_aging_owns         (const char *task_id);
+/* The aged tasks of a cycle (static strings), or NULL. */
+GPtrArray  *fsb_run_aging_task_ids     (Run *run);
+void        fsb_run_aging_add_steps    (Run *run, guint fs_index, guint repetition);
+void        fsb_run_aging_add_fit_step (Run *run, guint fs_index);
+void        fsb_run_aging_after_mkfs   (Run *run, FsbFsResult *fs);
+void        fsb_run_aging_after_task   (Run *run, FsbFsResult *fs, const char *task_id);
+/* Before umount: age, then the aged tasks. */
+gboolean    fsb_run_aging_cycle        (Run *run, FsbFsResult *fs, GError **error);
+/* After a filesystem's repetitions: a fresh one, filled with 4 KiB files. */
+gboolean    fsb_run_aging_fit          (Run *run, FsbFsResult *fs, GError **error);
 
 /* fsb-run-source.c */
 char       *fsb_run_mkfs_version        (const char *fstype);

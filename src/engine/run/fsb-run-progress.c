@@ -202,8 +202,9 @@ fsb_run_build_steps (Run *run)
    * runner's own steps (mkfs, mount, umount) included. */
   fsb_plan_estimate (run->plan, run->sizes, &est);
   for (guint i = 0; i < est.tasks->len; i++)
-    if (!fsb_run_is_target_step (est.tasks->pdata[i]))
+    if (!fsb_run_is_target_step (est.tasks->pdata[i]) && !fsb_run_aging_owns (est.tasks->pdata[i]))
       g_ptr_array_add (run->task_ids, est.tasks->pdata[i]);
+  fsb_run_aging_init (run, est.tasks);
   fsb_plan_estimate_clear (&est);
 
   /* A plan of transfers alone has nothing to do in a cycle: the transfer
@@ -227,22 +228,40 @@ fsb_run_build_steps (Run *run)
 }
 
 static void
-add_step (GArray *steps, guint *at, Step *s, const FsbSizes *sizes, const char *task_id)
+add_step (Run *run, Step *s, const char *task_id)
 {
   s->task_id = task_id;
-  s->estimate_s = fsb_run_estimate_seconds (sizes, task_id);
-  g_array_insert_val (steps, *at, *s);
-  (*at)++;
+  s->estimate_s = fsb_run_estimate_seconds (run->sizes, task_id);
+  g_array_append_val (run->steps, *s);
+}
+
+/* The groups across every filesystem stay last: steps added later go
+ * before them. These take them off the end and put them back. */
+static GArray *
+take_across (Run *run)
+{
+  GArray *across = g_array_new (FALSE, FALSE, sizeof (Step));
+  guint at = run->steps->len;
+
+  while (at > run->step && g_array_index (run->steps, Step, at - 1).across)
+    at--;
+  g_array_append_vals (across, &g_array_index (run->steps, Step, at), run->steps->len - at);
+  g_array_set_size (run->steps, at);
+  return across;
+}
+
+static void
+put_back_across (Run *run, GArray *across)
+{
+  g_array_append_vals (run->steps, across->data, across->len);
+  g_array_unref (across);
 }
 
 void
 fsb_run_add_round (Run *run, const char *const *filesystems)
 {
-  guint at = 0;
+  GArray *across = take_across (run);
 
-  /* before the groups across */
-  while (at < run->steps->len && !g_array_index (run->steps, Step, at).across)
-    at++;
   run->rounds_planned++;
   for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
     {
@@ -250,14 +269,29 @@ fsb_run_add_round (Run *run, const char *const *filesystems)
 
       if (!g_strv_contains (filesystems, run->plan->filesystems[f]))
         continue;
-      add_step (run->steps, &at, &s, run->sizes, "mkfs");
-      add_step (run->steps, &at, &s, run->sizes, "mount");
+      add_step (run, &s, "mkfs");
+      add_step (run, &s, "mount");
       for (guint i = 0; i < run->task_ids->len; i++)
-        add_step (run->steps, &at, &s, run->sizes, run->task_ids->pdata[i]);
+        add_step (run, &s, run->task_ids->pdata[i]);
       for (guint i = 0; i < run->custom_ids->len; i++)
-        add_step (run->steps, &at, &s, run->sizes, run->custom_ids->pdata[i]);
-      add_step (run->steps, &at, &s, run->sizes, "umount");
+        add_step (run, &s, run->custom_ids->pdata[i]);
+      fsb_run_aging_add_steps (run, f, run->rounds_planned);
+      add_step (run, &s, "umount");
     }
+  put_back_across (run, across);
+}
+
+gboolean
+fsb_run_add_fit_steps (Run *run, const char *const *filesystems)
+{
+  GArray *across = take_across (run);
+  guint before = run->steps->len;
+
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    if (g_strv_contains (filesystems, run->plan->filesystems[f]))
+      fsb_run_aging_add_fit_step (run, f);
+  put_back_across (run, across);
+  return run->steps->len > before;
 }
 
 /* Skips the steps of a filesystem that failed, in this round and the

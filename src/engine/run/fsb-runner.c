@@ -156,6 +156,49 @@ run_one_cycle (Run *run, FsbResult *result, guint f, guint round, GPtrArray *fai
   return TRUE;
 }
 
+/* --age: the small files that fit on a fresh filesystem. Only a cancel
+ * stops the run; a failure is said and the run goes on. */
+static gboolean
+run_fit (Run *run, guint f, FsbFsResult *fs, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GError) ignored = NULL;
+
+  if (fsb_run_aging_fit (run, fs, &local))
+    return TRUE;
+  fsb_error_normalize (&local);
+  if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED) || g_cancellable_is_cancelled (run->cancellable))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  fsb_run_log (run, _("%s failed: %s"), fs->name, local->message);
+  fsb_target_unmount (run->target, NULL, NULL, &ignored);
+  fsb_run_skip_filesystem (run, f);
+  return TRUE;
+}
+
+/* After the rounds, with --age: each filesystem that finished them is
+ * created once more to count the small files that fit. */
+static gboolean
+run_fits (Run *run, FsbResult *result, GPtrArray *failed, GError **error)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  g_auto(GStrv) names = NULL;
+
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    if (!g_ptr_array_find_with_equal_func (failed, run->plan->filesystems[f], g_str_equal, NULL))
+      g_strv_builder_add (b, run->plan->filesystems[f]);
+  names = g_strv_builder_end (b);
+  if (!fsb_run_add_fit_steps (run, (const char *const *) names))
+    return TRUE;
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    if (g_strv_contains ((const char *const *) names, run->plan->filesystems[f]) &&
+        !run_fit (run, f, fsb_result_find_filesystem (result, run->plan->filesystems[f]), error))
+      return FALSE;
+  return TRUE;
+}
+
 /* The rounds, interleaved (A B C A B C …): the least first, then, with
  * automatic repetitions, more for the filesystems still unsettled. */
 static gboolean
@@ -207,7 +250,7 @@ run_rounds (Run *run, FsbResult *result, GError **error)
   g_free (result->repetition_policy.stopped);
   result->repetition_policy.stopped = g_strdup (fsb_repeat_stop_id (stop));
   g_mutex_unlock (&run->runner->lock);
-  return TRUE;
+  return run_fits (run, result, failed, error);
 }
 
 static gboolean
@@ -327,6 +370,7 @@ run_thread (GTask        *task,
     fsb_run_post_progress (&run, _("Finished"), TRUE);
 
   fsb_run_clear_shared (&run);
+  fsb_run_aging_clear (&run);
   g_ptr_array_unref (run.custom_ids);
   g_free (run.dataset_dir);
   g_free (run.source_view);
@@ -456,6 +500,7 @@ fsb_runner_run_async (FsbRunner           *self,
   result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
                                                     : g_strsplit ("core", ",", -1);
   result->use_case = g_strdup (self->plan->use_case);
+  result->age = g_strdup (self->plan->age);
   g_mutex_lock (&self->lock);
   g_clear_pointer (&self->result, fsb_result_unref);
   self->result = result;

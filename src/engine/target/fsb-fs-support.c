@@ -120,8 +120,8 @@ fsb_fs_support_parse_version (const char *output)
   return NULL;
 }
 
-static char *
-find_tool (const char *tool)
+char *
+fsb_fs_support_find_tool (const char *tool)
 {
   const char *dirs[] = { "/usr/sbin", "/sbin", "/usr/bin", NULL };
   char *path = g_find_program_in_path (tool);
@@ -190,7 +190,7 @@ static FsbFsSupport *
 probe_one (const KnownFs *k, gboolean have_udisks, const char *proc_filesystems, const char *modules)
 {
   FsbFsSupport *s = g_new0 (FsbFsSupport, 1);
-  g_autofree char *tool_path = find_tool (k->mkfs_tool);
+  g_autofree char *tool_path = fsb_fs_support_find_tool (k->mkfs_tool);
   g_auto(GStrv) drivers = g_strsplit (k->kernel_names, " ", -1);
   GString *reason = g_string_new (NULL);
   gboolean udisks_answered = FALSE;
@@ -211,7 +211,7 @@ probe_one (const KnownFs *k, gboolean have_udisks, const char *proc_filesystems,
     s->can_mount = fsb_fs_support_kernel_has (proc_filesystems, modules, drivers[i]);
   if (!s->can_mount && k->fuse_helper != NULL)
     {
-      g_autofree char *helper = find_tool (k->fuse_helper);
+      g_autofree char *helper = fsb_fs_support_find_tool (k->fuse_helper);
 
       if (helper != NULL)
         s->can_mount = fsb_fs_support_kernel_has (proc_filesystems, modules, "fuse");

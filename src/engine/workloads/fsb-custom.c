@@ -140,6 +140,137 @@ kill_group (pid_t pid)
   waitpid (pid, NULL, 0);
 }
 
+/* Starts /bin/sh -c command in cwd, its stderr into a pipe; *err_fd is
+ * the pipe's read end. posix_spawn, not fork: the runner's worker is one
+ * thread of many. */
+static gboolean
+spawn_command (const FsbCustomCommand *command, const char *cwd, pid_t *pid, int *err_fd, GError **error)
+{
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  char *argv[] = { (char *) "/bin/sh", (char *) "-c", command->command, NULL };
+  int pipefd[2], rc;
+
+  if (pipe2 (pipefd, O_CLOEXEC) < 0)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "pipe: %s", g_strerror (errno));
+      return FALSE;
+    }
+  posix_spawn_file_actions_init (&actions);
+  posix_spawn_file_actions_addopen (&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen (&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2 (&actions, pipefd[1], 2);
+  posix_spawn_file_actions_addchdir_np (&actions, cwd);
+  posix_spawnattr_init (&attr);
+  /* Its own process group, so cancelling stops the command's children too. */
+  posix_spawnattr_setflags (&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup (&attr, 0);
+
+  rc = posix_spawn (pid, "/bin/sh", &actions, &attr, argv, environ);
+  posix_spawn_file_actions_destroy (&actions);
+  posix_spawnattr_destroy (&attr);
+  close (pipefd[1]);
+  if (rc != 0)
+    {
+      close (pipefd[0]);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not start the custom command “%s”: %s"), command->name, g_strerror (rc));
+      return FALSE;
+    }
+  *err_fd = pipefd[0];
+  return TRUE;
+}
+
+/* Reads the command's stderr (its tail into err) until it ends, then
+ * reaps it with its rusage. A cancel kills its process group. Closes err_fd. */
+static gboolean
+wait_command (pid_t pid, int err_fd, GString *err, int *status, struct rusage *ru,
+              GCancellable *cancellable, GError **error)
+{
+  GPollFD cancel_fd = { -1, 0, 0 };
+  gboolean have_cancel_fd = g_cancellable_make_pollfd (cancellable, &cancel_fd);
+  gboolean eof = FALSE, ok = TRUE;
+
+  for (;;)
+    {
+      struct pollfd fds[2] = {
+        { eof ? -1 : err_fd, POLLIN, 0 },
+        { have_cancel_fd ? cancel_fd.fd : -1, POLLIN, 0 },
+      };
+      pid_t w;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          kill_group (pid);
+          g_cancellable_set_error_if_cancelled (cancellable, error);
+          fsb_error_normalize (error);
+          ok = FALSE;
+          break;
+        }
+      if (eof)
+        {
+          w = wait4 (pid, status, WNOHANG, ru);
+          if (w == pid)
+            break;
+          if (w < 0 && errno != EINTR)
+            {
+              g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "wait4: %s", g_strerror (errno));
+              ok = FALSE;
+              break;
+            }
+        }
+      if (poll (fds, 2, eof ? 20 : 200) > 0 && !eof && (fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
+        {
+          char chunk[4096];
+          ssize_t n = read (err_fd, chunk, sizeof chunk);
+
+          if (n > 0)
+            keep_tail (err, chunk, n);
+          else if (n == 0 || errno != EINTR)
+            eof = TRUE;
+        }
+    }
+  close (err_fd);
+  if (have_cancel_fd)
+    g_cancellable_release_fd (cancellable);
+  return ok;
+}
+
+/* The figures /usr/bin/time would print, and a failure with its stderr. */
+static gboolean
+record_command (const FsbCustomCommand *command, double wall, int status, const struct rusage *ru,
+                GString *err, FsbSample *sample, GError **error)
+{
+  double user = tv_seconds (&ru->ru_utime);
+  double sys = tv_seconds (&ru->ru_stime);
+
+  fsb_sample_set (sample, "wall_s", wall);
+  fsb_sample_set (sample, "user_s", user);
+  fsb_sample_set (sample, "sys_s", sys);
+  fsb_sample_set (sample, "cpu_s", user + sys);
+  /* /usr/bin/time's %P: (user + sys) / elapsed. */
+  fsb_sample_set (sample, "cpu_percent", wall > 0 ? 100.0 * (user + sys) / wall : 0.0);
+  fsb_sample_set (sample, "minor_faults", ru->ru_minflt);
+  fsb_sample_set (sample, "major_faults", ru->ru_majflt);
+  fsb_sample_set (sample, "exit_status", WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status));
+
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+    return TRUE;
+  g_free (sample->error);
+  /* The tail may start inside a UTF-8 sequence; JSON wants it whole. */
+  sample->error = err->len > 0 ? g_utf8_make_valid (err->str, err->len)
+                               : g_strdup (_("The command wrote nothing to its error output."));
+  if (WIFEXITED (status))
+    g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                 _("The custom command “%s” failed with exit status %d"),
+                 command->name, WEXITSTATUS (status));
+  else
+    g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                 _("The custom command “%s” was killed by signal %d"),
+                 command->name, WTERMSIG (status));
+  return FALSE;
+}
+
 gboolean
 fsb_custom_run (const FsbPlan          *plan,
                 const FsbCustomCommand *command,
@@ -149,16 +280,10 @@ fsb_custom_run (const FsbPlan          *plan,
                 GError                **error)
 {
   g_autoptr(GString) err = g_string_new (NULL);
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attr;
-  char *argv[] = { (char *) "/bin/sh", (char *) "-c", command->command, NULL };
-  struct rusage ru;
-  int pipefd[2], status = 0, rc;
-  gboolean eof = FALSE;
-  double start, wall, user, sys;
+  struct rusage ru = { 0 };
+  int status = 0, err_fd = -1;
+  double start;
   pid_t pid;
-  GPollFD cancel_fd = { -1, 0, 0 };
-  gboolean have_cancel_fd;
 
   g_return_val_if_fail (plan != NULL && command != NULL && cwd != NULL && sample != NULL, FALSE);
 
@@ -173,110 +298,9 @@ fsb_custom_run (const FsbPlan          *plan,
       fsb_error_normalize (error);
       return FALSE;
     }
-  if (pipe2 (pipefd, O_CLOEXEC) < 0)
-    {
-      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "pipe: %s", g_strerror (errno));
-      return FALSE;
-    }
-
-  /* posix_spawn, not fork: the runner's worker is one thread of many. */
-  posix_spawn_file_actions_init (&actions);
-  posix_spawn_file_actions_addopen (&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen (&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2 (&actions, pipefd[1], 2);
-  posix_spawn_file_actions_addchdir_np (&actions, cwd);
-  posix_spawnattr_init (&attr);
-  /* Its own process group, so cancelling stops the command's children too. */
-  posix_spawnattr_setflags (&attr, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup (&attr, 0);
-
   start = g_get_monotonic_time () / 1e6;
-  rc = posix_spawn (&pid, "/bin/sh", &actions, &attr, argv, environ);
-  posix_spawn_file_actions_destroy (&actions);
-  posix_spawnattr_destroy (&attr);
-  close (pipefd[1]);
-  if (rc != 0)
-    {
-      close (pipefd[0]);
-      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
-                   _("Could not start the custom command “%s”: %s"), command->name, g_strerror (rc));
-      return FALSE;
-    }
-
-  have_cancel_fd = g_cancellable_make_pollfd (cancellable, &cancel_fd);
-  for (;;)
-    {
-      struct pollfd fds[2] = {
-        { eof ? -1 : pipefd[0], POLLIN, 0 },
-        { have_cancel_fd ? cancel_fd.fd : -1, POLLIN, 0 },
-      };
-      pid_t w;
-
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          kill_group (pid);
-          close (pipefd[0]);
-          if (have_cancel_fd)
-            g_cancellable_release_fd (cancellable);
-          g_cancellable_set_error_if_cancelled (cancellable, error);
-          fsb_error_normalize (error);
-          return FALSE;
-        }
-      if (eof)
-        {
-          w = wait4 (pid, &status, WNOHANG, &ru);
-          if (w == pid)
-            break;
-          if (w < 0 && errno != EINTR)
-            {
-              g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED, "wait4: %s", g_strerror (errno));
-              close (pipefd[0]);
-              return FALSE;
-            }
-        }
-      if (poll (fds, 2, eof ? 20 : 200) > 0 && !eof && (fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
-        {
-          char chunk[4096];
-          ssize_t n = read (pipefd[0], chunk, sizeof chunk);
-
-          if (n > 0)
-            keep_tail (err, chunk, n);
-          else if (n == 0 || errno != EINTR)
-            eof = TRUE;
-        }
-    }
-  wall = g_get_monotonic_time () / 1e6 - start;
-  close (pipefd[0]);
-  if (have_cancel_fd)
-    g_cancellable_release_fd (cancellable);
-
-  user = tv_seconds (&ru.ru_utime);
-  sys = tv_seconds (&ru.ru_stime);
-  fsb_sample_set (sample, "wall_s", wall);
-  fsb_sample_set (sample, "user_s", user);
-  fsb_sample_set (sample, "sys_s", sys);
-  fsb_sample_set (sample, "cpu_s", user + sys);
-  /* /usr/bin/time's %P: (user + sys) / elapsed. */
-  fsb_sample_set (sample, "cpu_percent", wall > 0 ? 100.0 * (user + sys) / wall : 0.0);
-  fsb_sample_set (sample, "minor_faults", ru.ru_minflt);
-  fsb_sample_set (sample, "major_faults", ru.ru_majflt);
-  fsb_sample_set (sample, "exit_status", WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status));
-
-  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    {
-      g_free (sample->error);
-      /* The tail may start inside a UTF-8 sequence; JSON wants it whole. */
-      sample->error = err->len > 0 ? g_utf8_make_valid (err->str, err->len)
-                                   : g_strdup (_("The command wrote nothing to its error output."));
-      if (WIFEXITED (status))
-        g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
-                     _("The custom command “%s” failed with exit status %d"),
-                     command->name, WEXITSTATUS (status));
-      else
-        g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
-                     _("The custom command “%s” was killed by signal %d"),
-                     command->name, WTERMSIG (status));
-      return FALSE;
-    }
-  return TRUE;
+  if (!spawn_command (command, cwd, &pid, &err_fd, error) ||
+      !wait_command (pid, err_fd, err, &status, &ru, cancellable, error))
+    return FALSE;
+  return record_command (command, g_get_monotonic_time () / 1e6 - start, status, &ru, err, sample, error);
 }

@@ -16,8 +16,8 @@
 #include "fsb-workloads-private.h"
 
 /* Where each task reads and writes, relative to the mount point. */
-#define BIG_NAME     "big.img"
-#define BIG_FIRST    "big-1"
+#define BIG_NAME     FSB_CORE_BIG_NAME
+#define BIG_FIRST    FSB_CORE_BIG_FIRST
 #define BIG_SECOND   "big-2"
 #define TREE_SOURCE  "tree"
 #define TREE_FIRST   "tree-1"

@@ -8,6 +8,10 @@ G_BEGIN_DECLS
 /* core (seed 000): fsb-group-core.c */
 /* tree-find looks for C headers, about a tenth of the generated tree. */
 #define FSB_CORE_FIND_PATTERN "*.h"
+/* Where big-copy-in writes the big file, under the mount point (the
+ * aging phase reads its extents there). */
+#define FSB_CORE_BIG_FIRST "big-1"
+#define FSB_CORE_BIG_NAME  "big.img"
 gboolean fsb_workload_big_copy_in  (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
 gboolean fsb_workload_big_recopy   (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
 gboolean fsb_workload_big_delete   (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);

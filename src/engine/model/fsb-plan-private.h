@@ -1,0 +1,23 @@
+/* fsb-plan-private.h: the plan's aging phase (fsb-plan-aging.c), for fsb-plan.c */
+#pragma once
+
+#include "fsb-plan.h"
+
+G_BEGIN_DECLS
+
+/* fsb-plan.c: the room the chosen groups' tasks need at their peak
+ * (FSB_SIZE_MAX when it overflows). */
+guint64 fsb_plan_peak_bytes         (FsbPlan *self, const FsbSizes *sizes);
+
+/* The room an aged plan needs: the fill must leave the tasks' peak (data)
+ * free; base is what the plan needs fresh. */
+guint64 fsb_plan_aging_needed_bytes (FsbPlan *self, guint64 data, guint64 base);
+/* Adds the aging step and the aged tasks to one cycle's tasks (before the
+ * final umount) and returns their seconds; *per_fs_steps and
+ * *per_fs_seconds receive what each filesystem adds once (the count of
+ * small files that fit). */
+double  fsb_plan_aging_extend       (FsbPlan *self, const FsbSizes *sizes, GPtrArray *tasks,
+                                     guint *per_fs_steps, double *per_fs_seconds);
+void    fsb_plan_aging_to_json      (FsbPlan *self, JsonBuilder *b);
+
+G_END_DECLS

@@ -1,0 +1,317 @@
+/* fsb-run-aging.c: --age in the runner: after a cycle's fresh tasks, the
+ * filesystem is filled and churned and the tasks run again as task@aged;
+ * the big file's extents and the free space are read fresh and aged; and
+ * after a filesystem's repetitions, a fresh one is filled with 4 KiB files
+ * to count how many fit */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "fsb-age.h"
+#include "fsb-aging.h"
+#include "fsb-fragmentation.h"
+#include "fsb-workloads-private.h"
+#include "fsb-run-private.h"
+
+typedef struct {
+  const FsbAgeSpec *spec;
+  FsbPlanAging      plan;      /* the reserve, the planned bytes, the fit's bound */
+  GPtrArray        *aged_ids;  /* of static strings, in cycle order */
+  FsbAgingRun       current;   /* this cycle's figures, gathered as it goes */
+  gint              run_index; /* this cycle's entry in fs->aging->runs, or -1 */
+} RunAging;
+
+void
+fsb_run_aging_init (Run *run, GPtrArray *cycle_tasks)
+{
+  RunAging *ra;
+  FsbPlanAging plan;
+
+  fsb_run_aging_clear (run);
+  if (!fsb_plan_aging_estimate (run->plan, run->sizes, &plan))
+    return;
+  ra = g_new0 (RunAging, 1);
+  ra->spec = fsb_age_spec (run->plan->age);
+  ra->plan = plan;
+  ra->aged_ids = g_ptr_array_new ();
+  ra->run_index = -1;
+  for (guint i = 0; i < cycle_tasks->len; i++)
+    if (fsb_task_is_aged (cycle_tasks->pdata[i]))
+      g_ptr_array_add (ra->aged_ids, cycle_tasks->pdata[i]);
+  /* an empty cycle (transfers alone) has nothing to age */
+  if (ra->aged_ids->len == 0)
+    {
+      g_ptr_array_unref (ra->aged_ids);
+      g_free (ra);
+      return;
+    }
+  fsb_aging_run_init (&ra->current);
+  run->aging = ra;
+}
+
+void
+fsb_run_aging_clear (Run *run)
+{
+  RunAging *ra = run->aging;
+
+  if (ra == NULL)
+    return;
+  g_ptr_array_unref (ra->aged_ids);
+  g_free (ra);
+  run->aging = NULL;
+}
+
+gboolean
+fsb_run_aging_owns (const char *task_id)
+{
+  return g_strcmp0 (task_id, FSB_AGE_STEP) == 0 || fsb_task_is_aged (task_id);
+}
+
+GPtrArray *
+fsb_run_aging_task_ids (Run *run)
+{
+  RunAging *ra = run->aging;
+
+  return ra != NULL ? ra->aged_ids : NULL;
+}
+
+/* Steps ------------------------------------------------------------------------ */
+
+void
+fsb_run_aging_add_steps (Run *run, guint fs_index, guint repetition)
+{
+  RunAging *ra = run->aging;
+  Step s = { fs_index, repetition, FSB_AGE_STEP, 0, -1 };
+
+  if (ra == NULL)
+    return;
+  s.estimate_s = ra->plan.age_seconds;
+  g_array_append_val (run->steps, s);
+  for (guint i = 0; i < ra->aged_ids->len; i++)
+    {
+      s.task_id = ra->aged_ids->pdata[i];
+      s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
+      g_array_append_val (run->steps, s);
+    }
+}
+
+void
+fsb_run_aging_add_fit_step (Run *run, guint fs_index)
+{
+  RunAging *ra = run->aging;
+  Step s = { fs_index, run->plan->repetitions, FSB_FIT_STEP, 0, -1 };
+
+  if (ra == NULL)
+    return;
+  s.estimate_s = ra->plan.fit_seconds;
+  g_array_append_val (run->steps, s);
+}
+
+/* A step of the aging files nothing as a task: its figures go to the
+ * filesystem's aging block. */
+static void
+step_done (Run *run)
+{
+  Step *s = &g_array_index (run->steps, Step, run->step);
+
+  fsb_run_save_partial (run);
+  s->actual_s = (g_get_monotonic_time () - run->step_start_us) / 1e6;
+  run->step++;
+}
+
+static void
+age_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  Run *run = user_data;
+  g_autofree char *message = NULL;
+
+  run->item_fraction = total > 0 ? MIN (1.0, (double) done / total) : 0;
+  /* Translators: megabytes written so far and expected in all */
+  message = g_strdup_printf (_("Aging the filesystem (%.0f of about %.0f MB)"), done / 1e6, total / 1e6);
+  fsb_run_post_progress (run, message, FALSE);
+}
+
+static void
+fit_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  Run *run = user_data;
+  g_autofree char *message = NULL;
+
+  run->item_fraction = total > 0 ? MIN (1.0, (double) done / total) : 0;
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          /* Translators: small files created so far */
+                                          "Counting the small files that fit (%u file)",
+                                          "Counting the small files that fit (%u files)", (gulong) done),
+                             (guint) done);
+  fsb_run_post_progress (run, message, FALSE);
+}
+
+/* Measurements -------------------------------------------------------------------- */
+
+/* The free space of the unmounted filesystem, where its tool exists. */
+static void
+measure_free_space (Run *run, FsbFsResult *fs, FsbFreeSpace *out)
+{
+  g_autoptr(GError) error = NULL;
+  const char *tool = fsb_free_space_tool (fs->name);
+
+  out->free_extents = -1;
+  if (tool == NULL)
+    return;
+  if (!fsb_free_space_measure (fs->name, fsb_target_get_device (run->target), out, run->cancellable, &error))
+    {
+      fsb_run_log (run, _("%s: %s"), fs->name, error->message);
+      return;
+    }
+  g_mutex_lock (&run->runner->lock);
+  if (fs->aging != NULL && fs->aging->free_space_tool == NULL)
+    fs->aging->free_space_tool = g_strdup (tool);
+  g_mutex_unlock (&run->runner->lock);
+}
+
+static FsbAging *
+aging_block (Run *run, FsbFsResult *fs)
+{
+  RunAging *ra = run->aging;
+
+  return fsb_fs_result_get_aging (fs, ra->spec->id, ra->spec->fill * 100);
+}
+
+void
+fsb_run_aging_after_mkfs (Run *run, FsbFsResult *fs)
+{
+  RunAging *ra = run->aging;
+
+  if (ra == NULL)
+    return;
+  fsb_aging_run_init (&ra->current);
+  ra->run_index = -1;
+  g_mutex_lock (&run->runner->lock);
+  aging_block (run, fs);
+  g_mutex_unlock (&run->runner->lock);
+  /* right after mkfs the filesystem is not mounted: its free space as new */
+  measure_free_space (run, fs, &ra->current.free_fresh);
+}
+
+/* The big file copied in, fresh or aged: in how many pieces it landed. */
+void
+fsb_run_aging_after_task (Run *run, FsbFsResult *fs, const char *task_id)
+{
+  RunAging *ra = run->aging;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 extents;
+
+  if (ra == NULL || g_strcmp0 (fsb_task_base_id (task_id), "big-copy-in") != 0)
+    return;
+  path = g_build_filename (fsb_target_get_mount_point (run->target), FSB_CORE_BIG_FIRST, FSB_CORE_BIG_NAME, NULL);
+  extents = fsb_file_extents (path, &error);
+  if (extents < 0)
+    {
+      fsb_run_log (run, _("%s: %s"), fs->name, error->message);
+      return;
+    }
+  if (!fsb_task_is_aged (task_id))
+    {
+      ra->current.big_file_extents_fresh = extents;
+      return;
+    }
+  g_mutex_lock (&run->runner->lock);
+  if (fs->aging != NULL && ra->run_index >= 0 && (guint) ra->run_index < fs->aging->runs->len)
+    g_array_index (fs->aging->runs, FsbAgingRun, ra->run_index).big_file_extents_aged = extents;
+  g_mutex_unlock (&run->runner->lock);
+}
+
+/* The cycle's aging ------------------------------------------------------------------ */
+
+static gboolean
+age (Run *run, FsbFsResult *fs, GError **error)
+{
+  RunAging *ra = run->aging;
+  FsbAgingParams params = { 0 };
+  FsbAging *block;
+
+  fsb_run_step_begin (run);
+  params.spec = ra->spec;
+  params.seed = FSB_AGING_SEED;
+  params.reserve_bytes = ra->plan.reserve_bytes;
+  params.max_file_bytes = ra->plan.max_file_bytes;
+  params.planned_bytes = ra->plan.written_bytes;
+  params.cancellable = run->cancellable;
+  params.progress = age_progress_cb;
+  params.progress_data = run;
+  if (!fsb_aging_run (fsb_target_get_mount_point (run->target), &params, &ra->current, error))
+    return FALSE;
+
+  /* The free space as aged, read on the unmounted filesystem. */
+  if (fsb_free_space_tool (fs->name) != NULL)
+    {
+      if (!fsb_target_unmount (run->target, NULL, run->cancellable, error))
+        return FALSE;
+      measure_free_space (run, fs, &ra->current.free_aged);
+      if (!fsb_target_mount (run->target, NULL, run->cancellable, error))
+        return FALSE;
+    }
+
+  g_mutex_lock (&run->runner->lock);
+  block = aging_block (run, fs);
+  g_array_append_val (block->runs, ra->current);
+  ra->run_index = (gint) block->runs->len - 1;
+  g_mutex_unlock (&run->runner->lock);
+  /* Translators: a filesystem, how full it was made (in percent) and in how many seconds */
+  fsb_run_log (run, _("%s: aged to %.0f %% full in %.1f s"), fs->name,
+               ra->current.fill_percent_reached, ra->current.seconds);
+  step_done (run);
+  return TRUE;
+}
+
+gboolean
+fsb_run_aging_cycle (Run *run, FsbFsResult *fs, GError **error)
+{
+  RunAging *ra = run->aging;
+
+  if (ra == NULL)
+    return TRUE;
+  fsb_run_clear_shared (run);
+  if (!age (run, fs, error))
+    return FALSE;
+  for (guint i = 0; i < ra->aged_ids->len; i++)
+    {
+      if (!fsb_run_task (run, fs, ra->aged_ids->pdata[i], error))
+        return FALSE;
+      fsb_run_aging_after_task (run, fs, ra->aged_ids->pdata[i]);
+    }
+  return TRUE;
+}
+
+/* Files that fit ------------------------------------------------------------------ */
+
+gboolean
+fsb_run_aging_fit (Run *run, FsbFsResult *fs, GError **error)
+{
+  RunAging *ra = run->aging;
+  const char *options;
+  FsbFilesFit fit = { 0 };
+
+  if (ra == NULL)
+    return TRUE;
+  options = g_hash_table_lookup (run->plan->mkfs_options, fs->name);
+  fsb_run_step_begin (run);
+  if (!fsb_target_format (run->target, fs->name, options, NULL, run->cancellable, error) ||
+      !fsb_target_mount (run->target, NULL, run->cancellable, error))
+    return FALSE;
+  if (!fsb_files_fit (fsb_target_get_mount_point (run->target), ra->plan.fit_time_limit, run->cancellable,
+                      fit_progress_cb, run, &fit, error))
+    {
+      g_free (fit.limit);
+      return FALSE;
+    }
+  g_mutex_lock (&run->runner->lock);
+  g_free (fs->fit.limit);
+  fs->fit = fit;
+  g_mutex_unlock (&run->runner->lock);
+  if (!fsb_target_unmount (run->target, NULL, run->cancellable, error))
+    return FALSE;
+  step_done (run);
+  return TRUE;
+}
