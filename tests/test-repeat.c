@@ -47,7 +47,7 @@ typedef struct {
   guint         last_round_size;   /* filesystems in the last round */
 } Outcome;
 
-/* Runs rounds as the runner does (10 s each, 5 s a cycle) until the rule stops. */
+/* Runs rounds as the runner does (5 s a cycle) until the rule stops. */
 static Outcome
 simulate (FsbPlan *plan, const double *speeds, double sigma, guint32 seed)
 {
@@ -65,7 +65,7 @@ simulate (FsbPlan *plan, const double *speeds, double sigma, guint32 seed)
       out.last_round_size = g_strv_length (next);
       add_round (r, next, speed, sigma, rand);
       state.rounds++;
-      state.elapsed_s += 10;
+      state.elapsed_s += 5 * g_strv_length (next);
       state.cycle_s = 5;
       if (state.rounds == plan->repetitions)
         state.min_rounds_s = state.elapsed_s;
@@ -162,17 +162,19 @@ test_only_unsettled (void)
   g_assert_cmpuint (o.last_round_size, ==, 2);
 }
 
-/* The default budget: the extra rounds may take half as long as the
- * least (30 s): round 4 ends at 40 s, a fifth (2 × 5 s) would end at 50. */
+/* The default budget: the extra rounds may take a quarter as long as the
+ * least (3 rounds of 3 cycles, 45 s): a fourth of the two unsettled ends
+ * at 55 s, within 56.25 s; a fifth would end at 65. */
 static void
 test_budget (void)
 {
-  g_autoptr(FsbPlan) plan = database_plan ("ext4,xfs");
-  const double speeds[] = { 1.0, 1.04 };
+  g_autoptr(FsbPlan) plan = database_plan ("ext4,xfs,btrfs");
+  const double speeds[] = { 0.4, 1.0, 1.04 };
   Outcome o = simulate (plan, speeds, 0.10, 5);
 
   g_assert_cmpint (o.stop, ==, FSB_REPEAT_BUDGET);
   g_assert_cmpuint (o.rounds, ==, 4);
+  g_assert_cmpuint (o.last_round_size, ==, 2);
 }
 
 /* A fixed count is kept, settled or not. */

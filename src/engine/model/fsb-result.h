@@ -115,7 +115,7 @@ typedef struct {
   char   *mode;           /* "auto" or "fixed" */
   guint   min, max;
   char   *stopped;        /* "settled", "max", "budget", "fixed", "not-measured"; NULL while running */
-  double  time_budget_s;  /* as given; 0: none (auto: half as long again as the least rounds) */
+  double  time_budget_s;  /* as given; 0: none (auto: a quarter as long again as the least rounds) */
 } FsbRepetitionPolicy;
 
 typedef struct {
