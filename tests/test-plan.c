@@ -149,6 +149,34 @@ test_use_case_groups (void)
   g_assert_cmpuint (g_strv_length (plan->workloads), ==, 2);
 }
 
+/* A plan for the groups a result lacks: its filesystems and sizes. */
+static void
+test_for_missing (void)
+{
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fsb_result_add_filesystem (r, "ext4");
+  fsb_result_add_filesystem (r, "xfs");
+  r->profile = g_strdup ("custom");
+  r->sizes = fsb_profile_sizes ("quick");
+  fsb_sizes_set (r->sizes, "sync-commits", 77);
+  plan = fsb_plan_new_for_missing (r, "database", (const char *const []) { "sync-write", NULL }, "image@/tmp", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan);
+  g_assert_cmpuint (g_strv_length (plan->filesystems), ==, 2);
+  g_assert_cmpstr (plan->filesystems[1], ==, "xfs");
+  g_assert_cmpuint (g_strv_length (plan->workloads), ==, 1);
+  g_assert_cmpstr (plan->workloads[0], ==, "sync-write");
+  g_assert_cmpstr (plan->use_case, ==, "database");
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "sync-commits"), ==, 77);
+  g_assert_true (plan->merge_into == r);
+  g_clear_pointer (&plan, fsb_plan_unref);
+  g_assert_null (fsb_plan_new_for_missing (r, "gaming", (const char *const []) { "sync-write", NULL }, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+}
+
 /* --repeat: auto (at least 3, at most 10) or a fixed count. */
 static void
 test_repeat (void)
@@ -474,6 +502,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/defaults-and-groups", test_defaults_and_groups);
   g_test_add_func ("/plan/use-case-groups", test_use_case_groups);
   g_test_add_func ("/plan/repeat", test_repeat);
+  g_test_add_func ("/plan/for-missing", test_for_missing);
   g_test_add_func ("/plan/size-parse", test_size_parse);
   g_test_add_func ("/plan/sizes", test_sizes);
   g_test_add_func ("/plan/target-spec", test_target_spec);

@@ -271,6 +271,36 @@ test_catalog (void)
   g_assert_cmpuint (fsb_task_order ("custom:x"), ==, G_MAXUINT);
 }
 
+/* The groups a run lacked, run later on the same filesystems: merged. */
+static void
+test_merge (void)
+{
+  g_autoptr(FsbResult) base = make_result ();
+  g_autoptr(FsbResult) more = fsb_result_new ();
+  g_autoptr(FsbResult) merged = NULL;
+  FsbFsResult *xfs = fsb_result_add_filesystem (more, "xfs");
+  FsbFsResult *other = fsb_result_add_filesystem (more, "btrfs");
+  FsbFsResult *fs;
+
+  more->workloads = g_strsplit ("sync-write", ",", -1);
+  more->complete = TRUE;
+  g_ptr_array_add (fsb_fs_result_get_task (xfs, "sync-write", TRUE)->samples, fsb_sample_new ());
+  g_ptr_array_add (fsb_fs_result_get_task (xfs, "big-copy-in", TRUE)->samples, fsb_sample_new ());
+  g_ptr_array_add (fsb_fs_result_get_task (other, "sync-write", TRUE)->samples, fsb_sample_new ());
+  merged = fsb_result_merge (base, more);
+  g_assert_nonnull (merged);
+  g_assert_cmpuint (merged->filesystems->len, ==, 1);   /* only the base's filesystems */
+  fs = fsb_result_find_filesystem (merged, "xfs");
+  g_assert_nonnull (fsb_fs_result_get_task (fs, "sync-write", FALSE));
+  /* what the base had stays its own */
+  g_assert_cmpuint (fsb_fs_result_get_task (fs, "big-copy-in", FALSE)->samples->len, ==, 3);
+  g_assert_cmpuint (g_strv_length (merged->workloads), ==, 3);
+  g_assert_cmpstr (merged->workloads[2], ==, "sync-write");
+  g_assert_true (merged->complete);
+  /* the inputs are not changed */
+  g_assert_null (fsb_fs_result_get_task (fsb_result_find_filesystem (base, "xfs"), "sync-write", FALSE));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -281,6 +311,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/basic", test_stats_basic);
   g_test_add_func ("/stats/even-and-steady", test_stats_even_and_steady);
   g_test_add_func ("/result/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/result/merge", test_merge);
   g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
   g_test_add_func ("/result/task-ids", test_task_ids);
   g_test_add_func ("/result/load-bad-input", test_load_bad_input);
