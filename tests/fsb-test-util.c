@@ -1,6 +1,8 @@
 /* fsb-test-util.c: what the integration tests share */
 #include "config.h"
 
+#include <fcntl.h>
+#include <gio/gunixfdlist.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -22,6 +24,59 @@ fsb_test_make_tmp_dir (const char *template, char **image_dir)
   *image_dir = g_build_filename (tmp_dir, "images", NULL);
   g_mkdir (*image_dir, 0700);
   return tmp_dir;
+}
+
+static void
+release_loops_under (const char *dir)
+{
+  g_autoptr(GDir) block = g_dir_open ("/sys/block", 0, NULL);
+  const char *name;
+
+  while (block != NULL && (name = g_dir_read_name (block)) != NULL)
+    {
+      g_autofree char *device = g_strconcat ("/dev/", name, NULL);
+      g_autofree char *backing = g_str_has_prefix (name, "loop") ? fsb_loop_backing_file (device) : NULL;
+      g_autofree char *object = NULL;
+      g_autofree char *prefix = g_strconcat (dir, "/", NULL);
+
+      if (backing == NULL || !g_str_has_prefix (backing, prefix))
+        continue;
+      object = fsb_udisks_object_path_for_device (device);
+      if (object != NULL)
+        {
+          fsb_udisks_unmount (object, TRUE, NULL);
+          if (fsb_udisks_loop_delete (object, NULL))
+            continue;
+        }
+      {
+        g_autofree char *cmd = g_strdup_printf ("losetup -d %s 2>/dev/null", device);
+        if (system (cmd) != 0)
+          g_printerr ("could not detach %s\n", device);
+      }
+    }
+}
+
+void
+fsb_test_sweep_earlier (const char *prefix)
+{
+  g_autoptr(GDir) dir = g_dir_open (g_get_tmp_dir (), 0, NULL);
+  g_autofree char *start = g_strconcat (prefix, "-", NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL, *proc = NULL;
+
+      if (!g_str_has_prefix (name, start))
+        continue;
+      proc = g_strdup_printf ("/proc/%d", atoi (name + strlen (start)));
+      if (g_file_test (proc, G_FILE_TEST_EXISTS))
+        continue;   /* still running */
+      path = g_build_filename (g_get_tmp_dir (), name, NULL);
+      if (fsb_udisks_get_client (NULL) != NULL)
+        release_loops_under (path);
+      fsb_test_remove_dir (path);
+    }
 }
 
 void
@@ -136,5 +191,106 @@ fsb_test_assert_no_leftovers (const char *tmp_dir, const char *image_dir, const 
       g_autofree char *backing = fsb_loop_backing_file (device);
 
       g_assert_true (backing == NULL || !g_str_has_prefix (backing, tmp_dir));
+    }
+}
+
+char *
+fsb_test_attach_file (const char *path, gboolean read_only)
+{
+  g_autoptr(GUnixFDList) fds = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  char *object_path = NULL;
+  int fd = open (path, (read_only ? O_RDONLY : O_RDWR) | O_CLOEXEC);
+
+  g_assert_cmpint (fd, >=, 0);
+  fds = g_unix_fd_list_new_from_array (&fd, 1);
+  /* another test attaching at the same moment takes the free device (EBUSY) */
+  for (int attempt = 0; attempt < 10; attempt++)
+    {
+      g_auto(GVariantBuilder) opts = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+
+      g_clear_error (&error);
+      g_variant_builder_add (&opts, "{sv}", "read-only", g_variant_new_boolean (read_only));
+      reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                               g_variant_new ("(ha{sv})", 0, &opts), G_VARIANT_TYPE ("(o)"),
+                               fds, -1, NULL, &error);
+      if (reply != NULL || strstr (error->message, "busy") == NULL)
+        break;
+      g_usleep (200000);
+    }
+  g_assert_no_error (error);
+  g_variant_get (reply, "(o)", &object_path);
+  return object_path;
+}
+
+char *
+fsb_test_device_of (const char *object_path)
+{
+  g_autoptr(GVariant) value = NULL;
+  g_autoptr(GError) error = NULL;
+
+  value = fsb_udisks_get_property (object_path, FSB_UDISKS_IFACE_BLOCK, "Device", &error);
+  g_assert_no_error (error);
+  return g_variant_dup_bytestring (value, NULL);
+}
+
+void
+fsb_test_flush_main_context (void)
+{
+  for (int i = 0; i < 50; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10000);
+    }
+}
+
+char *
+fsb_test_make_file (const char *dir, const char *name, guint64 size)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  int fd = open (path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) size), ==, 0);
+  close (fd);
+  return path;
+}
+
+static void
+run_done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (res);
+}
+
+FsbResult *
+fsb_test_run_plan (FsbPlan *plan, GError **error)
+{
+  g_autoptr(FsbRunner) runner = fsb_runner_new (plan);
+  GAsyncResult *res = NULL;
+  FsbResult *result;
+
+  fsb_runner_run_async (runner, NULL, run_done_cb, &res);
+  while (res == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  result = fsb_runner_run_finish (runner, res, error);
+  g_object_unref (res);
+  return result;
+}
+
+void
+fsb_test_tiny_sizes (FsbPlan *plan)
+{
+  const struct { const char *id; double value; } sizes[] = {
+    { "tree-min-file", 1000 }, { "big-file", 1 << 20 }, { "tree-files", 4 },
+    { "tree-dirs", 1 }, { "tree-size", 40000 },
+  };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_assert_true (fsb_plan_set_size (plan, sizes[i].id, sizes[i].value, &error));
+      g_assert_no_error (error);
     }
 }

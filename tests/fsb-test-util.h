@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "fsb-plan.h"
+#include "fsb-runner.h"
 #include "fsb-target.h"
 
 G_BEGIN_DECLS
@@ -12,6 +13,10 @@ G_BEGIN_DECLS
  * XDG_STATE_HOME and XDG_CACHE_HOME, with an empty "images" folder in it
  * (returned in image_dir). Call it before anything asks GLib for those. */
 char     *fsb_test_make_tmp_dir (const char *template, char **image_dir);
+/* What an earlier run of this test that aborted left: for each folder
+ * g_get_tmp_dir()/PREFIX-PID-XXXXXX of a process gone, unmounts and
+ * detaches the loop devices on its files, then removes it. */
+void      fsb_test_sweep_earlier (const char *prefix);
 /* rm -rf path, with a warning when that fails. */
 void      fsb_test_remove_dir   (const char *path);
 /* TRUE when udisksd answers and we are root; else marks the test skipped. */
@@ -36,5 +41,20 @@ FsbPlan  *fsb_test_image_plan   (const char *image_dir,
                                  const char *filesystems,
                                  const char *workloads,
                                  guint       repetitions);
+
+/* Attaches path as a loop device through udisks (LoopSetup), as a user
+ * would; returns the loop object's path. */
+char     *fsb_test_attach_file  (const char *path, gboolean read_only);
+/* The device node of a udisks block object ("/dev/loop3"). */
+char     *fsb_test_device_of    (const char *object_path);
+/* Lets the client's object manager catch up with udisksd (about 0.5 s). */
+void      fsb_test_flush_main_context (void);
+/* Test data of a few kilobytes: a 1 MiB big file, a tree of 4 files. */
+void      fsb_test_tiny_sizes   (FsbPlan *plan);
+/* Runs plan to its end on the thread-default main context: the result,
+ * or NULL with error. */
+FsbResult *fsb_test_run_plan    (FsbPlan *plan, GError **error);
+/* A sparse file of size bytes in dir. */
+char     *fsb_test_make_file    (const char *dir, const char *name, guint64 size);
 
 G_END_DECLS

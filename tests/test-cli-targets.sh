@@ -56,6 +56,30 @@ for d in devices:
 PY
     ;;
 esac
+# An image of FS Bench's own is left out, one of the user's is listed;
+# --all lists both (the rule the window uses, from the engine).
+truncate -s 64M "$tmp/fsbench-ABC123.img" "$tmp/my-disk.img"
+ours=$(udisksctl loop-setup --no-user-interaction -f "$tmp/fsbench-ABC123.img" | sed -n 's/.* as \(.*\)\.$/\1/p')
+mine=$(udisksctl loop-setup --no-user-interaction -f "$tmp/my-disk.img" | sed -n 's/.* as \(.*\)\.$/\1/p')
+[ -n "$ours" ] && [ -n "$mine" ] || fail "udisksctl loop-setup failed"
+"$cli" devices --json > "$tmp/offered.json" || fail "devices --json exited $?"
+"$cli" devices --all --json > "$tmp/all.json" || fail "devices --all --json exited $?"
+/usr/bin/python3 - "$tmp/offered.json" "$tmp/all.json" "$ours" "$mine" <<'PY' || fail "devices: own loop devices"
+import json, sys
+offered = {d["device"]: d for d in json.load(open(sys.argv[1]))}
+every = {d["device"]: d for d in json.load(open(sys.argv[2]))}
+ours, mine = sys.argv[3], sys.argv[4]
+assert ours not in offered, f"{ours} (an image of FS Bench's own) is offered"
+assert mine in offered and offered[mine]["backing_file"].endswith("my-disk.img"), offered.get(mine)
+assert ours in every and mine in every, sorted(every)
+assert not [d for d in offered if d.startswith("/dev/zram")], sorted(offered)
+assert not [d for d in offered.values() if d["size"] == 0], sorted(offered)
+PY
+udisksctl loop-delete --no-user-interaction -b "$ours" >/dev/null
+udisksctl loop-delete --no-user-interaction -b "$mine" >/dev/null
+rm -f "$tmp/fsbench-ABC123.img" "$tmp/my-disk.img"
+echo "devices: own loop devices left out, --all lists them"
+
 "$cli" filesystems --json > "$tmp/fs.json" || fail "filesystems --json exited $?"
 /usr/bin/python3 - "$tmp/fs.json" <<'PY' || fail "filesystems --json"
 import json, sys

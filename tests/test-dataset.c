@@ -5,10 +5,22 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "fsb-dataset.h"
 #include "fsb-engine.h"
 #include "fsb-catalog.h"
+
+static guint
+count_entries (const char *path)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
 
 /* A tree small enough for a unit test, with the study's size mix. */
 static FsbDatasetSpec
@@ -218,6 +230,131 @@ test_cancel (void)
   g_assert_cmpint (system (cmd), ==, 0);
 }
 
+/* Nothing but what was there before: no dataset, no folder to build it in. */
+static void
+assert_only (const char *parent, const char *allowed)
+{
+  g_autoptr(GDir) d = g_dir_open (parent, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_strcmp0 (name, allowed) != 0)
+      g_error ("%s was left in %s", name, parent);
+}
+
+typedef struct {
+  GCancellable *cancellable;
+  guint64       at;
+  gboolean      cancelled;
+} CancelAt;
+
+static void
+cancel_at_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  CancelAt *c = user_data;
+
+  if (done >= c->at && !c->cancelled)
+    {
+      c->cancelled = TRUE;
+      g_cancellable_cancel (c->cancellable);
+    }
+}
+
+/* Stopped in the middle (the issue: --big-file nan left a partial folder
+ * behind): the folder never appears, its temporary sibling is gone. */
+static void
+test_cancel_mid_generation (void)
+{
+  FsbDatasetSpec p = tiny_profile ();
+  g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "ds", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(JsonNode) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  CancelAt at = { cancellable, 5 * 1000 * 1000, FALSE };
+
+  /* past the big file, inside the tree */
+  g_assert_false (fsb_dataset_ensure (&p, dir, TRUE, cancel_at_cb, &at, &summary, cancellable, &error));
+  g_assert_true (at.cancelled);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_CANCELLED);
+  g_assert_null (summary);
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  assert_only (tmp, NULL);
+
+  /* the same into a folder of the user's: their file stays, nothing else */
+  g_clear_error (&error);
+  g_cancellable_reset (cancellable);
+  at.cancelled = FALSE;
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  {
+    g_autofree char *mine = g_build_filename (dir, "mine.txt", NULL);
+    g_assert_true (g_file_set_contents (mine, "keep", -1, NULL));
+  }
+  g_assert_false (fsb_dataset_ensure (&p, dir, FALSE, cancel_at_cb, &at, NULL, cancellable, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_CANCELLED);
+  assert_only (dir, "mine.txt");
+  assert_only (tmp, "ds");
+
+  /* and whole, beside the user's file */
+  g_clear_error (&error);
+  g_assert_true (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_entries (dir), ==, 4);
+  assert_only (tmp, "ds");
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* --big-file nan asked for 8 EiB and started writing: refused before the
+ * first byte, with the sizes. */
+static void
+test_no_space (void)
+{
+  FsbDatasetSpec p = tiny_profile ();
+  g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "new", "ds", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  p.big_file_bytes = G_GUINT64_CONSTANT (1) << 63;
+  g_assert_false (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, NULL, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  assert_only (tmp, NULL);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* A process killed while it built (no cleanup ran) left its folder: the
+ * next one removes it. */
+static void
+test_stale_temp (void)
+{
+  FsbDatasetSpec p = tiny_profile ();
+  g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "ds", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *stale = NULL, *alive = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "/bin/true", NULL };
+  GPid dead;
+  int status;
+
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &dead, NULL));
+  g_assert_cmpint (waitpid (dead, &status, 0), ==, dead);
+  stale = g_strdup_printf ("%s/.ds.tmp-%d-AbC123", tmp, (int) dead);
+  alive = g_strdup_printf ("%s/.ds.tmp-%d-XyZ789", tmp, (int) getppid ());
+  g_assert_cmpint (g_mkdir (stale, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (alive, 0755), ==, 0);
+  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (alive, G_FILE_TEST_IS_DIR));   /* another run's, still going */
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
 static void
 test_cache_dir (void)
 {
@@ -244,6 +381,9 @@ main (int argc, char **argv)
   g_test_add_func ("/dataset/stream", test_stream_deterministic_and_incompressible);
   g_test_add_func ("/dataset/ensure-and-reuse", test_ensure_and_reuse);
   g_test_add_func ("/dataset/cancel", test_cancel);
+  g_test_add_func ("/dataset/cancel-mid-generation", test_cancel_mid_generation);
+  g_test_add_func ("/dataset/no-space", test_no_space);
+  g_test_add_func ("/dataset/stale-temp", test_stale_temp);
   g_test_add_func ("/dataset/cache-dir", test_cache_dir);
   return g_test_run ();
 }

@@ -44,6 +44,38 @@ test_c_locale (void)
   assert_formats (fsb_format_duration (3.5), "3.5" NBSP "s");
   assert_formats (fsb_format_duration (158.3), "2 min 38 s");
   assert_formats (fsb_format_duration (3900), "1 h 05 min");
+  assert_formats (fsb_format_duration (0.0132), "13.2" NBSP "ms");
+
+  /* times in the unit that suits them, three significant digits */
+  assert_formats (fsb_format_time (0.000574), "574" NBSP "µs");
+  assert_formats (fsb_format_time (0.00158), "1.58" NBSP "ms");
+  assert_formats (fsb_format_time (0.0574), "57.4" NBSP "ms");
+  assert_formats (fsb_format_time (0.18), "0.180" NBSP "s");
+  assert_formats (fsb_format_time (14.7), "14.7" NBSP "s");
+  assert_formats (fsb_format_time (123), "2 min 3 s");
+  assert_formats (fsb_format_time (0.0009999), "1.00" NBSP "ms");
+  assert_formats (fsb_format_time_as (0.0769, 0.126), "0.0769" NBSP "s");
+  assert_formats (fsb_format_time_as (0.00505, 0.0261), "5.05" NBSP "ms");
+  assert_formats (fsb_format_time_range (0.000551, 0.000602, 0.000574, 0.000574), "551–602" NBSP "µs");
+  assert_formats (fsb_format_time_range (0.17, 0.2051, 0.183, 0.183), "0.170–0.205" NBSP "s");
+  assert_formats (fsb_format_time_range (0.059, 0.0819, 0.0769, 0.126), "0.0590–0.0819" NBSP "s");
+  assert_formats (fsb_format_metric (0.000574, "wall_s"), "574" NBSP "µs");
+  assert_formats (fsb_format_metric (2.5, "latency_p95_ms"), "2.50" NBSP "ms");
+  assert_formats (fsb_format_metric (46.2, "cpu_percent"), "46" NBSP "%");
+  g_assert_true (fsb_format_metric_is_time ("cpu_s", NULL));
+  g_assert_false (fsb_format_metric_is_time ("files_per_s", NULL));
+  assert_formats (fsb_format_ratio (2.83), "2.8×");
+  assert_formats (fsb_format_ratio (12.4), "12×");
+  assert_formats (fsb_format_ratio (1.047), "1.05×");
+  assert_formats (fsb_format_ratio (1.1), "1.10×");
+  assert_formats (fsb_format_ratio_range (1.06, 1.104), "1.06–1.10×");
+  assert_formats (fsb_format_points (0.021), "+0.02" NBSP "pp");
+  assert_formats (fsb_format_points (-5.12), "−5.1" NBSP "pp");
+  assert_formats (fsb_format_points (0.001), "±0.00" NBSP "pp");
+  /* dates that read the same on both sides of the Atlantic */
+  assert_formats (fsb_format_date ("2026-11-30T13:37:00+01:00"), "30 November 2026");
+  assert_formats (fsb_format_date_time ("2026-11-30T13:37:00+01:00"), "30 November 2026, 13:37");
+  assert_formats (fsb_format_date_time ("yesterday"), "yesterday");
 }
 
 static void

@@ -114,10 +114,7 @@ test_machine (void)
   g_assert_true (g_str_has_prefix (m.kernel, "Linux "));
   if (g_file_test ("/etc/os-release", G_FILE_TEST_EXISTS))
     g_assert_nonnull (m.distribution);
-  g_free (m.cpu_model);
-  g_free (m.board);
-  g_free (m.kernel);
-  g_free (m.distribution);
+  fsb_machine_clear (&m);
 }
 
 int

@@ -65,6 +65,12 @@ as_user "$cli" check --target "image@$tmp/images" --fs ext4 >"$tmp/out" 2>"$tmp/
 cat "$tmp/out" "$tmp/err"
 [ $st -eq 0 ] || fail "granted: exited $st"
 grep -q "^Capacity:" "$tmp/out" || fail "granted: no capacity printed"
+# A user cannot ask for direct I/O on the loop device (that needs its node),
+# but gets it from the image's O_DIRECT descriptor where the folder has it.
+if as_user dd if=/dev/zero of="$tmp/images/probe" bs=4096 count=1 oflag=direct status=none 2>/dev/null; then
+  grep -q "The loop device used direct I/O" "$tmp/out" || fail "granted: the user's loop device had no direct I/O"
+fi
+rm -f "$tmp/images/probe"
 no_leftovers "granted"
 
 set_rule NO no

@@ -58,7 +58,7 @@ make_result (void)
   r->machine.kernel = g_strdup ("2.6.15");
   r->target.kind = g_strdup ("image");
   r->target.size_bytes = G_GUINT64_CONSTANT (4) << 30;
-  r->target.host_filesystem = g_strdup ("ext4");
+  r->target.host.filesystem = g_strdup ("ext4");
   r->profile = g_strdup ("quick");
   r->repetitions = 3;
   r->workloads = g_strsplit ("core,random-io", ",", -1);

@@ -53,6 +53,9 @@ mkdir -p "$tmp/foreign/tree" && echo keep > "$tmp/foreign/tree/mine.txt"
 expect_status 2 "$cli" dataset --profile quick --out "$tmp/foreign"
 [ "$(cat "$tmp/foreign/tree/mine.txt")" = keep ] || fail "dataset overwrote a user's file"
 
+# A custom command's error output reaches the terminal without its escapes.
+esc_command='esc=printf "\033]52;c;ZXZpbA==\007\033c done\n" >&2; exit 1'
+
 if [ "$(id -u)" -ne 0 ] || ! busctl --system status org.freedesktop.UDisks2 >/dev/null 2>&1; then
   echo "skipping the runs: they need root and udisksd"
   exit 77
@@ -60,6 +63,12 @@ fi
 
 # A partition without --yes-destroy-data is refused: 2.
 expect_status 2 "$cli" run --fs ext4 --target /dev/nonexistent-fsbench --output "$tmp/r.json"
+
+# A failure on the way (mkfs.xfs refuses 64 MiB): 1, and nothing left.
+expect_status 1 "$cli" check --target "image:64M@$images" --fs xfs
+grep -q "xfs" "$tmp/err" || fail "check did not say why it failed: $(cat "$tmp/err")"
+no_state_left "a failed check" "$images" "$XDG_STATE_HOME"
+[ -z "$(loops_under "$tmp")" ] || fail "a failed check left a loop device"
 
 # A killed command's leftovers (image, loop device, mount): the next run
 # cleans them first and says so.
@@ -98,6 +107,15 @@ json() { /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); p
   || fail "the database verdict is not measured: $(cat "$tmp/db-rec.json")"
 grep -q "Automatic repetitions" "$tmp/out" || fail "run did not say how the repetitions ended"
 [ -z "$(ls -A "$images")" ] || fail "an image was left in $images"
+
+# OSC 52 and ESC c in a custom command's stderr: neither on the terminal
+# nor in the result.
+expect_status 0 "$cli" run --fs ext4 --repeat 1 --workloads "" --custom "$esc_command" \
+  --tree-files 4 --tree-dirs 1 --tree-size 40K --big-file 1M --target "image@$images" --output "$tmp/esc.json"
+grep -q "esc failed on ext4" "$tmp/out" || fail "the failed command is not reported: $(cat "$tmp/out")"
+if LC_ALL=C grep -q "$(printf '[\033\007]')" "$tmp/out" "$tmp/err"; then fail "an escape reached the terminal"; fi
+grep -q '\\u001b' "$tmp/esc.json" && fail "the result keeps the escape"
+[ -z "$(loops_under "$tmp")" ] || fail "a loop device was left after the custom run"
 
 # SIGINT in the middle: 130, a partial result, nothing left.
 "$cli" run --fs ext4,xfs --repeat 3 --target "image@$images" --output "$tmp/p.json" \

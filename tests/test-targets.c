@@ -85,9 +85,12 @@ run_lifecycle (const char *fs)
   g_assert_cmpstr (info.kind, ==, "image");
   g_assert_cmpstr (info.device, ==, device);
   g_assert_cmpuint (info.size_bytes, ==, 600 * 1024 * 1024);
-  g_assert_nonnull (info.host_filesystem);
-  g_assert_nonnull (info.cache_policy);
-  g_assert_nonnull (strstr (info.cache_policy, "image"));
+  g_assert_nonnull (info.host.filesystem);
+  g_assert_nonnull (info.host.mount_point);
+  /* Root or not, the image's O_DIRECT descriptor gives the loop device
+   * direct I/O on a host that has it. */
+  g_assert_cmpstr (info.cache_policy, ==, info.direct_io ? FSB_CACHE_POLICY_DIRECT_IO : FSB_CACHE_POLICY_FADVISE);
+  g_assert_cmpstr (info.flush_reaches, ==, info.direct_io ? FSB_FLUSH_REACHES_DEVICE : FSB_FLUSH_REACHES_HOST_FILE);
 
   { gboolean ok_ = fsb_target_remount_cold (target, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_nonnull (fsb_target_get_mount_point (target));
@@ -116,11 +119,7 @@ run_lifecycle (const char *fs)
   }
   g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 0);
 
-  g_free (info.kind);
-  g_free (info.device);
-  g_free (info.device_model);
-  g_free (info.host_filesystem);
-  g_free (info.cache_policy);
+  fsb_target_info_clear (&info);
 }
 
 static gpointer
@@ -162,18 +161,6 @@ test_image_lifecycle_main_loop (void)
   while (!l.done)
     g_main_context_iteration (NULL, FALSE), g_usleep (1000);
   g_thread_join (thread);
-}
-
-static void
-flush_main_context (void)
-{
-  /* Lets the client's object manager catch up with udisksd. */
-  for (int i = 0; i < 50; i++)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (10000);
-    }
 }
 
 /* The runner formats one image with each filesystem in turn, mounted or not. */
@@ -231,7 +218,7 @@ test_refuse_mounted (void)
   loop = fsb_target_get_device (image);
   file = g_build_filename (fsb_target_get_mount_point (image), "precious", NULL);
   g_assert_true (g_file_set_contents (file, "keep me", -1, &error));
-  flush_main_context ();
+  fsb_test_flush_main_context ();
 
   /* No confirmation: refused at once. */
   part = fsb_target_new_from_spec (loop, FALSE, &error);
@@ -263,7 +250,7 @@ test_refuse_mounted (void)
   /* Unmounted, the loop device is a usable target, but not for a plan
    * bigger than it. */
   { gboolean ok_ = fsb_target_unmount (image, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  flush_main_context ();
+  fsb_test_flush_main_context ();
   g_assert_false (fsb_target_prepare (part, (guint64) 1 << 40, NULL, &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
   g_clear_error (&error);
@@ -441,39 +428,12 @@ test_bad_specs (void)
   }
 }
 
-/* An image of our own, attached with udisks directly (partition scan on);
- * returns the loop object path. */
-static char *
-attach_file (const char *path, gboolean read_only)
-{
-  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
-  g_autoptr(GUnixFDList) fds = NULL;
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) error = NULL;
-  char *object_path = NULL;
-  int fd = open (path, (read_only ? O_RDONLY : O_RDWR) | O_CLOEXEC);
-
-  g_assert_cmpint (fd, >=, 0);
-  fds = g_unix_fd_list_new_from_array (&fd, 1);
-  g_variant_builder_add (&options, "{sv}", "read-only", g_variant_new_boolean (read_only));
-  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
-                           g_variant_new ("(ha{sv})", 0, &options), G_VARIANT_TYPE ("(o)"),
-                           fds, -1, NULL, &error);
-  g_assert_no_error (error);
-  g_variant_get (reply, "(o)", &object_path);
-  return object_path;
-}
-
 static char *
 make_file (const char *name, const char *command, const char *redirect)
 {
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autofree char *path = fsb_test_make_file (tmp_dir, name, 400 * 1024 * 1024);
   g_autofree char *cmd = NULL;
-  int fd = open (path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (ftruncate (fd, 400 * 1024 * 1024), ==, 0);
-  close (fd);
   if (command != NULL)
     {
       cmd = g_strconcat (command, " ", path, " ", redirect, NULL);
@@ -491,7 +451,7 @@ lookup_loop_of (const char *object_path)
 
   value = fsb_udisks_get_property (object_path, FSB_UDISKS_IFACE_BLOCK, "Device", &error);
   g_assert_no_error (error);
-  flush_main_context ();
+  fsb_test_flush_main_context ();
   device = fsb_device_lookup (fsb_udisks_get_client (NULL), g_variant_get_bytestring (value), 0, &error);
   g_assert_no_error (error);
   g_test_message ("%s: %s", device->device, device->reason ? device->reason : "usable");
@@ -532,7 +492,7 @@ test_refuse_kinds (void)
     }
 
   file = make_file ("partitioned.img", "echo 'start=2048, size=300000' | /usr/sbin/sfdisk -q", ">/dev/null");
-  object = attach_file (file, FALSE);
+  object = fsb_test_attach_file (file, FALSE);
   part_name = g_strdup_printf ("/dev/%sp1", strrchr (object, '/') + 1);
   for (int i = 0; i < 50 && fsb_device_number (part_name) == 0; i++)
     g_usleep (20000);
@@ -550,7 +510,7 @@ test_refuse_kinds (void)
   /* This kernel may lack MBR support; then there is no partition device. */
   if (fsb_device_number (part_name) != 0)
     {
-      flush_main_context ();
+      fsb_test_flush_main_context ();
       part = fsb_device_lookup (fsb_udisks_get_client (NULL), part_name, 0, &error);
       g_assert_no_error (error);
       g_assert_true (part->is_partition);
@@ -562,7 +522,7 @@ test_refuse_kinds (void)
   detach (object, file);
 
   file = make_file ("read-only.img", NULL, NULL);
-  object = attach_file (file, TRUE);
+  object = fsb_test_attach_file (file, TRUE);
   ro = lookup_loop_of (object);
   g_assert_true (ro->read_only);
   g_assert_false (ro->usable);
@@ -570,7 +530,7 @@ test_refuse_kinds (void)
   detach (object, file);
 
   file = make_file ("swap.img", "/usr/sbin/mkswap -q", ">/dev/null");
-  object = attach_file (file, FALSE);
+  object = fsb_test_attach_file (file, FALSE);
   for (int i = 0; i < 100; i++)
     {
       g_clear_pointer (&swap, fsb_device_free);
@@ -635,7 +595,7 @@ test_device_monitor (void)
 
   if (!fsb_test_have_udisks ())
     return;
-  flush_main_context ();
+  fsb_test_flush_main_context ();
   monitor = fsb_device_monitor_new (fsb_udisks_get_client (NULL));
   g_signal_connect (monitor, "changed", G_CALLBACK (monitor_changed_cb), &changes);
 

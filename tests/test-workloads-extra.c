@@ -279,6 +279,32 @@ test_kernel_dataset (Fixture *f, gconstpointer data)
   g_assert_true (g_file_test (vmlinux, G_FILE_TEST_EXISTS));
 }
 
+/* Cancelled, or too big for the disk: no tree, no folder it was built in. */
+static void
+test_kernel_dataset_atomic (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *dir = g_build_filename (f->root, "ds", NULL);
+  g_autoptr(FsbSizes) huge = NULL;
+  JsonNode *m;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_cancellable_cancel (cancellable);
+  m = fsb_kernel_dataset_ensure (sync_sizes (f), dir, cancellable, &error);
+  g_assert_null (m);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_CANCELLED);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+
+  g_clear_error (&error);
+  huge = fsb_sizes_copy (sync_sizes (f));
+  fsb_sizes_set (huge, "kernel-size", (double) (G_GUINT64_CONSTANT (1) << 62));
+  m = fsb_kernel_dataset_ensure (huge, dir, NULL, &error);
+  g_assert_null (m);
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+}
+
 static void
 test_kernel_tasks (Fixture *f, gconstpointer data)
 {
@@ -743,6 +769,15 @@ test_custom_parse (void)
       g_assert_false (fsb_custom_parse (bad[i], NULL, NULL, &error));
       g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
     }
+  /* the task id "custom:NAME" must load again from the result file */
+  {
+    g_autofree char *longest = g_strnfill (FSB_CUSTOM_NAME_MAX, 'n');
+    g_autofree char *ok = g_strconcat (longest, "=ls", NULL);
+    g_autofree char *too_long = g_strconcat (longest, "n=ls", NULL);
+
+    g_assert_true (fsb_custom_parse (ok, NULL, NULL, NULL));
+    g_assert_false (fsb_custom_parse (too_long, NULL, NULL, NULL));
+  }
 }
 
 static void
@@ -798,6 +833,28 @@ test_custom_failure (Fixture *f, gconstpointer data)
   g_assert_false (fsb_custom_run (&f->plan, big, f->mount, s2, NULL, &error));
   g_assert_cmpuint (strlen (s2->error), <=, FSB_CUSTOM_STDERR_MAX);
   g_assert_true (g_str_has_suffix (s2->error, "xxxEND\n"));
+}
+
+/* A command's error output is shown in terminals and reports: its escapes
+ * (OSC 52 writes the clipboard, ESC c resets the terminal, the 8-bit CSI)
+ * never get that far. */
+static void
+test_custom_escapes (Fixture *f, gconstpointer data)
+{
+  g_autoptr(FsbCustomCommand) c =
+    command ("esc=printf 'evil\\033]52;c;ZXZpbA==\\007 \\033c \\302\\23331m done\\n' >&2; exit 1");
+  g_autoptr(FsbSample) s = fsb_sample_new ();
+  g_autoptr(GError) error = NULL;
+
+  f->plan.custom_confirmed = TRUE;
+  g_assert_false (fsb_custom_run (&f->plan, c, f->mount, s, NULL, &error));
+  g_assert_nonnull (s->error);
+  g_assert_true (g_str_has_prefix (s->error, "evil"));
+  g_assert_null (strchr (s->error, '\033'));
+  g_assert_null (strchr (s->error, '\007'));
+  g_assert_null (strstr (s->error, "\302\233"));
+  g_assert_nonnull (strstr (s->error, "]52;c;ZXZpbA=="));
+  g_assert_true (g_str_has_suffix (s->error, " done\n"));
 }
 
 static void
@@ -924,6 +981,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/extra/lookup", test_lookup);
   ADD ("/extra/kernel/dataset", test_kernel_dataset, NULL);
+  ADD ("/extra/kernel/dataset-atomic", test_kernel_dataset_atomic, NULL);
   ADD ("/extra/kernel/tasks", test_kernel_tasks, NULL);
   ADD ("/extra/small/tasks", test_small_files, NULL);
   ADD ("/extra/small/missing", test_small_files_missing, NULL);
@@ -939,6 +997,7 @@ main (int argc, char **argv)
   g_test_add_func ("/extra/custom/parse", test_custom_parse);
   ADD ("/extra/custom/success", test_custom_success, NULL);
   ADD ("/extra/custom/failure", test_custom_failure, NULL);
+  ADD ("/extra/custom/escapes", test_custom_escapes, NULL);
   ADD ("/extra/custom/unconfirmed", test_custom_unconfirmed, NULL);
   ADD ("/extra/custom/cancel", test_custom_cancel, NULL);
   g_test_add_func ("/extra/custom/from-result", test_custom_from_result);

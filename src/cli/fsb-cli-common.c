@@ -12,7 +12,10 @@
 #include <unistd.h>
 
 #include "fsb-cli.h"
+#include "fsb-error.h"
+#include "fsb-services.h"
 #include "fsb-target.h"
+#include "fsb-text.h"
 
 static gboolean signalled;
 
@@ -41,6 +44,19 @@ gboolean
 fsb_cli_was_signalled (void)
 {
   return signalled;
+}
+
+int
+fsb_cli_check_services (void)
+{
+  g_autoptr(GError) error = NULL;
+  FsbServiceProblem problem;
+
+  if (fsb_services_check (&problem, NULL, &error))
+    return 0;
+  /* Translators: what is missing, then what to do about it */
+  g_printerr (_("fsbench-cli: %s %s\n"), error->message, problem.advice);
+  return fsb_error_to_exit_status (error);
 }
 
 void
@@ -88,6 +104,43 @@ fsb_cli_clean_leftovers (void)
   return cleaned;
 }
 
+/* Filesystem names, a custom command's error output, file names: what
+ * fsbench-cli prints may come from a result file someone else wrote, so
+ * nothing printed can reach the terminal as an escape sequence. */
+static void
+print_clean (FILE *stream, const char *text)
+{
+  g_autofree char *clean = fsb_text_sanitize (text, -1);
+
+  fputs (clean, stream);
+  fflush (stream);
+}
+
+static void
+print_cb (const char *text)
+{
+  print_clean (stdout, text);
+}
+
+static void
+printerr_cb (const char *text)
+{
+  print_clean (stderr, text);
+}
+
+void
+fsb_cli_sanitize_output (void)
+{
+  g_set_print_handler (print_cb);
+  g_set_printerr_handler (printerr_cb);
+}
+
+void
+fsb_cli_terminal (const char *sequence)
+{
+  fputs (sequence, stderr);
+}
+
 int
 fsb_cli_usage_error (const char *message)
 {
@@ -96,32 +149,12 @@ fsb_cli_usage_error (const char *message)
   return 2;
 }
 
-/* What a result file holds is someone else's text: control characters
- * (C0 but newline and tab, DEL, C1) would drive the terminal, so they
- * become U+FFFD, as invalid UTF-8 does. */
+/* What a result file holds is someone else's text: the engine's one
+ * sanitizer (fsb-text.h) makes it harmless to print. */
 char *
 fsb_cli_clean_text (const char *text)
 {
-  GString *out = g_string_sized_new (strlen (text));
-  const char *p = text;
-
-  while (*p != '\0')
-    {
-      gunichar c = g_utf8_get_char_validated (p, -1);
-
-      if (c == (gunichar) -1 || c == (gunichar) -2)
-        {
-          g_string_append_unichar (out, 0xFFFD);
-          p++;
-          continue;
-        }
-      if ((c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7F && c < 0xA0))
-        g_string_append_unichar (out, 0xFFFD);
-      else
-        g_string_append_unichar (out, c);
-      p = g_utf8_next_char (p);
-    }
-  return g_string_free (out, FALSE);
+  return fsb_text_sanitize (text, -1);
 }
 
 void

@@ -40,7 +40,7 @@ dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
   if (isatty (STDERR_FILENO))
     {
       /* Back to the start of the line, and clear it. */
-      g_printerr ("\r\033[K");
+      fsb_cli_terminal ("\r\033[K");
       /* Translators: megabytes written and in all */
       g_printerr (_("Writing the dataset: %.0f of %.0f MB"), done / 1e6, total / 1e6);
     }
@@ -112,7 +112,7 @@ fsb_cli_dataset (int argc, char **argv)
   g_task_run_in_thread (task, dataset_thread);
   g_main_loop_run (loop);
   if (isatty (STDERR_FILENO))
-    g_printerr ("\r\033[K");
+    fsb_cli_terminal ("\r\033[K");
 
   if (st.error != NULL)
     {

@@ -14,22 +14,21 @@
 #include "fsb-device.h"
 #include "fsb-engine.h"
 #include "fsb-fs-support.h"
+#include "fsb-json.h"
 #include "fsb-target.h"
+#include "fsb-target-info.h"
 
 static void
 print_json_array (GPtrArray *nodes)
 {
   g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
   g_autoptr(JsonArray) array = json_array_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autofree char *text = NULL;
 
   for (guint i = 0; i < nodes->len; i++)
     json_array_add_element (array, g_ptr_array_index (nodes, i));
   json_node_set_array (root, array);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
+  text = fsb_json_to_data (root, TRUE, NULL);
   g_print ("%s\n", text);
 }
 
@@ -39,6 +38,7 @@ int
 fsb_cli_devices (int argc, char **argv)
 {
   gboolean json = FALSE;
+  gboolean all = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GPtrArray) devices = NULL;
   g_autoptr(GError) error = NULL;
@@ -46,6 +46,8 @@ fsb_cli_devices (int argc, char **argv)
   int status = 0;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "all", 'a', 0, G_OPTION_ARG_NONE, &all,
+      N_("Also list what the window leaves out: FS Bench’s own loop devices, compressed RAM (zram) and empty devices"), NULL },
     { NULL }
   };
 
@@ -54,10 +56,14 @@ fsb_cli_devices (int argc, char **argv)
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
 
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   client = fsb_udisks_get_client (&error);
   if (client == NULL)
     return fsb_cli_fail (error);
   devices = fsb_device_list (client, 0);
+  if (!all)
+    fsb_device_keep_offered (devices, NULL);
 
   if (json)
     {
@@ -144,6 +150,8 @@ fsb_cli_clean (int argc, char **argv)
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
 
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   fsb_cli_register_polkit_agent ();
   cleaned = fsb_target_clean_leftovers (&error);
   fsb_cli_print_cleaned (cleaned);
@@ -177,11 +185,7 @@ check_free (Check *check)
   g_free (check->fs);
   g_free (check->mkfs_options);
   g_free (check->mount_options);
-  g_free (check->info.kind);
-  g_free (check->info.device);
-  g_free (check->info.device_model);
-  g_free (check->info.host_filesystem);
-  g_free (check->info.cache_policy);
+  fsb_target_info_clear (&check->info);
   g_free (check);
 }
 
@@ -283,14 +287,17 @@ print_check (Check *check)
   g_autofree char *size = g_format_size (check->info.size_bytes);
   g_autofree char *total = g_format_size (check->capacity.total_bytes);
   g_autofree char *avail = g_format_size (check->capacity.avail_bytes);
+  g_autofree char *host = fsb_target_info_host_text (&check->info);
+  g_autofree char *caches = fsb_target_info_cache_text (&check->info);
+  g_autoptr(GPtrArray) warnings = fsb_target_info_warnings (&check->info);
 
   if (g_strcmp0 (check->info.kind, "image") == 0)
     /* Translators: "Target: disk image /dev/loop3, 536.9 MB" */
     g_print (_("Target:        disk image %s, %s\n"), check->info.device, size);
   else
     g_print (_("Target:        partition %s, %s\n"), check->info.device, size);
-  if (check->info.host_filesystem != NULL)
-    g_print (_("Image on:      %s\n"), check->info.host_filesystem);
+  if (host != NULL)
+    g_print (_("Image on:      %s\n"), host);
   g_print (_("Filesystem:    %s\n"), check->fs);
   g_print (_("Mount options: %s\n"), check->mount_options != NULL ? check->mount_options : "");
   g_print (_("mkfs:          %.3f s\n"), check->mkfs_s);
@@ -305,7 +312,9 @@ print_check (Check *check)
 
     g_print (_("Inodes:        %s (%s free)\n"), inodes, free_inodes);
   }
-  g_print (_("Caches:        %s\n"), check->info.cache_policy);
+  g_print (_("Caches:        %s\n"), caches != NULL ? caches : "");
+  for (guint i = 0; i < warnings->len; i++)
+    g_print ("%s\n", (const char *) warnings->pdata[i]);
 }
 
 int
@@ -351,6 +360,8 @@ fsb_cli_check (int argc, char **argv)
                     "to confirm.\n"), spec);
       return 2;
     }
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   target = fsb_target_new_from_spec (spec, destroy, &error);
   if (target == NULL)
     return fsb_cli_fail (error);

@@ -8,6 +8,7 @@
 #include "fsb-cli.h"
 #include "fsb-engine.h"
 #include "fsb-history.h"
+#include "fsb-json.h"
 #include "fsb-recommend.h"
 
 static int
@@ -46,7 +47,7 @@ list_runs (gboolean as_json)
   if (as_json)
     {
       g_autoptr(JsonNode) root = json_builder_get_root (b);
-      g_autofree char *text = json_to_string (root, TRUE);
+      g_autofree char *text = fsb_json_to_data (root, TRUE, NULL);
       g_print ("%s\n", text);
     }
   else if (entries->len == 0)

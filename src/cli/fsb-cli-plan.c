@@ -13,6 +13,7 @@
 #include "fsb-custom.h"
 #include "fsb-engine.h"
 #include "fsb-format.h"
+#include "fsb-json.h"
 #include "fsb-plan.h"
 #include "fsb-recommend.h"
 
@@ -346,7 +347,7 @@ fsb_cli_plan (int argc, char **argv)
   if (as_json)
     {
       g_autoptr(JsonNode) node = fsb_plan_to_json (plan);
-      g_autofree char *text = json_to_string (node, TRUE);
+      g_autofree char *text = fsb_json_to_data (node, TRUE, NULL);
       g_print ("%s\n", text);
     }
   else

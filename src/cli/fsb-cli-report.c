@@ -7,6 +7,7 @@
 #include "fsb-catalog.h"
 #include "fsb-engine.h"
 #include "fsb-format.h"
+#include "fsb-json.h"
 #include "fsb-recommend.h"
 #include "fsb-report.h"
 #include "fsb-cli.h"
@@ -144,7 +145,7 @@ report_run (int argc, char **argv)
                                                     FSB_REPORT_MARKDOWN, &options, &error);
       if (text == NULL)
         return fsb_cli_fail (error);
-      fputs (text, stdout);
+      g_print ("%s", text);
     }
   return 0;
 }
@@ -206,7 +207,7 @@ recommend_run (int argc, char **argv)
   if (as_json)
     {
       g_autoptr(JsonNode) node = fsb_recommendation_to_json (rec);
-      g_autofree char *text = json_to_string (node, TRUE);
+      g_autofree char *text = fsb_json_to_data (node, TRUE, NULL);
       g_print ("%s\n", text);
       return 0;
     }

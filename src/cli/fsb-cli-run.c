@@ -14,6 +14,7 @@
 #include "fsb-recommend.h"
 #include "fsb-runner.h"
 #include "fsb-stats.h"
+#include "fsb-target.h"
 
 /* Progress on stderr ------------------------------------------------------ */
 
@@ -41,7 +42,7 @@ clear_bar (RunState *st)
 {
   if (st->tty && st->bar_shown)
     {
-      g_printerr ("\r\033[K");
+      fsb_cli_terminal ("\r\033[K");
       st->bar_shown = FALSE;
     }
 }
@@ -63,13 +64,14 @@ progress_cb (FsbRunner *runner, const FsbProgress *p, gpointer user_data)
     {
       const int width = 24;
       int filled = (int) (p->fraction * width + 0.5);
-      GString *bar = g_string_new ("\r\033[K[");
+      GString *bar = g_string_new ("[");
 
       for (int i = 0; i < width; i++)
         g_string_append_c (bar, i < filled ? '#' : '.');
       /* Translators: the progress line: percent done, where, what, time left */
       g_string_append_printf (bar, _("] %3.0f%%  %s  %s  ETA %s"),
                               p->fraction * 100, where, p->message != NULL ? p->message : "", eta);
+      fsb_cli_terminal ("\r\033[K");
       g_printerr ("%s", bar->str);
       g_string_free (bar, TRUE);
       st->bar_shown = TRUE;
@@ -259,8 +261,7 @@ print_table (FsbResult *result)
           g_string_append_c (out, '\n');
         }
     }
-  fputs (out->str, stdout);
-  fflush (stdout);
+  g_print ("%s", out->str);
   g_string_free (out, TRUE);
 }
 
@@ -343,8 +344,7 @@ print_other_groups (FsbResult *result)
             }
         }
     }
-  fputs (out->str, stdout);
-  fflush (stdout);
+  g_print ("%s", out->str);
 }
 
 /* fsbench-cli run ------------------------------------------------------------ */
@@ -429,6 +429,14 @@ fsb_cli_run (int argc, char **argv)
       g_set_error_literal (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Say where to write the result with --output FILE"));
       return fsb_cli_fail (error);
     }
+  /* The confirmation is for the device as it is now, not for whatever
+   * bears its name when the run formats it (the dataset may take long). */
+  if (plan->destroy_confirmed && g_str_has_prefix (plan->target_spec, "/dev/"))
+    {
+      plan->confirmed_device = fsb_target_identify_device (plan->target_spec, &error);
+      if (plan->confirmed_device == NULL)
+        return fsb_cli_fail (error);
+    }
   plan->partial_path = g_strdup (opt_output);
   {
     /* Find out now, not after the first task, that the result has nowhere to go. */
@@ -441,6 +449,8 @@ fsb_cli_run (int argc, char **argv)
       }
   }
 
+  if ((status = fsb_cli_check_services ()) != 0)
+    return status;
   fsb_cli_register_polkit_agent ();
   /* A run that crashed may have left an image attached or mounted. */
   fsb_cli_clean_leftovers ();

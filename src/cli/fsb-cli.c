@@ -82,6 +82,7 @@ main (int argc, char **argv)
   };
 
   fsb_engine_init ();
+  fsb_cli_sanitize_output ();
   g_set_prgname ("fsbench-cli");
   g_set_application_name (_("FS Bench"));
 

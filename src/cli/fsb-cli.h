@@ -86,6 +86,14 @@ gboolean fsb_cli_was_signalled        (void);
 /* In a terminal, registers a polkit text agent for this process, so the
  * user can type a password there, as udisksctl does. */
 void     fsb_cli_register_polkit_agent (void);
+/* 0 when udisks2, polkit, udev and the system bus answer; else says which
+ * service and what to do, and returns 2. */
+int      fsb_cli_check_services       (void);
+/* From now on g_print () and g_printerr () replace control characters
+ * (ESC, OSC, C1) before they reach the terminal. */
+void     fsb_cli_sanitize_output      (void);
+/* Our own terminal control (the progress bar's "\r\033[K"), on stderr. */
+void     fsb_cli_terminal             (const char *sequence);
 /* "Cleaned N leftovers of an earlier run." when N > 0. */
 void     fsb_cli_print_cleaned        (guint cleaned);
 /* Before a command sets up a target: cleans what an earlier run that

@@ -40,3 +40,23 @@ fsb_gui_container_clear (GtkContainer *container)
   for (GList *l = children; l != NULL; l = l->next)
     gtk_widget_destroy (GTK_WIDGET (l->data));
 }
+
+static void
+name_close_button (GtkWidget *widget, gpointer name)
+{
+  /* the close button is GTK's only button there without a label */
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL)
+    {
+      fsb_gui_set_accessible_name (widget, name);
+      gtk_widget_set_tooltip_text (widget, name);
+    }
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), name_close_button, name);
+}
+
+void
+fsb_gui_name_info_bar_close_button (GtkInfoBar *bar, const char *name)
+{
+  /* forall, not foreach: GTK packs the button as an internal child */
+  gtk_container_forall (GTK_CONTAINER (bar), name_close_button, (gpointer) name);
+}

@@ -14,5 +14,7 @@ char *fsb_gui_describe_contents (const FsbDevice *device);
 void fsb_gui_set_accessible_name (GtkWidget *widget, const char *name);
 /* Removes every child of a container. */
 void fsb_gui_container_clear (GtkContainer *container);
+/* GTK gives an info bar's close button an icon and no accessible name. */
+void fsb_gui_name_info_bar_close_button (GtkInfoBar *bar, const char *name);
 
 G_END_DECLS

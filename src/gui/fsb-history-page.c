@@ -18,8 +18,10 @@ struct _FsbHistoryPage
 
   GCancellable *cancellable;
   guint         generation;  /* of the newest listing asked for */
-  GPtrArray    *entries;   /* of FsbHistoryEntry*, as listed */
-  GPtrArray    *checks;    /* of GtkCheckButton*, data "entry" */
+  /* path → GtkListBoxRow, whose data "entry" is its FsbHistoryEntry. A new
+   * listing keeps the rows of the runs still there, ticks included. */
+  GHashTable   *rows;
+  GHashTable   *deleting;    /* paths being deleted in a thread */
   guint         n_selected;
   /* A deleted run stays on disk, its row hidden, until the undo bar goes. */
   char         *pending_path;
@@ -32,13 +34,33 @@ G_DEFINE_FINAL_TYPE (FsbHistoryPage, fsb_history_page, GTK_TYPE_BOX)
 enum { PROP_0, PROP_N_SELECTED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
+static FsbHistoryEntry *
+row_entry (GtkWidget *row)
+{
+  return g_object_get_data (G_OBJECT (row), "entry");
+}
+
+/* The row's tick box; NULL for a file that could not be read. */
+static GtkToggleButton *
+row_check (GtkWidget *row)
+{
+  return g_object_get_data (G_OBJECT (row), "check");
+}
+
+static gboolean
+row_is_ticked (GtkWidget *row)
+{
+  return row_check (row) != NULL && gtk_widget_get_visible (row) && gtk_toggle_button_get_active (row_check (row));
+}
+
 static void
 check_toggled_cb (FsbHistoryPage *self)
 {
+  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->list));
   guint n = 0;
 
-  for (guint i = 0; i < self->checks->len; i++)
-    if (gtk_toggle_button_get_active (g_ptr_array_index (self->checks, i)))
+  for (GList *l = rows; l != NULL; l = l->next)
+    if (row_is_ticked (l->data))
       n++;
   if (n != self->n_selected)
     {
@@ -56,9 +78,22 @@ hide_undo_bar (FsbHistoryPage *self)
   self->pending_row = NULL;
 }
 
-/* Deletes the run for good: the undo bar went away. */
 static void
-commit_delete (FsbHistoryPage *self)
+deleted_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr(FsbHistoryPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (G_FILE (source));
+
+  if (!g_file_delete_finish (G_FILE (source), res, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    g_warning ("Could not delete %s: %s", path, error->message);
+  g_hash_table_remove (self->deleting, path);
+}
+
+/* Deletes the run for good: the undo bar went away. In a thread, unless
+ * the page is going (then at once, before the process may end). */
+static void
+commit_delete (FsbHistoryPage *self, gboolean now)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
@@ -66,10 +101,22 @@ commit_delete (FsbHistoryPage *self)
   if (self->pending_path == NULL)
     return;
   file = g_file_new_for_path (self->pending_path);
-  if (!g_file_delete (file, NULL, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-    g_warning ("Could not delete %s: %s", self->pending_path, error->message);
+  if (now)
+    {
+      if (!g_file_delete (file, NULL, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_warning ("Could not delete %s: %s", self->pending_path, error->message);
+    }
+  else
+    {
+      /* listings that finish before the file is gone leave it out */
+      g_hash_table_add (self->deleting, g_strdup (self->pending_path));
+      g_file_delete_async (file, G_PRIORITY_DEFAULT, NULL, deleted_cb, g_object_ref (self));
+    }
   if (self->pending_row != NULL)
-    gtk_widget_destroy (self->pending_row);
+    {
+      g_hash_table_remove (self->rows, row_entry (self->pending_row)->path);
+      gtk_widget_destroy (self->pending_row);
+    }
   hide_undo_bar (self);
 }
 
@@ -79,7 +126,7 @@ undo_timeout_cb (gpointer user_data)
   FsbHistoryPage *self = user_data;
 
   self->pending_timeout = 0;
-  commit_delete (self);
+  commit_delete (self, FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -95,12 +142,12 @@ static void
 delete_clicked_cb (GtkButton *button, FsbHistoryPage *self)
 {
   GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW);
-  GtkToggleButton *check = g_object_get_data (G_OBJECT (button), "check");
-  FsbHistoryEntry *entry = g_object_get_data (G_OBJECT (button), "entry");
+  GtkToggleButton *check = row_check (row);
+  FsbHistoryEntry *entry = row_entry (row);
   g_autofree char *text = NULL;
 
   /* one undo at a time: the run deleted before goes for good */
-  commit_delete (self);
+  commit_delete (self, FALSE);
   if (check != NULL)
     gtk_toggle_button_set_active (check, FALSE);
   gtk_widget_hide (row);
@@ -124,7 +171,7 @@ delete_clicked_cb (GtkButton *button, FsbHistoryPage *self)
 }
 
 static GtkWidget *
-delete_button_new (FsbHistoryPage *self, FsbHistoryEntry *entry, GtkWidget *check, const char *what)
+delete_button_new (FsbHistoryPage *self, const char *what)
 {
   GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic", GTK_ICON_SIZE_BUTTON);
   /* Translators: %s describes a run, or names its file */
@@ -133,18 +180,19 @@ delete_button_new (FsbHistoryPage *self, FsbHistoryEntry *entry, GtkWidget *chec
   gtk_widget_set_tooltip_text (button, _("Delete this run from the history"));
   fsb_gui_set_accessible_name (button, name);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  g_object_set_data (G_OBJECT (button), "entry", entry);
-  g_object_set_data (G_OBJECT (button), "check", check);
   g_signal_connect_object (button, "clicked", G_CALLBACK (delete_clicked_cb), self, 0);
   return button;
 }
 
+/* The row takes the entry. */
 static GtkWidget *
 entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   g_autofree char *basename = g_path_get_basename (entry->path);
+
+  g_object_set_data_full (G_OBJECT (row), "entry", entry, (GDestroyNotify) fsb_history_entry_free);
 
   if (entry->result != NULL)
     {
@@ -157,16 +205,15 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
       gtk_widget_set_hexpand (check, TRUE);
       gtk_label_set_ellipsize (GTK_LABEL (gtk_bin_get_child (GTK_BIN (check))), PANGO_ELLIPSIZE_END);
       gtk_widget_set_tooltip_text (check, entry->path);
-      g_object_set_data (G_OBJECT (check), "entry", entry);
+      g_object_set_data (G_OBJECT (row), "check", check);
       g_signal_connect_object (check, "toggled", G_CALLBACK (check_toggled_cb), self, G_CONNECT_SWAPPED);
-      g_ptr_array_add (self->checks, check);
       gtk_container_add (GTK_CONTAINER (box), check);
 
       gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "win.open-run");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "s", entry->path);
       fsb_gui_set_accessible_name (open, open_name);
       gtk_container_add (GTK_CONTAINER (box), open);
-      gtk_container_add (GTK_CONTAINER (box), delete_button_new (self, entry, check, text));
+      gtk_container_add (GTK_CONTAINER (box), delete_button_new (self, text));
     }
   else
     {
@@ -179,7 +226,7 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
       gtk_widget_set_sensitive (label, FALSE);
       gtk_widget_set_hexpand (label, TRUE);
       gtk_container_add (GTK_CONTAINER (box), label);
-      gtk_container_add (GTK_CONTAINER (box), delete_button_new (self, entry, NULL, basename));
+      gtk_container_add (GTK_CONTAINER (box), delete_button_new (self, basename));
     }
 
   gtk_style_context_add_class (gtk_widget_get_style_context (box), "fsb-row");
@@ -187,6 +234,47 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_show_all (row);
   return row;
+}
+
+/* Rows for the runs of a new listing (newest first): the rows of the runs
+ * still there stay as they are, ticks and all; the others go or come. */
+static void
+update_rows (FsbHistoryPage *self, GPtrArray *entries)
+{
+  g_autoptr(GHashTable) listed = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->list));
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      FsbHistoryEntry *entry = g_ptr_array_index (entries, i);
+      GtkWidget *row = g_hash_table_lookup (self->rows, entry->path);
+
+      /* A file that became readable (or not) gets a new row. */
+      if (row != NULL && (row_entry (row)->result != NULL) == (entry->result != NULL))
+        g_hash_table_add (listed, row_entry (row)->path);
+    }
+  for (GList *l = rows; l != NULL; l = l->next)
+    if (!g_hash_table_contains (listed, row_entry (l->data)->path))
+      {
+        g_hash_table_remove (self->rows, row_entry (l->data)->path);
+        gtk_widget_destroy (l->data);
+      }
+
+  for (guint i = 0, position = 0; i < entries->len; i++)
+    {
+      FsbHistoryEntry *entry = g_ptr_array_index (entries, i);
+      GtkWidget *row;
+
+      if (g_hash_table_contains (self->deleting, entry->path))
+        continue;
+      position++;
+      if (g_hash_table_contains (self->rows, entry->path))
+        continue;
+      entries->pdata[i] = NULL;   /* the row takes it */
+      row = entry_row_new (self, entry);
+      g_hash_table_insert (self->rows, entry->path, row);
+      gtk_list_box_insert (GTK_LIST_BOX (self->list), row, (int) position - 1);
+    }
 }
 
 typedef struct {
@@ -209,13 +297,8 @@ listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (entries == NULL || g_cancellable_is_cancelled (self->cancellable) || generation != self->generation)
     return;
 
-  commit_delete (self);
-  fsb_gui_container_clear (GTK_CONTAINER (self->list));
-  g_ptr_array_set_size (self->checks, 0);
-  g_clear_pointer (&self->entries, g_ptr_array_unref);
-  self->entries = g_steal_pointer (&entries);
-  for (guint i = 0; i < self->entries->len; i++)
-    gtk_container_add (GTK_CONTAINER (self->list), entry_row_new (self, g_ptr_array_index (self->entries, i)));
+  commit_delete (self, FALSE);
+  update_rows (self, entries);
   check_toggled_cb (self);
 }
 
@@ -227,58 +310,35 @@ fsb_history_page_reload (FsbHistoryPage *self)
   g_return_if_fail (FSB_IS_HISTORY_PAGE (self));
 
   /* the deleted run must not come back in the new listing */
-  commit_delete (self);
+  commit_delete (self, FALSE);
   listing = g_new0 (Listing, 1);
   listing->self = g_object_ref (self);
   listing->generation = ++self->generation;
   fsb_history_list_async (self->cancellable, listed_cb, listing);
 }
 
+FsbResult *
+fsb_history_page_lookup (FsbHistoryPage *self, const char *path)
+{
+  GtkWidget *row;
+
+  g_return_val_if_fail (FSB_IS_HISTORY_PAGE (self), NULL);
+
+  row = g_hash_table_lookup (self->rows, path);
+  return row != NULL ? row_entry (row)->result : NULL;
+}
+
 GPtrArray *
-fsb_history_page_get_selected (FsbHistoryPage *self, GStrv *labels)
+fsb_history_page_get_selected (FsbHistoryPage *self)
 {
   GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->list));
 
-  for (guint i = 0; i < self->checks->len; i++)
-    {
-      GtkToggleButton *check = g_ptr_array_index (self->checks, i);
-      FsbHistoryEntry *entry = g_object_get_data (G_OBJECT (check), "entry");
+  g_return_val_if_fail (FSB_IS_HISTORY_PAGE (self), runs);
 
-      if (!gtk_toggle_button_get_active (check))
-        continue;
-      g_ptr_array_add (runs, fsb_result_ref (entry->result));
-      g_ptr_array_add (names, fsb_history_label (entry->result));
-    }
-
-  /* Runs are told apart by their date; the same date (two machines at
-   * once) adds the machine, and then a number. */
-  for (guint i = 0; i < names->len; i++)
-    for (guint j = i + 1; j < names->len; j++)
-      if (g_strcmp0 (names->pdata[i], names->pdata[j]) == 0)
-        {
-          FsbResult *r = g_ptr_array_index (runs, j);
-          char *longer = r->machine.cpu_model != NULL && r->machine.cpu_model[0] != '\0'
-                         ? g_strdup_printf ("%s, %s", (char *) names->pdata[j], r->machine.cpu_model)
-                         /* Translators: a run's label, then its number among the compared runs */
-                         : g_strdup_printf (_("%s, run %u"), (char *) names->pdata[j], j + 1);
-          g_free (names->pdata[j]);
-          names->pdata[j] = longer;
-        }
-  for (guint i = 0; i < names->len; i++)
-    for (guint j = i + 1; j < names->len; j++)
-      if (g_strcmp0 (names->pdata[i], names->pdata[j]) == 0)
-        {
-          char *longer = g_strdup_printf (_("%s, run %u"), (char *) names->pdata[j], j + 1);
-          g_free (names->pdata[j]);
-          names->pdata[j] = longer;
-        }
-
-  if (labels != NULL)
-    {
-      g_ptr_array_add (names, NULL);
-      *labels = (GStrv) g_ptr_array_steal (names, NULL);
-    }
+  for (GList *l = rows; l != NULL; l = l->next)
+    if (row_is_ticked (l->data))
+      g_ptr_array_add (runs, fsb_result_ref (row_entry (l->data)->result));
   return runs;
 }
 
@@ -303,7 +363,7 @@ fsb_history_page_dispose (GObject *object)
   FsbHistoryPage *self = FSB_HISTORY_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
-  commit_delete (self);
+  commit_delete (self, TRUE);
   G_OBJECT_CLASS (fsb_history_page_parent_class)->dispose (object);
 }
 
@@ -313,8 +373,8 @@ fsb_history_page_finalize (GObject *object)
   FsbHistoryPage *self = FSB_HISTORY_PAGE (object);
 
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->entries, g_ptr_array_unref);
-  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  g_clear_pointer (&self->rows, g_hash_table_unref);
+  g_clear_pointer (&self->deleting, g_hash_table_unref);
   G_OBJECT_CLASS (fsb_history_page_parent_class)->finalize (object);
 }
 
@@ -343,6 +403,9 @@ static void
 fsb_history_page_init (FsbHistoryPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* GTK makes the bar a close button, hidden here but still seen by screen readers */
+  fsb_gui_name_info_bar_close_button (GTK_INFO_BAR (self->undo_bar), _("Close the message"));
   self->cancellable = g_cancellable_new ();
-  self->checks = g_ptr_array_new ();
+  self->rows = g_hash_table_new (g_str_hash, g_str_equal);
+  self->deleting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }

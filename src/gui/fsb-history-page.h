@@ -11,8 +11,13 @@ G_DECLARE_FINAL_TYPE (FsbHistoryPage, fsb_history_page, FSB, HISTORY_PAGE, GtkBo
 /* Property "n-selected": how many runs are ticked for comparison.
  * Rows activate win.open-run with the file's path. */
 
+#include "fsb-result.h"
+
 void       fsb_history_page_reload       (FsbHistoryPage *self);
-/* The ticked runs (FsbResult*, referenced) and a label for each. */
-GPtrArray *fsb_history_page_get_selected (FsbHistoryPage *self, GStrv *labels);
+/* The run listed with this path, already read; NULL when it is not listed. */
+FsbResult *fsb_history_page_lookup       (FsbHistoryPage *self, const char *path);
+/* The ticked runs (FsbResult*, referenced); the comparison names them by
+ * what differs between them. */
+GPtrArray *fsb_history_page_get_selected (FsbHistoryPage *self);
 
 G_END_DECLS

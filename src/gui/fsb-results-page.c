@@ -4,13 +4,16 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "fsb-chart.h"
 #include "fsb-chart-view.h"
 #include "fsb-format.h"
 #include "fsb-plan.h"
 #include "fsb-gui-util.h"
 #include "fsb-recommend.h"
+#include "fsb-report.h"
 #include "fsb-results-page.h"
 #include "fsb-stats.h"
+#include "fsb-target-info.h"
 #include "fsb-catalog.h"
 
 enum {
@@ -27,6 +30,13 @@ enum {
   N_COLS
 };
 
+typedef struct {
+  GtkWidget *page;        /* the notebook's child */
+  GtkWidget *chart;
+  GtkWidget *conclusion;
+  GtkWidget *table;
+} SectionPage;
+
 struct _FsbResultsPage
 {
   GtkBox parent_instance;
@@ -42,6 +52,13 @@ struct _FsbResultsPage
   GtkWidget *saved_label;
 
   GtkWidget *use_case_combo;
+  GtkWidget *export_button;
+
+  /* One page per section, made once and shown when the result has rows
+   * for it: removing notebook pages while a screen reader listens makes
+   * GTK ask the removed page for its tab (a critical). */
+  GPtrArray *pages;   /* of SectionPage*, one per criterion, in report order */
+  GtkWidget *comparison_view;   /* in place of the recommendation, or NULL */
 
   FsbResult *result;
   char      *use_case;
@@ -61,13 +78,17 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
   gboolean percent = g_strcmp0 (metric, "percent") == 0;
-  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_value_unit (stats->median, metric);
-  gboolean interval = isfinite (stats->ci95_low) && isfinite (stats->ci95_high);
-  double lo = interval ? MAX (stats->ci95_low, 0) : stats->median, hi = interval ? stats->ci95_high : stats->median;
+  double scale = 1, lo, hi;
+  gboolean time = fsb_format_metric_is_time (metric, &scale);
+  /* the median's 95 % interval (min–max where there is none); nothing from a single sample */
+  gboolean interval = (fsb_chart_interval (stats, &lo, &hi), stats->n > 1);
+  /* times in the unit that suits them, as the charts and the report write them */
+  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_metric (stats->median, metric);
   g_autofree char *min = percent ? fsb_format_number (lo, 1) : fsb_format_value (lo, metric);
   g_autofree char *max = percent ? fsb_format_number (hi, 1) : fsb_format_value (hi, metric);
-  /* the median's 95 % interval; none from a single sample, nor for capacity */
-  g_autofree char *range = interval ? g_strdup_printf (_("%s – %s"), min, max) : g_strdup ("—");
+  g_autofree char *range = !interval ? g_strdup ("—")
+                         : time ? fsb_format_time_range (lo * scale, hi * scale, stats->median * scale, stats->median * scale)
+                         : g_strdup_printf (_("%s – %s"), min, max);
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
   FsbStats cpu = { 0 }, faults = { 0 };
@@ -160,22 +181,24 @@ kind_changed_cb (GtkComboBox *combo, FsbChartView *chart)
   fsb_chart_view_set_kind (chart, (FsbChartViewKind) gtk_combo_box_get_active (combo));
 }
 
-static GtkWidget *
-section_page_new (FsbResultsPage *self, const FsbCriterionSpec *section, const char *conclusion, GtkListStore *store)
+static void
+section_page_init (SectionPage *page, const FsbCriterionSpec *section)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *chart = fsb_chart_view_new ();
   GtkWidget *frame = gtk_frame_new (NULL);
-  GtkWidget *table = gtk_tree_view_new_with_model (GTK_TREE_MODEL (store));
   g_autofree char *chart_name = NULL;
   g_autofree char *table_name = NULL;
 
+  page->page = box;
+  page->chart = fsb_chart_view_new ();
+  page->table = gtk_tree_view_new ();
+  page->conclusion = gtk_label_new (NULL);
+
   gtk_container_set_border_width (GTK_CONTAINER (box), 8);
-  fsb_chart_view_set_section (FSB_CHART_VIEW (chart), section->id);
-  fsb_chart_view_set_result (FSB_CHART_VIEW (chart), self->result);
+  fsb_chart_view_set_section (FSB_CHART_VIEW (page->chart), section->id);
   /* Translators: %s is a report section, "Big files" */
   chart_name = g_strdup_printf (_("Chart: %s"), _(section->title));
-  fsb_gui_set_accessible_name (chart, chart_name);
+  fsb_gui_set_accessible_name (page->chart, chart_name);
 
   if (section->score == FSB_SCORE_TASKS)
     {
@@ -191,40 +214,67 @@ section_page_new (FsbResultsPage *self, const FsbCriterionSpec *section, const c
       /* Translators: %s is a report section, "Big files" */
       kind_name = g_strdup_printf (_("What the chart shows: %s"), _(section->title));
       fsb_gui_set_accessible_name (kind, kind_name);
-      g_signal_connect_object (kind, "changed", G_CALLBACK (kind_changed_cb), chart, 0);
+      g_signal_connect_object (kind, "changed", G_CALLBACK (kind_changed_cb), page->chart, 0);
       gtk_container_add (GTK_CONTAINER (box), kind);
     }
-  gtk_container_add (GTK_CONTAINER (box), chart);
+  gtk_container_add (GTK_CONTAINER (box), page->chart);
 
-  if (conclusion != NULL)
-    {
-      GtkWidget *label = gtk_label_new (conclusion);
+  gtk_label_set_xalign (GTK_LABEL (page->conclusion), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (page->conclusion), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (page->conclusion), 70);
+  gtk_style_context_add_class (gtk_widget_get_style_context (page->conclusion), "fsb-conclusion");
+  gtk_container_add (GTK_CONTAINER (box), page->conclusion);
 
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 70);
-      gtk_style_context_add_class (gtk_widget_get_style_context (label), "fsb-conclusion");
-      gtk_container_add (GTK_CONTAINER (box), label);
-    }
-
-  add_column (GTK_TREE_VIEW (table), _("Filesystem"), COL_FS, COL_FS, FALSE);
-  add_column (GTK_TREE_VIEW (table), _("Task"), COL_TASK, COL_TASK, FALSE);
-  add_column (GTK_TREE_VIEW (table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
+  add_column (GTK_TREE_VIEW (page->table), _("Filesystem"), COL_FS, COL_FS, FALSE);
+  add_column (GTK_TREE_VIEW (page->table), _("Task"), COL_TASK, COL_TASK, FALSE);
+  add_column (GTK_TREE_VIEW (page->table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
   /* xgettext:no-c-format */
-  add_column (GTK_TREE_VIEW (table), _("95 % interval"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
+  add_column (GTK_TREE_VIEW (page->table), _("95 % interval"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
   /* Capacity is measured, not timed: no CPU or faults to show. */
-  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
+  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (page->table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
                                     section->score != FSB_SCORE_CAPACITY);
-  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (table), _("Page faults"), COL_FAULTS_TEXT, COL_FAULTS, TRUE),
+  gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (page->table), _("Page faults"), COL_FAULTS_TEXT,
+                                                COL_FAULTS, TRUE),
                                     section->score != FSB_SCORE_CAPACITY);
   /* Translators: %s is a report section, "Big files" */
   table_name = g_strdup_printf (_("Table: %s"), _(section->title));
-  fsb_gui_set_accessible_name (table, table_name);
-  gtk_container_add (GTK_CONTAINER (frame), table);
+  fsb_gui_set_accessible_name (page->table, table_name);
+  gtk_container_add (GTK_CONTAINER (frame), page->table);
   gtk_container_add (GTK_CONTAINER (box), frame);
 
   gtk_widget_show_all (box);
-  return box;
+  gtk_widget_hide (box);   /* until a result has rows for it */
+}
+
+/* Fills a section's page; FALSE when the result has nothing for it. */
+static gboolean
+section_page_fill (SectionPage *page, FsbResult *result, const FsbCriterionSpec *section, const char *conclusion)
+{
+  g_autoptr(GtkListStore) store = section_store (result, section);
+  gboolean has_rows = gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) > 0;
+
+  gtk_tree_view_set_model (GTK_TREE_VIEW (page->table), GTK_TREE_MODEL (store));
+  fsb_chart_view_set_result (FSB_CHART_VIEW (page->chart), result);
+  gtk_label_set_text (GTK_LABEL (page->conclusion), conclusion != NULL ? conclusion : "");
+  gtk_widget_set_visible (page->conclusion, conclusion != NULL);
+  gtk_widget_set_visible (page->page, has_rows);
+  return has_rows;
+}
+
+/* A page for each criterion not yet shown: the built-in ones at first,
+ * then any group registered since. Pages are added, never removed. */
+static void
+add_pages (FsbResultsPage *self)
+{
+  for (guint s = self->pages->len; s < fsb_catalog_n_criteria (); s++)
+    {
+      const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
+      SectionPage *page = g_new0 (SectionPage, 1);
+
+      section_page_init (page, section);
+      g_ptr_array_add (self->pages, page);
+      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections), page->page, gtk_label_new (_(section->title)));
+    }
 }
 
 /* A conclusion, then what the section's total hides. */
@@ -321,13 +371,14 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   g_autofree char *reasons = NULL;
   g_autofree char *notes = NULL;
   FsbUseCase uc = FSB_USE_CASE_SERVER;
-  int current;
+  gboolean same_result;
+  int current, first;
 
   g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
   g_return_if_fail (result != NULL);
 
-  /* The same section stays in front when only the use case changed. */
-  current = self->result == result ? MAX (gtk_notebook_get_current_page (GTK_NOTEBOOK (self->sections)), 0) : 0;
+  same_result = self->result == result;
+  current = MAX (gtk_notebook_get_current_page (GTK_NOTEBOOK (self->sections)), 0);
   fsb_result_ref (result);
   g_clear_pointer (&self->result, fsb_result_unref);
   self->result = result;
@@ -353,32 +404,68 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
                       rec->headline != NULL ? rec->headline : _("No filesystem can be recommended from these results"));
   show_state (self, rec);
   reasons = bullets (rec->reasons);
-  notes = bullets (rec->notes);
+  /* How the figures were measured comes first: a warm cache or a
+   * copy-on-write host colours every figure below. */
+  {
+    g_autoptr(GPtrArray) lines = fsb_result_regime_warnings (result);
+
+    for (guint i = 0; i < rec->notes->len; i++)
+      g_ptr_array_add (lines, g_strdup (rec->notes->pdata[i]));
+    notes = bullets (lines);
+  }
   gtk_label_set_text (GTK_LABEL (self->reasons), reasons);
   gtk_widget_set_visible (self->reasons, reasons[0] != '\0');
   gtk_label_set_text (GTK_LABEL (self->notes), notes);
   gtk_widget_set_visible (self->notes, notes[0] != '\0');
   gtk_widget_set_visible (self->recommendation, !comparison);
 
-  fsb_gui_container_clear (GTK_CONTAINER (self->sections));
-  for (guint s = 0; s < fsb_catalog_n_criteria (); s++)
+  first = -1;
+  add_pages (self);
+  for (guint s = 0; s < self->pages->len; s++)
     {
       const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
-      g_autoptr(GtkListStore) store = section_store (result, section);
-      const FsbVerdict *verdict;
-      g_autofree char *conclusion = NULL;
-      GtkWidget *tab;
+      const FsbVerdict *verdict = fsb_recommendation_get_verdict (rec, section->id);
+      g_autofree char *conclusion = verdict != NULL && !comparison ? section_conclusion (verdict) : NULL;
 
-      if (gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) == 0)
-        continue;
-      verdict = fsb_recommendation_get_verdict (rec, section->id);
-      if (verdict != NULL && !comparison)
-        conclusion = section_conclusion (verdict);
-      tab = gtk_label_new (_(section->title));
-      gtk_notebook_append_page (GTK_NOTEBOOK (self->sections), section_page_new (self, section, conclusion, store), tab);
+      if (section_page_fill (g_ptr_array_index (self->pages, s), result, section, conclusion) && first < 0)
+        first = (int) s;
     }
+  /* The same section stays in front when only the use case changed. */
+  if (!same_result || (guint) current >= self->pages->len
+      || !gtk_widget_get_visible (((SectionPage *) g_ptr_array_index (self->pages, current))->page))
+    current = MAX (first, 0);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
+}
+
+void
+fsb_results_page_set_note (FsbResultsPage *self, const char *note)
+{
+  g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
+
+  if (note != self->note)
+    {
+      g_free (self->note);
+      self->note = g_strdup (note);
+    }
+  gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
+}
+
+void
+fsb_results_page_set_comparison (FsbResultsPage *self, GtkWidget *view)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (FSB_IS_RESULTS_PAGE (self));
+  if (self->comparison_view != NULL)
+    gtk_widget_destroy (self->comparison_view);
+  self->comparison_view = view;
+  if (view == NULL)
+    return;
+  /* under the charts of the runs, as the report puts each table under its chart */
+  box = gtk_widget_get_parent (self->recommendation);
+  gtk_container_add (GTK_CONTAINER (box), view);
+  g_signal_connect (view, "destroy", G_CALLBACK (gtk_widget_destroyed), &self->comparison_view);
 }
 
 FsbResult *
@@ -409,12 +496,44 @@ fsb_results_page_get_headline (FsbResultsPage *self)
   return gtk_label_get_text (GTK_LABEL (self->headline));
 }
 
+/* One item per report format the engine writes, in its order. */
+static void
+set_export_menu (FsbResultsPage *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  guint n;
+  const FsbReportFormatInfo *formats = fsb_report_formats (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(formats[i].menu_label), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.export", "s", formats[i].id);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button), G_MENU_MODEL (menu));
+}
+
+static void
+fsb_results_page_dispose (GObject *object)
+{
+  FsbResultsPage *self = FSB_RESULTS_PAGE (object);
+
+  /* The pages go with the window. A page's accessible asks the notebook for
+   * its tab while the page is being removed, which GTK no longer knows (a
+   * critical), unless the notebook shows no tabs. */
+  if (self->sections != NULL)
+    gtk_notebook_set_show_tabs (GTK_NOTEBOOK (self->sections), FALSE);
+  G_OBJECT_CLASS (fsb_results_page_parent_class)->dispose (object);
+}
+
 static void
 fsb_results_page_finalize (GObject *object)
 {
   FsbResultsPage *self = FSB_RESULTS_PAGE (object);
 
   g_clear_pointer (&self->result, fsb_result_unref);
+  g_clear_pointer (&self->pages, g_ptr_array_unref);
   g_free (self->use_case);
   g_strfreev (self->missing_groups);
   g_free (self->note);
@@ -427,6 +546,7 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = fsb_results_page_dispose;
   object_class->finalize = fsb_results_page_finalize;
 
   g_type_ensure (FSB_TYPE_CHART_VIEW);
@@ -441,6 +561,7 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, sections);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, saved_label);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, use_case_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, export_button);
   gtk_widget_class_bind_template_callback (widget_class, use_case_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, measure_clicked_cb);
 
@@ -453,4 +574,7 @@ static void
 fsb_results_page_init (FsbResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->pages = g_ptr_array_new_with_free_func (g_free);
+  add_pages (self);
+  set_export_menu (self);
 }

@@ -26,6 +26,7 @@ struct _FsbRunPage
   GtkTextBuffer *log_buffer;
 
   FsbRunner *runner;
+  FsbResult *live;   /* the samples so far, as the runner sent them */
 };
 
 G_DEFINE_FINAL_TYPE (FsbRunPage, fsb_run_page, GTK_TYPE_BOX)
@@ -64,13 +65,19 @@ progress_cb (FsbRunner *runner, const FsbProgress *p, FsbRunPage *self)
   gtk_label_set_text (GTK_LABEL (self->status), status);
 }
 
+/* Each new sample goes into the page's own result: no copy of the
+ * runner's whole result per task. */
 static void
 task_finished_cb (FsbRunner *runner, const char *filesystem, const char *task_id, gpointer sample, FsbRunPage *self)
 {
-  g_autoptr(FsbResult) result = fsb_runner_get_result (runner);
+  FsbFsResult *fs = fsb_result_find_filesystem (self->live, filesystem);
+  FsbTaskResult *task;
 
-  if (result != NULL)
-    fsb_chart_view_set_result (FSB_CHART_VIEW (self->chart), result);
+  if (fs == NULL)
+    fs = fsb_result_add_filesystem (self->live, filesystem);
+  task = fsb_fs_result_get_task (fs, task_id, TRUE);
+  g_ptr_array_add (task->samples, fsb_sample_copy (sample));
+  fsb_chart_view_set_result (FSB_CHART_VIEW (self->chart), self->live);
 }
 
 static void
@@ -117,7 +124,9 @@ fsb_run_page_follow (FsbRunPage *self, FsbRunner *runner, const char *title)
   gtk_label_set_text (GTK_LABEL (self->status), _("Preparing the disk image and the data…"));
   gtk_text_buffer_set_text (self->log_buffer, "", 0);
   gtk_widget_set_sensitive (self->cancel_button, TRUE);
-  fsb_chart_view_set_result (FSB_CHART_VIEW (self->chart), NULL);
+  g_clear_pointer (&self->live, fsb_result_unref);
+  self->live = fsb_result_new ();
+  fsb_chart_view_set_result (FSB_CHART_VIEW (self->chart), self->live);
 
   g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), self);
   g_signal_connect (runner, "task-finished", G_CALLBACK (task_finished_cb), self);
@@ -139,6 +148,7 @@ fsb_run_page_dispose (GObject *object)
   if (self->runner != NULL)
     g_signal_handlers_disconnect_by_data (self->runner, self);
   g_clear_object (&self->runner);
+  g_clear_pointer (&self->live, fsb_result_unref);
   G_OBJECT_CLASS (fsb_run_page_parent_class)->dispose (object);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include <udisks/udisks.h>
 
 #include "fsb-plan.h"
 
@@ -14,12 +15,15 @@ G_DECLARE_FINAL_TYPE (FsbSetupPage, fsb_setup_page, FSB, SETUP_PAGE, GtkBox)
  *   "problem" (const char *what_happened, const char *what_to_do)
  * Property "can-start": a target and at least one usable filesystem are chosen. */
 
-/* Loads drives and filesystems (in the background) and the last choices. */
+/* The last choices. */
 void      fsb_setup_page_load         (FsbSetupPage *self);
+/* Lists the drives and probes the filesystems once the system's services
+ * are known; client is NULL without udisks2 (only what needs no udisks2). */
+void      fsb_setup_page_set_client   (FsbSetupPage *self, UDisksClient *client);
 FsbPlan  *fsb_setup_page_build_plan   (FsbSetupPage *self, GError **error);
 /* Remembers the choices for the next start. */
 void      fsb_setup_page_save_choices (FsbSetupPage *self);
-/* "3 filesystems on a 4.0 GB disk image", for the run page's title. */
+/* "Comparing 3 filesystems on a 4.0 GiB disk image", for the run page's title. */
 char     *fsb_setup_page_describe     (FsbSetupPage *self);
 
 G_END_DECLS

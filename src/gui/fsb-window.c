@@ -1,19 +1,30 @@
-/* fsb-window.c: the main window: set up, run, results and history pages */
+/* fsb-window.c: the main window: set up, run, results and history pages
+ *
+ * The window wires the pages to the engine and to small helpers that do
+ * one thing each: FsbImporter, FsbExporter, FsbComparisonView (the
+ * engine's comparison of runs), and the two questions (FsbCommandsDialog,
+ * FsbStopDialog). Nothing here reads a file
+ * or waits for D-Bus on the main loop. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "fsb-commands-dialog.h"
+#include "fsb-comparison-view.h"
 #include "fsb-error.h"
-#include "fsb-custom.h"
+#include "fsb-exporter.h"
 #include "fsb-gui-util.h"
 #include "fsb-history.h"
 #include "fsb-history-page.h"
+#include "fsb-importer.h"
 #include "fsb-results-page.h"
 #include "fsb-run-page.h"
 #include "fsb-runner.h"
+#include "fsb-services.h"
 #include "fsb-setup-page.h"
+#include "fsb-stop-dialog.h"
+#include "fsb-target.h"
 #include "fsb-window.h"
-#include "fsb-report.h"
 
 struct _FsbWindow
 {
@@ -31,14 +42,19 @@ struct _FsbWindow
   GtkWidget *results_page;
   GtkWidget *history_page;
 
-  GSettings    *settings;
-  FsbRunner    *runner;
-  GCancellable *run_cancellable;
-  guint         inhibit_cookie;
-  gboolean      close_after_run;
-  char         *page_before_history;
-  GPtrArray    *compared;        /* of FsbResult*: the runs behind a comparison shown, or NULL */
-  char        **compared_labels;
+  GSettings     *settings;
+  GCancellable  *cancellable;      /* the window's background work */
+  FsbRunner     *runner;
+  GCancellable  *run_cancellable;
+  guint          inhibit_cookie;
+  gboolean       close_after_run;
+  gboolean       starting;         /* the services are checked before a run */
+  gboolean       have_client;
+  char          *page_before_history;
+  GPtrArray     *compared;         /* of FsbResult*: the runs shown side by side, or NULL */
+  int            width;            /* the size to remember, when not maximized */
+  int            height;
+  gboolean       maximized;
 };
 
 G_DEFINE_FINAL_TYPE (FsbWindow, fsb_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -75,18 +91,23 @@ page_problem_cb (FsbWindow *self, const char *what, const char *todo)
   fsb_window_show_problem (self, GTK_MESSAGE_WARNING, what, todo);
 }
 
-/* runs and labels: the runs behind a comparison, or NULL for one result. */
+static gboolean
+is_cancelled (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+      || g_error_matches (error, FSB_ERROR, FSB_ERROR_CANCELLED);
+}
+
+/* runs: the runs behind a comparison shown (view shows their changes),
+ * or NULL for one result. */
 static void
-show_results (FsbWindow *self, FsbResult *result, const char *note, GPtrArray *runs, char **labels)
+show_results (FsbWindow *self, FsbResult *result, const char *note, GPtrArray *runs, GtkWidget *view)
 {
   g_clear_pointer (&self->compared, g_ptr_array_unref);
-  g_clear_pointer (&self->compared_labels, g_strfreev);
   if (runs != NULL)
-    {
-      self->compared = g_ptr_array_ref (runs);
-      self->compared_labels = g_strdupv (labels);
-    }
+    self->compared = g_ptr_array_ref (runs);
   fsb_results_page_show (FSB_RESULTS_PAGE (self->results_page), result, NULL, note, runs != NULL);
+  fsb_results_page_set_comparison (FSB_RESULTS_PAGE (self->results_page), view);
 }
 
 static void
@@ -126,7 +147,7 @@ update_actions (FsbWindow *self)
 #define ENABLE(name, cond) \
   action = g_action_map_lookup_action (G_ACTION_MAP (self), name); \
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), (cond));
-  ENABLE ("start", can_start && !is_running (self));
+  ENABLE ("start", can_start && !is_running (self) && !self->starting);
   ENABLE ("cancel", is_running (self));
   ENABLE ("show-history", !is_running (self) && g_strcmp0 (page, "history") != 0);
   ENABLE ("go-back", !is_running (self));
@@ -138,7 +159,43 @@ update_actions (FsbWindow *self)
 #undef ENABLE
 }
 
-/* Running a comparison */
+/* The system's services, and the disks once udisks2 answers ------------- */
+
+static void
+client_ready_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr(FsbWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  UDisksClient *client = fsb_udisks_get_client_finish (res, &error);
+
+  if (client == NULL && is_cancelled (error))
+    return;
+  if (client == NULL)
+    fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("The disk service udisks2 cannot be used"), error->message);
+  self->have_client = client != NULL;
+  fsb_setup_page_set_client (FSB_SETUP_PAGE (self->setup_page), client);
+}
+
+static void
+first_check_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr(FsbWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  FsbServiceProblem problem;
+
+  if (fsb_services_check_finish (res, &problem, &error))
+    {
+      fsb_udisks_get_client_async (self->cancellable, client_ready_cb, g_object_ref (self));
+      return;
+    }
+  if (is_cancelled (error))
+    return;
+  /* Says which service and what to do; the filesystems are still listed. */
+  fsb_window_show_problem (self, GTK_MESSAGE_ERROR, error->message, problem.advice);
+  fsb_setup_page_set_client (FSB_SETUP_PAGE (self->setup_page), NULL);
+}
+
+/* Running a comparison -------------------------------------------------- */
 
 static void
 uninhibit (FsbWindow *self)
@@ -163,6 +220,53 @@ notify_finished (FsbWindow *self, const char *title, const char *body)
 }
 
 static void
+save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  char *path = fsb_history_save (task_data, &error);
+
+  if (path != NULL)
+    g_task_return_pointer (task, path, g_free);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+saved_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr(FsbWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_task_propagate_pointer (G_TASK (res), &error);
+  FsbResult *saved = g_task_get_task_data (G_TASK (res));
+
+  if (path == NULL && is_cancelled (error))
+    return;
+  if (path == NULL)
+    {
+      fsb_window_show_problem (self, GTK_MESSAGE_WARNING, _("The results could not be saved to the history"),
+                               error->message);
+      return;
+    }
+  /* Only if the page still shows that result. */
+  if (fsb_results_page_get_result (FSB_RESULTS_PAGE (self->results_page)) == saved)
+    {
+      /* Translators: %s is a file path */
+      g_autofree char *note = g_strdup_printf (_("Saved in %s"), path);
+      fsb_results_page_set_note (FSB_RESULTS_PAGE (self->results_page), note);
+    }
+}
+
+/* Saved to the history without being asked, in a thread. */
+static void
+save_to_history (FsbWindow *self, FsbResult *result)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, self->cancellable, saved_cb, g_object_ref (self));
+
+  g_task_set_task_data (task, fsb_result_ref (result), (GDestroyNotify) fsb_result_unref);
+  g_task_run_in_thread (task, save_thread);
+}
+
+static void
 run_finished_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr(FsbWindow) self = user_data;
@@ -182,11 +286,8 @@ run_finished_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 
   if (result == NULL)
     {
-      gboolean cancelled = g_error_matches (error, FSB_ERROR, FSB_ERROR_CANCELLED) ||
-                           g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-
       show_page (self, "setup");
-      if (cancelled)
+      if (is_cancelled (error))
         fsb_window_show_problem (self, GTK_MESSAGE_INFO, _("The comparison was cancelled"),
                                  _("Everything it set up was unmounted and removed."));
       else
@@ -197,23 +298,12 @@ run_finished_cb (GObject *source, GAsyncResult *res, gpointer user_data)
       return;
     }
 
-  {
-    g_autoptr(GError) save_error = NULL;
-    g_autofree char *path = fsb_history_save (result, &save_error);
-    g_autofree char *note = NULL;
-
-    if (path != NULL)
-      /* Translators: %s is a file path */
-      note = g_strdup_printf (_("Saved in %s"), path);
-    show_results (self, result, note, NULL, NULL);
-    show_page (self, "results");
-    update_actions (self);
-    if (path == NULL)
-      fsb_window_show_problem (self, GTK_MESSAGE_WARNING, _("The results could not be saved to the history"),
-                               save_error->message);
-    notify_finished (self, _("The comparison is finished"),
-                     fsb_results_page_get_headline (FSB_RESULTS_PAGE (self->results_page)));
-  }
+  show_results (self, result, NULL, NULL, NULL);
+  show_page (self, "results");
+  update_actions (self);
+  save_to_history (self, result);
+  notify_finished (self, _("The comparison is finished"),
+                   fsb_results_page_get_headline (FSB_RESULTS_PAGE (self->results_page)));
 }
 
 static void
@@ -241,7 +331,7 @@ begin_run (FsbWindow *self, FsbPlan *plan)
 static void
 commands_dialog_response_cb (GtkDialog *dialog, int response, FsbWindow *self)
 {
-  g_autoptr(FsbPlan) plan = fsb_plan_ref (g_object_get_data (G_OBJECT (dialog), "plan"));
+  g_autoptr(FsbPlan) plan = fsb_plan_ref (fsb_commands_dialog_get_plan (FSB_COMMANDS_DIALOG (dialog)));
 
   gtk_widget_destroy (GTK_WIDGET (dialog));
   if (response == GTK_RESPONSE_ACCEPT && !is_running (self))
@@ -252,58 +342,28 @@ commands_dialog_response_cb (GtkDialog *dialog, int response, FsbWindow *self)
     }
 }
 
-/* Shell commands run as the user, on every filesystem: show each one and
- * ask first. Not gtk_dialog_run(): the window keeps drawing. */
 static void
-ask_to_run_commands (FsbWindow *self, FsbPlan *plan)
+start_checked_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 {
-  g_autofree char *text = fsb_custom_describe (plan);
-  GtkWidget *dialog;
-  GtkWidget *area;
-  GtkWidget *view;
-  GtkWidget *scrolled;
-
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE, "%s",
-                                   _("Run these commands?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("Each runs with your rights, in the mounted test folder of every filesystem. Run only commands you trust."));
-  view = gtk_text_view_new ();
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
-  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
-  fsb_gui_set_accessible_name (view, _("The commands"));
-  scrolled = gtk_scrolled_window_new (NULL, NULL);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 80);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 240);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_shadow_type (GTK_SCROLLED_WINDOW (scrolled), GTK_SHADOW_IN);
-  gtk_container_add (GTK_CONTAINER (scrolled), view);
-  area = gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (dialog));
-  gtk_container_add (GTK_CONTAINER (area), scrolled);
-  gtk_widget_show_all (scrolled);
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
-                          _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          _("_Run the commands"), GTK_RESPONSE_ACCEPT,
-                          NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  g_object_set_data_full (G_OBJECT (dialog), "plan", plan, (GDestroyNotify) fsb_plan_unref);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (commands_dialog_response_cb), self, 0);
-  gtk_widget_show (dialog);
-}
-
-static void
-start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  FsbWindow *self = FSB_WINDOW (user_data);
+  g_autoptr(FsbWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbPlan) plan = NULL;
+  FsbServiceProblem problem;
 
+  self->starting = FALSE;
+  update_actions (self);
+  if (!fsb_services_check_finish (res, &problem, &error))
+    {
+      if (!is_cancelled (error))
+        fsb_window_show_problem (self, GTK_MESSAGE_ERROR, error->message, problem.advice);
+      return;
+    }
+  /* fixed since the window opened: the drives can be listed now */
+  if (!self->have_client)
+    fsb_udisks_get_client_async (self->cancellable, client_ready_cb, g_object_ref (self));
   if (is_running (self))
     return;
+
   plan = fsb_setup_page_build_plan (FSB_SETUP_PAGE (self->setup_page), &error);
   if (plan == NULL)
     {
@@ -312,47 +372,50 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
     }
   if (plan->custom_commands->len > 0 && !plan->custom_confirmed)
     {
-      ask_to_run_commands (self, g_steal_pointer (&plan));
+      GtkWidget *dialog = fsb_commands_dialog_new (GTK_WINDOW (self), plan);
+
+      g_signal_connect_object (dialog, "response", G_CALLBACK (commands_dialog_response_cb), self, 0);
+      gtk_widget_show (dialog);
       return;
     }
   begin_run (self, plan);
 }
 
 static void
-cancel_dialog_response_cb (GtkDialog *dialog, int response, FsbWindow *self)
+start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  gboolean closing = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "closing"));
+  FsbWindow *self = FSB_WINDOW (user_data);
+
+  if (is_running (self) || self->starting)
+    return;
+  hide_problem (self);
+  /* A service that stopped since the window opened is named, not met as a
+   * raw D-Bus error halfway through the run. */
+  self->starting = TRUE;
+  update_actions (self);
+  fsb_services_check_async (self->cancellable, start_checked_cb, g_object_ref (self));
+}
+
+static void
+stop_dialog_response_cb (GtkDialog *dialog, int response, FsbWindow *self)
+{
+  gboolean quitting = fsb_stop_dialog_is_quitting (FSB_STOP_DIALOG (dialog));
 
   gtk_widget_destroy (GTK_WIDGET (dialog));
   if (response != GTK_RESPONSE_ACCEPT || !is_running (self))
     return;
-  self->close_after_run = closing;
+  self->close_after_run = quitting;
   g_cancellable_cancel (self->run_cancellable);
   fsb_run_page_cancelling (FSB_RUN_PAGE (self->run_page));
 }
 
-/* Asks before a run is thrown away. Not gtk_dialog_run(): the run goes on
- * and the window keeps drawing while the question is open. */
+/* Asks before a run is thrown away; the run goes on meanwhile. */
 static void
-ask_to_cancel (FsbWindow *self, gboolean closing)
+ask_to_stop (FsbWindow *self, gboolean quitting)
 {
-  GtkWidget *dialog;
-  GtkWidget *stop;
+  GtkWidget *dialog = fsb_stop_dialog_new (GTK_WINDOW (self), quitting);
 
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s",
-                                   closing ? _("Stop the comparison and quit?") : _("Stop the comparison?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("The results measured so far will be lost. FS Bench unmounts and removes everything it set up."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
-                          _("_Keep running"), GTK_RESPONSE_CANCEL,
-                          closing ? _("_Stop and quit") : _("_Stop"), GTK_RESPONSE_ACCEPT,
-                          NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  stop = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  gtk_style_context_add_class (gtk_widget_get_style_context (stop), "destructive-action");
-  g_object_set_data (G_OBJECT (dialog), "closing", GINT_TO_POINTER (closing));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (cancel_dialog_response_cb), self, 0);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (stop_dialog_response_cb), self, 0);
   gtk_widget_show (dialog);
 }
 
@@ -362,32 +425,60 @@ cancel_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   FsbWindow *self = FSB_WINDOW (user_data);
 
   if (is_running (self))
-    ask_to_cancel (self, FALSE);
+    ask_to_stop (self, FALSE);
+}
+
+/* The size and the maximized state, remembered as GNOME apps do ------- */
+
+static void
+window_size_allocate_cb (FsbWindow *self)
+{
+  if (!self->maximized)
+    gtk_window_get_size (GTK_WINDOW (self), &self->width, &self->height);
+}
+
+static gboolean
+window_state_event_cb (GtkWidget *widget, GdkEventWindowState *event)
+{
+  FsbWindow *self = FSB_WINDOW (widget);
+
+  self->maximized = (event->new_window_state & GDK_WINDOW_STATE_MAXIMIZED) != 0;
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+save_window_state (FsbWindow *self)
+{
+  /* the size of the last configure event: a resize just before closing
+   * counts, even if no allocation followed it yet */
+  if (!self->maximized)
+    gtk_window_get_size (GTK_WINDOW (self), &self->width, &self->height);
+  g_settings_delay (self->settings);
+  g_settings_set_boolean (self->settings, "window-maximized", self->maximized);
+  if (self->width > 0 && self->height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", self->width);
+      g_settings_set_int (self->settings, "window-height", self->height);
+    }
+  g_settings_apply (self->settings);
 }
 
 static gboolean
 window_delete_event_cb (GtkWidget *widget, GdkEvent *event)
 {
   FsbWindow *self = FSB_WINDOW (widget);
-  int width, height;
 
   if (is_running (self))
     {
       if (!self->close_after_run)
-        ask_to_cancel (self, TRUE);
+        ask_to_stop (self, TRUE);
       return GDK_EVENT_STOP;
     }
-  gtk_window_get_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
-  if (!gtk_window_is_maximized (GTK_WINDOW (self)))
-    {
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-    }
+  save_window_state (self);
   return GDK_EVENT_PROPAGATE;
 }
 
-/* Navigation */
+/* Navigation -------------------------------------------------------------- */
 
 static void
 new_run_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
@@ -422,12 +513,15 @@ open_run_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   FsbWindow *self = FSB_WINDOW (user_data);
   const char *path = g_variant_get_string (param, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(FsbResult) result = fsb_result_load (path, &error);
+  /* Read and checked already, in a thread, when the history was listed. */
+  FsbResult *result = fsb_history_page_lookup (FSB_HISTORY_PAGE (self->history_page), path);
 
   if (result == NULL)
     {
-      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("This comparison cannot be opened"), error->message);
+      g_autofree char *name = g_filename_display_basename (path);
+      /* Translators: %s is a file name */
+      g_autofree char *detail = g_strdup_printf (_("%s is no longer in the history."), name);
+      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("This comparison cannot be opened"), detail);
       return;
     }
   show_results (self, result, path, NULL, NULL);
@@ -439,246 +533,90 @@ static void
 compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   FsbWindow *self = FSB_WINDOW (user_data);
-  g_auto(GStrv) labels = NULL;
-  g_autoptr(GPtrArray) runs = fsb_history_page_get_selected (FSB_HISTORY_PAGE (self->history_page), &labels);
+  g_autoptr(GPtrArray) runs = fsb_history_page_get_selected (FSB_HISTORY_PAGE (self->history_page));
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbResult) merged = NULL;
   g_autofree char *note = NULL;
+  GtkWidget *view;
 
   if (runs->len < 2)
     return;
-  merged = fsb_history_merge (runs, (const char *const *) labels, &error);
-  if (merged == NULL)
+  /* the engine's comparison, as the report makes it; the oldest run first
+   * (runs is sorted so: the export writes them in that order too) */
+  view = fsb_comparison_view_new_for_runs (runs, &merged, &error);
+  if (view == NULL)
     {
-      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("These comparisons cannot be put side by side"), error->message);
+      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("These comparisons cannot be put side by side"),
+                               error->message);
       return;
     }
   note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparing %u run side by side",
                                        "Comparing %u runs side by side", runs->len), runs->len);
-  show_results (self, merged, note, runs, labels);
+  show_results (self, merged, note, runs, view);
   show_page (self, "results");
   update_actions (self);
 }
 
-typedef struct {
-  GPtrArray *paths;     /* of char*; NULL entries are non-local files */
-  GString   *problems;
-  guint      n_failed;
-} ImportJob;
+/* Import and export --------------------------------------------------------- */
 
 static void
-import_job_free (ImportJob *job)
-{
-  g_ptr_array_unref (job->paths);
-  g_string_free (job->problems, TRUE);
-  g_free (job);
-}
-
-/* Reading and checking files of any size: not on the main thread. */
-static void
-import_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  ImportJob *job = task_data;
-
-  for (guint i = 0; i < job->paths->len; i++)
-    {
-      const char *path = job->paths->pdata[i];
-      g_autoptr(GError) error = NULL;
-      g_autofree char *dest = path != NULL ? fsb_history_import (path, &error) : NULL;
-
-      if (dest == NULL)
-        {
-          job->n_failed++;
-          g_string_append_printf (job->problems, "%s%s", job->problems->len > 0 ? "\n" : "",
-                                  error != NULL ? error->message : _("Only local files can be imported."));
-        }
-    }
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-import_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  FsbWindow *self = FSB_WINDOW (source);
-  ImportJob *job = g_task_get_task_data (G_TASK (result));
-
-  fsb_history_page_reload (FSB_HISTORY_PAGE (self->history_page));
-  if (job->n_failed > 0)
-    fsb_window_show_problem (self, GTK_MESSAGE_ERROR,
-                             g_dngettext (GETTEXT_PACKAGE, "A file could not be imported",
-                                          "Some files could not be imported", job->n_failed),
-                             job->problems->str);
-}
-
-static void
-import_response_cb (GtkNativeDialog *chooser, int response, gpointer user_data)
+imported_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr(FsbWindow) self = user_data;
-  g_autoptr(GSList) files = NULL;
-  g_autoptr(GTask) task = NULL;
-  ImportJob *job;
+  g_autoptr(GError) error = NULL;
+  guint n_failed = 0;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-  g_object_unref (chooser);
-  if (files == NULL)
+  if (!fsb_importer_run_finish (res, &n_failed, &error) && is_cancelled (error))
     return;
-
-  job = g_new0 (ImportJob, 1);
-  job->paths = g_ptr_array_new_with_free_func (g_free);
-  job->problems = g_string_new (NULL);
-  for (GSList *l = files; l != NULL; l = l->next)
-    {
-      g_ptr_array_add (job->paths, g_file_get_path (l->data));
-      g_object_unref (l->data);
-    }
-  task = g_task_new (self, NULL, import_done_cb, NULL);
-  g_task_set_task_data (task, job, (GDestroyNotify) import_job_free);
-  g_task_run_in_thread (task, import_thread);
+  fsb_history_page_reload (FSB_HISTORY_PAGE (self->history_page));
+  if (error != NULL)
+    fsb_window_show_problem (self, GTK_MESSAGE_ERROR,
+                             g_dngettext (GETTEXT_PACKAGE, "A file could not be imported",
+                                          "Some files could not be imported", n_failed),
+                             error->message);
 }
 
 static void
 import_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   FsbWindow *self = FSB_WINDOW (user_data);
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  chooser = gtk_file_chooser_native_new (_("Import results"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  gtk_file_filter_set_name (filter, _("FS Bench results (JSON)"));
-  gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), g_object_ref (filter));
-  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  fsb_importer_run_async (GTK_WINDOW (self), self->cancellable, imported_cb, g_object_ref (self));
   if (!is_running (self) && g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "history") != 0)
     show_history_activated (NULL, NULL, self);
 }
 
-/* Export */
-
-typedef struct {
-  GPtrArray *results;   /* of FsbResult*: one, or the runs of a comparison */
-  char     **labels;
-  char      *format;
-  char      *use_case;
-  char      *path;
-} ExportJob;
-
 static void
-export_job_free (ExportJob *job)
-{
-  g_ptr_array_unref (job->results);
-  g_strfreev (job->labels);
-  g_free (job->format);
-  g_free (job->use_case);
-  g_free (job->path);
-  g_free (job);
-}
-
-static void
-export_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  ExportJob *job = task_data;
-  GError *error = NULL;
-  FsbReportOptions options;
-  FsbReportFormat format = FSB_REPORT_HTML;
-  gboolean ok;
-
-  /* The UI language (options.language stays NULL): safe off the main thread. */
-  fsb_report_options_init (&options);
-  if (!fsb_use_case_from_id (job->use_case, &options.use_case))
-    options.use_case = FSB_USE_CASE_SERVER;
-  fsb_report_format_from_id (job->format, &format);
-  ok = fsb_report_write ((FsbResult * const *) job->results->pdata, (const char * const *) job->labels,
-                         job->results->len, format, &options, job->path, &error);
-  if (ok)
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void
-export_done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+exported_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr(FsbWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  ExportJob *job = g_task_get_task_data (G_TASK (res));
+  g_autofree char *path = fsb_exporter_run_finish (res, &error);
 
-  if (!g_task_propagate_boolean (G_TASK (res), &error))
+  if (path == NULL && is_cancelled (error))
+    return;
+  if (path == NULL)
+    fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("The report could not be written"), error->message);
+  else
     {
       /* Translators: %s is a file path */
-      g_autofree char *what = g_strdup_printf (_("The report could not be written to %s"), job->path);
-      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, what, error->message);
-    }
-  else
-    {
-      g_autofree char *what = g_strdup_printf (_("Saved in %s"), job->path);
+      g_autofree char *what = g_strdup_printf (_("Saved in %s"), path);
       fsb_window_show_problem (self, GTK_MESSAGE_INFO, what, NULL);
     }
-}
-
-static void
-export_response_cb (GtkNativeDialog *chooser, int response, gpointer user_data)
-{
-  g_autoptr(FsbWindow) self = user_data;
-  g_autoptr(GTask) task = NULL;
-  ExportJob *job;
-  g_autofree char *path = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    path = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (chooser));
-  if (path == NULL)
-    {
-      g_object_unref (chooser);
-      return;
-    }
-  job = g_new0 (ExportJob, 1);
-  if (self->compared != NULL)
-    {
-      /* A comparison report from the runs themselves, with the differences. */
-      job->results = g_ptr_array_ref (self->compared);
-      job->labels = g_strdupv (self->compared_labels);
-    }
-  else
-    {
-      job->results = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
-      g_ptr_array_add (job->results, fsb_result_ref (fsb_results_page_get_result (FSB_RESULTS_PAGE (self->results_page))));
-    }
-  job->format = g_strdup (g_object_get_data (G_OBJECT (chooser), "format"));
-  job->use_case = g_strdup (fsb_results_page_get_use_case (FSB_RESULTS_PAGE (self->results_page)));
-  job->path = g_steal_pointer (&path);
-  g_object_unref (chooser);
-
-  /* PDF and HTML draw every chart: off the main loop. */
-  task = g_task_new (NULL, NULL, export_done_cb, g_object_ref (self));
-  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
-  g_task_run_in_thread (task, export_thread);
 }
 
 static void
 export_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   FsbWindow *self = FSB_WINDOW (user_data);
-  const char *format = g_variant_get_string (param, NULL);
-  FsbResult *result = fsb_results_page_get_result (FSB_RESULTS_PAGE (self->results_page));
-  GtkFileChooserNative *chooser;
-  g_autofree char *name = NULL;
-  g_autofree char *stamp = NULL;
+  FsbResultsPage *page = FSB_RESULTS_PAGE (self->results_page);
+  FsbResult *result = fsb_results_page_get_result (page);
 
   if (result == NULL)
     return;
-  chooser = gtk_file_chooser_native_new (_("Export the report"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
-  stamp = result->created != NULL ? g_strndup (result->created, 10) : g_strdup ("report");
-  /* Translators: the default file name of a report; %s is a date */
-  name = g_strdup_printf (_("fsbench-%s.%s"), stamp, format);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_object_set_data_full (G_OBJECT (chooser), "format", g_strdup (format), g_free);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  fsb_exporter_run_async (GTK_WINDOW (self), result, self->compared, g_variant_get_string (param, NULL),
+                          fsb_results_page_get_use_case (page), self->cancellable, exported_cb,
+                          g_object_ref (self));
 }
 
 static const GActionEntry win_entries[] = {
@@ -702,6 +640,7 @@ fsb_window_constructed (GObject *object)
 
   update_actions (self);
   fsb_setup_page_load (FSB_SETUP_PAGE (self->setup_page));
+  fsb_services_check_async (self->cancellable, first_check_cb, g_object_ref (self));
 }
 
 static void
@@ -709,6 +648,7 @@ fsb_window_dispose (GObject *object)
 {
   FsbWindow *self = FSB_WINDOW (object);
 
+  g_cancellable_cancel (self->cancellable);
   if (self->run_cancellable != NULL)
     g_cancellable_cancel (self->run_cancellable);
   uninhibit (self);
@@ -721,11 +661,11 @@ fsb_window_finalize (GObject *object)
   FsbWindow *self = FSB_WINDOW (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->runner);
   g_clear_object (&self->run_cancellable);
-  g_free (self->page_before_history);
   g_clear_pointer (&self->compared, g_ptr_array_unref);
-  g_strfreev (self->compared_labels);
+  g_free (self->page_before_history);
   G_OBJECT_CLASS (fsb_window_parent_class)->finalize (object);
 }
 
@@ -738,6 +678,7 @@ fsb_window_class_init (FsbWindowClass *klass)
   object_class->constructed = fsb_window_constructed;
   object_class->dispose = fsb_window_dispose;
   object_class->finalize = fsb_window_finalize;
+  widget_class->window_state_event = window_state_event_cb;
 
   g_type_ensure (FSB_TYPE_SETUP_PAGE);
   g_type_ensure (FSB_TYPE_RUN_PAGE);
@@ -757,6 +698,7 @@ fsb_window_class_init (FsbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbWindow, results_page);
   gtk_widget_class_bind_template_child (widget_class, FsbWindow, history_page);
   gtk_widget_class_bind_template_callback (widget_class, window_delete_event_cb);
+  gtk_widget_class_bind_template_callback (widget_class, window_size_allocate_cb);
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response_cb);
   gtk_widget_class_bind_template_callback (widget_class, stack_visible_child_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, begin_run);   /* the results page's "measure" */
@@ -766,8 +708,11 @@ static void
 fsb_window_init (FsbWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* GTK gives the info bar's close button an icon and no name. */
+  fsb_gui_name_info_bar_close_button (GTK_INFO_BAR (self->info_bar), _("Close the message"));
 
   self->settings = g_settings_new (APP_ID);
+  self->cancellable = g_cancellable_new ();
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));

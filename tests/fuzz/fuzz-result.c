@@ -5,7 +5,8 @@
  *   _fuzz/tests/fuzz-result -max_total_time=300 -dict=tests/fuzz/result.dict tests/fuzz/corpus
  *
  * Whatever loads must also give a recommendation and a report without
- * crashing: a result file comes from anywhere. */
+ * crashing, write JSON that loads again, and reports without control
+ * characters: a result file comes from anywhere. */
 #include "config.h"
 
 #include <stdint.h>
@@ -20,6 +21,17 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 static void
 ignore_log_cb (const char *domain, GLogLevelFlags level, const char *message, gpointer user_data)
 {
+}
+
+/* C0 but tab, newline and carriage return (CSV lines end in \r\n), DEL, C1. */
+static gboolean
+has_control (const char *text)
+{
+  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
+    if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7f
+        || (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+      return TRUE;
+  return FALSE;
 }
 
 int
@@ -53,6 +65,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     FsbChartOptions chart = { .kind = FSB_CHART_SECTION, .section = FSB_N_SECTIONS, .live = TRUE };
 
     if (rec == NULL || csv == NULL || md == NULL || json == NULL)
+      __builtin_trap ();
+    /* what it writes reads back (json-glib wrote 1e308 as "1e+308.0") */
+    {
+      g_autoptr(FsbResult) again = fsb_result_load_from_data (json, -1, NULL);
+      if (again == NULL)
+        __builtin_trap ();
+    }
+    /* and nothing that could drive a terminal reaches a report */
+    if (has_control (csv) || has_control (md))
       __builtin_trap ();
     fsb_chart_get_height (result, &chart, 400);
   }

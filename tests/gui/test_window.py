@@ -1,8 +1,13 @@
 """The window opens with a header bar and a primary menu (Keyboard
-Shortcuts, Help, About), and its menu is translated under Russian."""
-import fsbtest
-from fsbtest import App, find, screenshot, pressKey
+Shortcuts, Help, About), and its menu is translated under Russian; it fits
+a 1366×768 laptop at first, and it remembers the size it was given."""
+import subprocess
 
+import fsbtest
+from fsbtest import App, Session, find, keyCombo, screenshot, pressKey, wait_for
+
+# A 1366×768 screen less a top bar and a dock or bottom panel.
+LAPTOP_W, LAPTOP_H = 1366, 768 - 32 - 48
 
 
 def test_primary_menu():
@@ -46,5 +51,73 @@ def test_russian_menu():
         app.quit()
 
 
+def x_resize(title, width, height):
+    """Resizes the window as a window manager would, through X (Xvfb has none)."""
+    import gi
+    gi.require_version("Gdk", "3.0")
+    gi.require_version("GdkX11", "3.0")
+    from gi.repository import Gdk, GdkX11
+    # the biggest top-level window of that name (GTK also names a 10×10 leader window)
+    out = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True, timeout=30).stdout
+    best = None
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) < 2 or f'"{title}":' not in line:
+            continue
+        geometry = [p for p in parts if "x" in p and "+" in p and p[0].isdigit()]
+        if not geometry:
+            continue
+        w, h = (int(v) for v in geometry[0].split("+")[0].split("x"))
+        if best is None or w * h > best[0]:
+            best = (w * h, int(parts[0], 16))
+    assert best is not None, f"no X window named {title}"
+    xid = best[1]
+    display = Gdk.Display.get_default()
+    window = GdkX11.X11Window.foreign_new_for_display(display, xid)
+    window.resize(width, height)
+    display.flush()
+
+
+def test_default_size_fits_a_laptop():
+    session = Session()
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "Start comparison", "push button")
+        w, h = win.size
+        assert w <= LAPTOP_W and h <= LAPTOP_H, f"the window opens at {w}×{h}, more than {LAPTOP_W}×{LAPTOP_H}"
+        assert w >= 800 and h >= 550, f"the window opens at {w}×{h}: too small to read"
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+def test_size_is_remembered():
+    session = Session()
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "Start comparison", "push button")
+        x_resize("FS Bench", 1100, 640)
+        wait_for(lambda: tuple(win.size) == (1100, 640), 10, "the window at 1100×640")
+        keyCombo("<Control>q")
+        app.proc.wait(30)
+        width, height = session.setting("window-width"), session.setting("window-height")
+        assert width is not None and height is not None, open(session.conf).read()
+        assert session.setting("window-maximized") == "false", open(session.conf).read()
+    finally:
+        app.quit()
+    # The next start opens at the same size.
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "Start comparison", "push button")
+        wait_for(lambda: tuple(win.size) == (1100, 640), 10, "the window at 1100×640 again")
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
-    fsbtest.run_tests([test_primary_menu, test_shortcuts_window, test_russian_menu])
+    fsbtest.run_tests([test_primary_menu, test_shortcuts_window, test_russian_menu,
+                       test_default_size_fits_a_laptop, test_size_is_remembered])

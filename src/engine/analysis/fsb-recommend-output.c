@@ -64,7 +64,7 @@ add_interval (JsonBuilder *b, double low, double high)
 }
 
 static const char *
-comparison_id (FsbComparison c)
+comparison_id (FsbCompare c)
 {
   switch (c)
     {

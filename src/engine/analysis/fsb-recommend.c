@@ -59,7 +59,6 @@ find_score (const FsbVerdict *v, const char *fs)
 static FsbResult *
 with_unique_names (FsbResult *result)
 {
-  g_autoptr(JsonNode) node = NULL;
   FsbResult *copy;
   gboolean unique = TRUE;
 
@@ -71,10 +70,7 @@ with_unique_names (FsbResult *result)
   if (unique)
     return fsb_result_ref (result);
 
-  node = fsb_result_to_json (result);
-  copy = fsb_result_from_json (node, NULL);
-  if (copy == NULL)
-    return fsb_result_ref (result);
+  copy = fsb_result_copy (result);
   for (guint i = 0; i < copy->filesystems->len; i++)
     {
       FsbFsResult *fs = copy->filesystems->pdata[i];

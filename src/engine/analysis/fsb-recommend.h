@@ -71,7 +71,7 @@ typedef struct {
   /* The leader over this one: how many times better, and its 95 %
    * interval (1 for the leader itself; INFINITY when incomplete). */
   double          ratio, ratio_low, ratio_high;
-  FsbComparison   behind;     /* BETTER: clearly behind the leader; EQUIVALENT; UNSETTLED */
+  FsbCompare   behind;     /* BETTER: clearly behind the leader; EQUIVALENT; UNSETTLED */
   double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
 } FsbScore;
 

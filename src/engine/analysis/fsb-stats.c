@@ -366,7 +366,7 @@ fsb_log_estimate_interval (const FsbLogEstimate *e, double *low, double *high)
   *high = exp (e->log + half);
 }
 
-FsbComparison
+FsbCompare
 fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin)
 {
   double low, high, edge = 1 + margin;

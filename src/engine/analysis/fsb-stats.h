@@ -69,10 +69,10 @@ typedef enum {
   FSB_COMPARE_BETTER,       /* the whole interval lies above 1 + margin */
   FSB_COMPARE_WORSE,        /* the whole interval lies below 1 / (1 + margin) */
   FSB_COMPARE_EQUIVALENT,   /* the whole interval lies within the margin */
-} FsbComparison;
+} FsbCompare;
 
 /* What the log of a ratio says, against the equivalence margin. */
-FsbComparison  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin);
+FsbCompare  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin);
 /* A distribution-free interval for the median of n values: the order
  * statistics x(k) and x(n+1-k), with the largest k whose coverage
  * 1 - 2 P(Binomial(n, 1/2) < k) is at least level. Returns the coverage

@@ -9,6 +9,7 @@
 #include "fsb-error.h"
 #include "fsb-format.h"
 #include "fsb-history.h"
+#include "fsb-target-info.h"
 
 void
 fsb_history_entry_free (FsbHistoryEntry *entry)
@@ -142,12 +143,9 @@ fsb_history_merge (GPtrArray *runs, const char *const *labels, GError **error)
    * filesystems, renamed so each run keeps its own bars and rows. */
   for (guint r = 0; r < runs->len; r++)
     {
-      g_autoptr(JsonNode) node = fsb_result_to_json (g_ptr_array_index (runs, r));
-      g_autoptr(FsbResult) copy = fsb_result_from_json (node, error);
+      g_autoptr(FsbResult) copy = fsb_result_copy (g_ptr_array_index (runs, r));
       g_autoptr(GPtrArray) names = NULL;
 
-      if (copy == NULL)
-        return NULL;
       names = g_ptr_array_new_with_free_func (g_free);
       for (guint f = 0; f < copy->filesystems->len; f++)
         {
@@ -191,17 +189,19 @@ char *
 fsb_history_label (FsbResult *result)
 {
   g_autoptr(GDateTime) local = created_local (result);
+  g_autofree char *iso = local != NULL ? g_date_time_format_iso8601 (local) : NULL;
 
-  return local != NULL ? g_date_time_format (local, "%x %H:%M") : g_strdup (_("Unknown date"));
+  /* "30 November 2026, 13:37": unambiguous in every language */
+  return iso != NULL ? fsb_format_date_time (iso) : g_strdup (_("Unknown date"));
 }
 
 char *
 fsb_history_describe (FsbResult *result)
 {
-  g_autoptr(GDateTime) local = created_local (result);
-  g_autofree char *date = local != NULL ? g_date_time_format (local, "%x %X") : g_strdup (_("Unknown date"));
+  g_autofree char *date = fsb_history_label (result);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *joined = NULL;
+  g_autofree char *profile = fsb_profile_display_name (result->profile);
 
   for (guint i = 0; i < result->filesystems->len; i++)
     {
@@ -211,7 +211,7 @@ fsb_history_describe (FsbResult *result)
   joined = fsb_format_join_names ((const char *const *) names->pdata, names->len, FALSE);
   /* Translators: date · filesystems · profile · host name or CPU */
   return g_strdup_printf (_("%s · %s · %s · %s%s"), date, joined,
-                          result->profile != NULL ? result->profile : "",
+                          profile != NULL ? profile : "",
                           result->machine.cpu_model != NULL ? result->machine.cpu_model : "",
                           result->complete ? "" : _(" · incomplete"));
 }

@@ -30,6 +30,7 @@ fsb_error_to_exit_status (const GError *error)
     case FSB_ERROR_REFUSED:
     case FSB_ERROR_INVALID:
     case FSB_ERROR_NOT_FOUND:
+    case FSB_ERROR_NO_SERVICE:
       return 2;
     case FSB_ERROR_FAILED:
     default:

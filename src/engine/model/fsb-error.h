@@ -18,6 +18,7 @@ typedef enum {
   FSB_ERROR_REFUSED,         /* target refused for safety */
   FSB_ERROR_INVALID,         /* bad usage or bad input (corrupt file, ...) */
   FSB_ERROR_NOT_FOUND,       /* missing device or file */
+  FSB_ERROR_NO_SERVICE,      /* udisks2, polkit, udev or the system bus missing or not answering */
 } FsbErrorCode;
 
 GQuark fsb_error_quark          (void);

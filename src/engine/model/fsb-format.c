@@ -161,27 +161,240 @@ fsb_format_value_unit (double value, const char *metric)
   return g_strconcat (number, NBSP, unit, NULL);
 }
 
-char *
-fsb_format_duration (double seconds)
+/* Decimals for three significant digits: 574, 15.8, 1.58, 0.183. */
+static int
+sig3_decimals (double value)
 {
-  if (!isfinite (seconds))
-    return g_strdup ("—");
-  if (seconds < 60)
+  double a = fabs (value);
+
+  if (a == 0 || a >= 99.95)
+    return 0;
+  if (a >= 9.995)
+    return 1;
+  if (a >= 0.9995)
+    return 2;
+  return MIN (9, 2 - (int) floor (log10 (a)));
+}
+
+/* The unit a time reads best in, chosen on the value rounded to what is shown. */
+static double
+time_scale (double seconds, const char **unit)
+{
+  double a = fabs (seconds);
+
+  if (a > 0 && a < 0.0009995)
     {
-      g_autofree char *number = fsb_format_number (seconds, -1);
-      return g_strconcat (number, NBSP, fsb_metric_unit ("wall_s"), NULL);
+      /* Translators: the symbol of microseconds */
+      *unit = C_("unit", "µs");
+      return 1e-6;
     }
+  if (a > 0 && a < 0.09995)
+    {
+      /* Translators: the symbol of milliseconds */
+      *unit = C_("unit", "ms");
+      return 1e-3;
+    }
+  *unit = fsb_metric_unit ("wall_s");
+  return 1;
+}
+
+double
+fsb_format_time_unit (double seconds, const char **unit)
+{
+  const char *u;
+  double scale = time_scale (seconds, &u);
+
+  if (unit != NULL)
+    *unit = u;
+  return scale;
+}
+
+static char *
+minutes_and_more (double seconds)
+{
   if (seconds < 3600)
     {
       guint s = (guint) lround (seconds);
-      /* Translators: a duration, minutes and seconds: "2 min 38 s" */
-      return g_strdup_printf (_("%u min %02u s"), s / 60, s % 60);
+      /* Translators: a duration, minutes and seconds: "2 min 3 s" */
+      return g_strdup_printf (_("%u min %u s"), s / 60, s % 60);
     }
   {
     guint m = (guint) lround (seconds / 60);
     /* Translators: a duration, hours and minutes: "1 h 05 min" */
     return g_strdup_printf (_("%u h %02u min"), m / 60, m % 60);
   }
+}
+
+char *
+fsb_format_duration (double seconds)
+{
+  const char *unit;
+  double scale;
+  g_autofree char *number = NULL;
+
+  if (!isfinite (seconds))
+    return g_strdup ("—");
+  if (fabs (seconds) >= 59.5)
+    return minutes_and_more (fabs (seconds));
+  scale = time_scale (seconds, &unit);
+  number = fsb_format_number (seconds / scale, -1);
+  return g_strconcat (number, NBSP, unit, NULL);
+}
+
+char *
+fsb_format_time (double seconds)
+{
+  const char *unit;
+  double scale;
+  g_autofree char *number = NULL;
+
+  if (!isfinite (seconds))
+    return g_strdup ("—");
+  if (fabs (seconds) >= 59.5)
+    return minutes_and_more (fabs (seconds));
+  scale = time_scale (seconds, &unit);
+  number = fsb_format_number (seconds / scale, sig3_decimals (seconds / scale));
+  return g_strconcat (number, NBSP, unit, NULL);
+}
+
+char *
+fsb_format_time_as (double seconds, double reference)
+{
+  const char *unit;
+  double scale;
+  g_autofree char *number = NULL;
+
+  if (!isfinite (seconds))
+    return g_strdup ("—");
+  if (!isfinite (reference) || fabs (reference) >= 59.5 || fabs (seconds) >= 59.5)
+    return fsb_format_time (seconds);
+  scale = time_scale (reference, &unit);
+  number = fsb_format_number (seconds / scale, sig3_decimals (seconds / scale));
+  return g_strconcat (number, NBSP, unit, NULL);
+}
+
+char *
+fsb_format_time_range (double low, double high, double median, double reference)
+{
+  const char *unit;
+  double scale;
+  int decimals;
+  g_autofree char *lo = NULL, *hi = NULL;
+
+  if (!isfinite (low) || !isfinite (high))
+    return g_strdup ("—");
+  if (fabs (reference) >= 59.5 || fabs (high) >= 59.5)
+    {
+      lo = fsb_format_time (low);
+      hi = fsb_format_time (high);
+      return g_strconcat (lo, " – ", hi, NULL);
+    }
+  scale = time_scale (reference, &unit);
+  decimals = sig3_decimals (median / scale);
+  lo = fsb_format_number (low / scale, decimals);
+  hi = fsb_format_number (high / scale, decimals);
+  return g_strconcat (lo, "–", hi, NBSP, unit, NULL);
+}
+
+gboolean
+fsb_format_metric_is_time (const char *metric, double *scale)
+{
+  double s = 0;
+
+  if (metric == NULL || g_str_has_suffix (metric, "_per_s"))
+    s = 0;
+  else if (g_str_has_suffix (metric, "_s"))
+    s = 1;
+  else if (g_str_has_suffix (metric, "_ms"))
+    s = 1e-3;
+  if (scale != NULL)
+    *scale = s;
+  return s > 0;
+}
+
+char *
+fsb_format_metric (double value, const char *metric)
+{
+  double scale;
+
+  if (fsb_format_metric_is_time (metric, &scale))
+    return fsb_format_time (value * scale);
+  if (g_strcmp0 (metric, "bytes") == 0)
+    return fsb_format_size ((guint64) MAX (value, 0));
+  return fsb_format_value_unit (value, metric);
+}
+
+static int
+ratio_decimals (double ratio)
+{
+  return ratio >= 9.95 ? 0 : ratio < 1.995 ? 2 : 1;
+}
+
+char *
+fsb_format_ratio (double ratio)
+{
+  g_autofree char *number = NULL;
+
+  if (!isfinite (ratio))
+    return g_strdup ("—");
+  number = fsb_format_number (ratio, ratio_decimals (ratio));
+  return g_strconcat (number, "×", NULL);
+}
+
+char *
+fsb_format_ratio_range (double low, double high)
+{
+  int decimals = MAX (ratio_decimals (low), ratio_decimals (high));
+  g_autofree char *lo = NULL, *hi = NULL;
+
+  if (!isfinite (low) || !isfinite (high))
+    return g_strdup ("—");
+  lo = fsb_format_number (low, decimals);
+  hi = fsb_format_number (high, decimals);
+  return g_strconcat (lo, "–", hi, "×", NULL);
+}
+
+char *
+fsb_format_points (double points)
+{
+  double a = fabs (points);
+  int decimals = a >= 9.95 ? 0 : a >= 0.095 ? 1 : 2;
+  g_autofree char *number = fsb_format_number (a, decimals);
+  const char *sign = lround (a * pow (10, decimals)) == 0 ? "±" : points > 0 ? "+" : "−";
+
+  if (!isfinite (points))
+    return g_strdup ("—");
+  /* Translators: the symbol of percentage points, the difference between two percentages */
+  return g_strconcat (sign, number, NBSP, C_("unit", "pp"), NULL);
+}
+
+static char *
+format_iso (const char *iso, const char *format)
+{
+  g_autoptr(GDateTime) dt = iso != NULL ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
+
+  if (dt == NULL)
+    return g_strdup (iso != NULL ? iso : "");
+  /* the time of the place where it was measured, as the file says it */
+  return g_date_time_format (dt, format);
+}
+
+char *
+fsb_format_date (const char *iso)
+{
+  /* Translators: a date as g_date_time_format () takes it, with the month
+   * written out so it cannot be misread: "30 November 2026". %-d is the day
+   * without a leading zero, %B the month's name (genitive where the language
+   * has one), %Y the year */
+  return format_iso (iso, C_("date format", "%-d %B %Y"));
+}
+
+char *
+fsb_format_date_time (const char *iso)
+{
+  /* Translators: a date and time as g_date_time_format () takes it:
+   * "30 November 2026, 13:37"; see "%-d %B %Y" */
+  return format_iso (iso, C_("date format", "%-d %B %Y, %H:%M"));
 }
 
 char *

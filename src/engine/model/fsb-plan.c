@@ -10,6 +10,7 @@
 #include "fsb-error.h"
 #include "fsb-plan.h"
 #include "fsb-plan-private.h"
+#include "fsb-text.h"
 
 #define MiB (G_GUINT64_CONSTANT (1024) * 1024)
 /* A first guess at how fast the test data is written, for the estimate. */
@@ -156,6 +157,7 @@ fsb_plan_unref (FsbPlan *self)
   g_free (self->partial_path);
   g_clear_pointer (&self->merge_into, fsb_result_unref);
   g_free (self->age);
+  fsb_device_identity_free (self->confirmed_device);
   g_free (self);
 }
 
@@ -415,24 +417,14 @@ fsb_plan_set_repeat (FsbPlan *self, const char *text, GError **error)
 }
 
 static gboolean
-valid_fs_name (const char *name)
-{
-  if (*name == '\0' || strlen (name) > 32)
-    return FALSE;
-  for (const char *c = name; *c != '\0'; c++)
-    if (!g_ascii_isalnum (*c) && *c != '_' && *c != '-')
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
 check_filesystems (FsbPlan *self, GError **error)
 {
   if (self->filesystems == NULL || self->filesystems[0] == NULL)
     return invalid (error, _("Choose at least one filesystem"));
   for (guint i = 0; self->filesystems[i] != NULL; i++)
     {
-      if (!valid_fs_name (self->filesystems[i]))
+      /* as a result file may name it (fsb-text.h): what a run writes, loads */
+      if (!fsb_text_is_fs_name (self->filesystems[i]))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
                        _("“%s” is not a filesystem name"), self->filesystems[i]);

@@ -9,6 +9,8 @@
 #include "fsb-result.h"
 #include "fsb-sizes.h"
 
+#include "fsb-device-identity.h"
+
 G_BEGIN_DECLS
 
 /* Every default of a plan, here and nowhere else (the GSettings schema's
@@ -79,6 +81,10 @@ typedef struct {
   /* An earlier result this run completes (its missing groups): the runner
    * returns the two merged (fsb_result_merge ()). NULL: a run of its own. */
   FsbResult  *merge_into;
+  /* The partition target as it was when the user confirmed it (the GUI's
+   * dialog, the CLI's --yes-destroy-data at the start): every format
+   * checks the device is still this one. NULL for an image. */
+  FsbDeviceIdentity *confirmed_device;
 } FsbPlan;
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())

@@ -1,4 +1,4 @@
-/* fsb-result-private.h: what the result's JSON files share */
+/* fsb-result-private.h: what a result file may hold, and what its readers share */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -7,8 +7,8 @@
 
 G_BEGIN_DECLS
 
-/* fsb-result-json.c: members of the type asked for, else NULL or FALSE
- * (numbers: finite only). */
+/* fsb-result-read.c: members of the type asked for, else NULL or FALSE
+ * (numbers: finite only; texts made harmless to print). */
 char       *fsb_result_json_string (JsonObject *o, const char *key);
 gboolean    fsb_result_json_number (JsonObject *o, const char *key, double *out);
 JsonObject *fsb_result_json_object (JsonObject *o, const char *key);
@@ -19,5 +19,26 @@ JsonArray  *fsb_result_json_array  (JsonObject *o, const char *key);
 void        fsb_result_aging_to_json   (JsonBuilder *b, const FsbFsResult *fs);
 void        fsb_result_fit_to_json     (JsonBuilder *b, const FsbFsResult *fs);
 void        fsb_result_aging_from_json (FsbFsResult *fs, JsonObject *o, JsonObject *capacity);
+/* A result of the largest plan (every group, a dozen filesystems, 100
+ * repetitions) is a few megabytes. json-glib keeps about 200 bytes per
+ * value in memory, so the number of values, not the size, bounds what
+ * loading costs: 400,000 values are about 80 MB. */
+#define FSB_RESULT_MAX_FILE_BYTES   (16 * 1024 * 1024)
+#define FSB_RESULT_MAX_VALUES       400000
+#define FSB_RESULT_MAX_FILESYSTEMS  32
+#define FSB_RESULT_MAX_TASKS        128       /* different task ids: the catalog and custom commands */
+#define FSB_RESULT_MAX_SAMPLES      100000    /* per task */
+#define FSB_RESULT_MAX_METRICS      64        /* per sample */
+#define FSB_RESULT_MAX_METRIC_NAMES 256       /* different names in one file */
+#define FSB_RESULT_MAX_SIZES        64        /* the plan's sizes: a few per group */
+#define FSB_RESULT_MAX_TEXT_BYTES   (64 * 1024)  /* one string: an error output, a command */
+#define FSB_RESULT_MAX_TRANSFERS    (FSB_RESULT_MAX_FILESYSTEMS * FSB_RESULT_MAX_FILESYSTEMS)
+
+/* Physical plausibility of a metric's value. NULL when value is possible
+ * for what metric measures; else a translated sentence naming field
+ * (where the value was found), the value and the range it must be in. */
+char *fsb_metric_check (const char *metric, double value, const char *field);
+/* The same for a count (sizes, cores, inodes): whole, 0 to 10^18. */
+char *fsb_count_check  (double value, const char *field);
 
 G_END_DECLS

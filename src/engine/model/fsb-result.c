@@ -132,6 +132,7 @@ fs_result_free (FsbFsResult *fs)
   g_ptr_array_unref (fs->tasks);
   aging_free (fs->aging);
   g_free (fs->fit.limit);
+  g_clear_pointer (&fs->task_index, g_hash_table_unref);
   g_free (fs);
 }
 
@@ -153,6 +154,7 @@ fsb_result_new (void)
   self->app_version = g_strdup (PACKAGE_VERSION);
   self->created = g_date_time_format_iso8601 (now);
   self->repetitions = 1;
+  self->target.rotational = -1;
   self->filesystems = g_ptr_array_new_with_free_func ((GDestroyNotify) fs_result_free);
   self->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) transfer_free);
   return self;
@@ -166,23 +168,33 @@ fsb_result_ref (FsbResult *self)
   return self;
 }
 
-static void
-machine_clear (FsbMachine *m)
+void
+fsb_machine_clear (FsbMachine *m)
 {
   g_free (m->cpu_model);
   g_free (m->board);
   g_free (m->kernel);
   g_free (m->distribution);
+  g_free (m->virtualization);
+  g_free (m->kernel_cmdline);
 }
 
-static void
-target_clear (FsbTargetInfo *t)
+void
+fsb_target_info_clear (FsbTargetInfo *t)
 {
   g_free (t->kind);
   g_free (t->device);
   g_free (t->device_model);
-  g_free (t->host_filesystem);
   g_free (t->cache_policy);
+  g_free (t->cache_policy_text);
+  g_free (t->flush_reaches);
+  g_free (t->host.filesystem);
+  g_free (t->host.source);
+  g_free (t->host.mount_point);
+  g_free (t->host.mount_options);
+  g_free (t->scheduler);
+  memset (t, 0, sizeof *t);
+  t->rotational = -1;
 }
 
 void
@@ -193,8 +205,8 @@ fsb_result_unref (FsbResult *self)
     return;
   g_free (self->app_version);
   g_free (self->created);
-  machine_clear (&self->machine);
-  target_clear (&self->target);
+  fsb_machine_clear (&self->machine);
+  fsb_target_info_clear (&self->target);
   g_free (self->profile);
   fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
@@ -236,6 +248,7 @@ GPtrArray *
 fsb_result_task_ids (FsbResult *self)
 {
   GPtrArray *ids = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint f = 0; f < self->filesystems->len; f++)
     {
@@ -245,11 +258,96 @@ fsb_result_task_ids (FsbResult *self)
         {
           const char *id = ((FsbTaskResult *) g_ptr_array_index (fs->tasks, t))->id;
 
-          if (!g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
+          if (g_hash_table_add (seen, (gpointer) id))
             g_ptr_array_add (ids, (gpointer) id);
         }
     }
   return ids;
+}
+
+static void
+copy_target (FsbTargetInfo *to, const FsbTargetInfo *from)
+{
+  to->kind = g_strdup (from->kind);
+  to->size_bytes = from->size_bytes;
+  to->device = g_strdup (from->device);
+  to->device_model = g_strdup (from->device_model);
+  to->cache_policy = g_strdup (from->cache_policy);
+  to->cache_policy_text = g_strdup (from->cache_policy_text);
+  to->direct_io = from->direct_io;
+  to->flush_reaches = g_strdup (from->flush_reaches);
+  to->host.filesystem = g_strdup (from->host.filesystem);
+  to->host.source = g_strdup (from->host.source);
+  to->host.mount_point = g_strdup (from->host.mount_point);
+  to->host.mount_options = g_strdup (from->host.mount_options);
+  to->host.nocow = from->host.nocow;
+  to->host.compressed = from->host.compressed;
+  to->residency_max_files = from->residency_max_files;
+  to->residency_near_zero_bytes = from->residency_near_zero_bytes;
+  to->rotational = from->rotational;
+  to->scheduler = g_strdup (from->scheduler);
+  to->logical_block = from->logical_block;
+  to->physical_block = from->physical_block;
+}
+
+FsbResult *
+fsb_result_copy (const FsbResult *self)
+{
+  FsbResult *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = fsb_result_new ();
+  g_free (copy->app_version);
+  copy->app_version = g_strdup (self->app_version);
+  g_free (copy->created);
+  copy->created = g_strdup (self->created);
+  copy->machine.cpu_model = g_strdup (self->machine.cpu_model);
+  copy->machine.cores = self->machine.cores;
+  copy->machine.ram_bytes = self->machine.ram_bytes;
+  copy->machine.board = g_strdup (self->machine.board);
+  copy->machine.kernel = g_strdup (self->machine.kernel);
+  copy->machine.distribution = g_strdup (self->machine.distribution);
+  copy_target (&copy->target, &self->target);
+  copy->profile = g_strdup (self->profile);
+  copy->sizes = self->sizes != NULL ? fsb_sizes_copy (self->sizes) : NULL;
+  copy->repetitions = self->repetitions;
+  copy->workloads = g_strdupv (self->workloads);
+  copy->use_case = g_strdup (self->use_case);
+  copy->dataset = self->dataset != NULL ? json_node_copy (self->dataset) : NULL;
+  copy->complete = self->complete;
+
+  for (guint f = 0; f < self->filesystems->len; f++)
+    {
+      const FsbFsResult *fs = g_ptr_array_index (self->filesystems, f);
+      FsbFsResult *to = fsb_result_add_filesystem (copy, fs->name);
+
+      to->mkfs_version = g_strdup (fs->mkfs_version);
+      g_free (to->mkfs_options);
+      to->mkfs_options = g_strdup (fs->mkfs_options);
+      to->mount_options = g_strdup (fs->mount_options);
+      to->capacity_initial = fs->capacity_initial;
+      to->capacity_residual = fs->capacity_residual;
+      to->error = g_strdup (fs->error);
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          const FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
+          FsbTaskResult *copied = g_new0 (FsbTaskResult, 1);
+
+          copied->id = g_strdup (task->id);
+          copied->command = g_strdup (task->command);
+          copied->samples = g_ptr_array_new_full (task->samples->len, (GDestroyNotify) fsb_sample_free);
+          for (guint k = 0; k < task->samples->len; k++)
+            g_ptr_array_add (copied->samples, fsb_sample_copy (g_ptr_array_index (task->samples, k)));
+          g_ptr_array_add (to->tasks, copied);
+        }
+    }
+  for (guint i = 0; i < self->transfers->len; i++)
+    {
+      const FsbTransfer *t = g_ptr_array_index (self->transfers, i);
+      fsb_result_add_transfer (copy, t->from, t->to, t->mb_per_s);
+    }
+  return copy;
 }
 
 FsbTransfer *
@@ -264,23 +362,43 @@ fsb_result_add_transfer (FsbResult *self, const char *from, const char *to, doub
   return t;
 }
 
+/* The index holds every task of fs->tasks, once: a caller that removed
+ * or reordered tasks by hand shows as a count that differs. */
+static GHashTable *
+task_index (FsbFsResult *fs)
+{
+  if (fs->task_index != NULL && g_hash_table_size (fs->task_index) == fs->tasks->len)
+    return fs->task_index;
+  g_clear_pointer (&fs->task_index, g_hash_table_unref);
+  fs->task_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < fs->tasks->len; i++)
+    {
+      FsbTaskResult *task = g_ptr_array_index (fs->tasks, i);
+      /* the first of two with the same id wins, as a linear search did */
+      if (!g_hash_table_contains (fs->task_index, task->id))
+        g_hash_table_insert (fs->task_index, task->id, task);
+    }
+  return fs->task_index;
+}
+
 FsbTaskResult *
 fsb_fs_result_get_task (FsbFsResult *fs, const char *id, gboolean create)
 {
+  GHashTable *index;
   FsbTaskResult *task;
 
-  for (guint i = 0; i < fs->tasks->len; i++)
-    {
-      task = g_ptr_array_index (fs->tasks, i);
-      if (g_strcmp0 (task->id, id) == 0)
-        return task;
-    }
-  if (!create)
-    return NULL;
+  g_return_val_if_fail (fs != NULL && id != NULL, NULL);
+
+  index = task_index (fs);
+  task = g_hash_table_lookup (index, id);
+  if (task != NULL || !create)
+    return task;
   task = g_new0 (FsbTaskResult, 1);
   task->id = g_strdup (id);
   task->samples = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
   g_ptr_array_add (fs->tasks, task);
+  if (g_hash_table_size (index) + 1 == fs->tasks->len)
+    g_hash_table_insert (index, task->id, task);
   return task;
 }
 

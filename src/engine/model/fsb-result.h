@@ -17,6 +17,7 @@ typedef struct {
   guint64 total_inodes;
   guint64 free_inodes;
   double  percent;
+  guint64 block_size;   /* the filesystem's block (f_bsize); 0 when not recorded */
 } FsbCapacity;
 
 
@@ -84,6 +85,7 @@ typedef struct {
   char        *error;          /* why this filesystem could not finish, or NULL */
   FsbAging    *aging;          /* --age: the aging of each repetition, or NULL */
   FsbFilesFit  fit;
+  GHashTable  *task_index;     /* private: id → task, for fsb_fs_result_get_task () */
 } FsbFsResult;
 
 typedef struct {
@@ -99,15 +101,48 @@ typedef struct {
   char   *board;
   char   *kernel;
   char   *distribution;
+  char   *virtualization;   /* "kvm", "vmware", "docker"… as detected, "none", or NULL when not probed */
+  char   *kernel_cmdline;   /* /proc/cmdline without the boot image and the root device */
 } FsbMachine;
 
+/* Images: the filesystem the image file lives on, as data. */
 typedef struct {
-  char   *kind;             /* "image" or "partition" */
-  guint64 size_bytes;
-  char   *device;           /* "/dev/loop3", "/dev/sdb1" */
-  char   *device_model;     /* the disk holding the target (or the image) */
-  char   *host_filesystem;  /* images: the filesystem the image file lives on */
-  char   *cache_policy;     /* what was done to keep caches cold */
+  char    *filesystem;      /* "ext4", "btrfs", "tmpfs"; NULL when unknown */
+  char    *source;          /* "/dev/vda", "server:/export" */
+  char    *mount_point;     /* "/home" */
+  char    *mount_options;   /* of that mount, each once: "rw,relatime,compress=zstd:3" */
+  gboolean nocow;           /* No_COW (FS_NOCOW_FL) took on the image file */
+  gboolean compressed;      /* the host compresses the image's data */
+} FsbHostInfo;
+
+/* Ids of target.cache_policy: what was done to keep caches cold. */
+#define FSB_CACHE_POLICY_DIRECT_IO "remount+direct-io"   /* image, loop device with direct I/O */
+#define FSB_CACHE_POLICY_FADVISE   "remount+fadvise"     /* image, host cache dropped with fadvise */
+#define FSB_CACHE_POLICY_REMOUNT   "remount"             /* partition */
+/* Ids of target.flush_reaches: the layer the timed flush of a task reached. */
+#define FSB_FLUSH_REACHES_DEVICE    "device"      /* direct I/O, or a partition */
+#define FSB_FLUSH_REACHES_HOST_FILE "host-file"   /* fdatasync on the image, in the timed section */
+
+typedef struct {
+  char       *kind;             /* "image" or "partition" */
+  guint64     size_bytes;
+  char       *device;           /* "/dev/loop3", "/dev/sdb1" */
+  char       *device_model;     /* the disk holding the target (or the image) */
+  char       *cache_policy;     /* an FSB_CACHE_POLICY_* id, or NULL */
+  /* An older result's cache sentence that maps to no id: shown quoted. */
+  char       *cache_policy_text;
+  gboolean    direct_io;        /* the loop device bypassed the host's page cache */
+  char       *flush_reaches;    /* an FSB_FLUSH_REACHES_* id; NULL in older results */
+  FsbHostInfo host;             /* images only */
+  /* How residency was probed before each task (samples carry the
+   * figures): at most this many files of the source, and what counts as
+   * near zero. 0 in older results, which did not probe. */
+  guint       residency_max_files;
+  guint64     residency_near_zero_bytes;
+  int         rotational;       /* the disk holding it: 1 spins, 0 does not, -1 unknown */
+  char       *scheduler;        /* that disk's I/O scheduler: "mq-deadline", "none" */
+  guint       logical_block;    /* its sector sizes in bytes; 0 unknown */
+  guint       physical_block;
 } FsbTargetInfo;
 
 /* How the repetitions were decided (results before 0.3 have none: mode NULL). */
@@ -137,11 +172,18 @@ typedef struct {
   gboolean       complete;      /* FALSE while running, or after a cancel */
 } FsbResult;
 
+/* Free the strings of a machine or target description (not the struct itself). */
+void           fsb_machine_clear        (FsbMachine *machine);
+void           fsb_target_info_clear    (FsbTargetInfo *info);
+
 #define FSB_TYPE_RESULT (fsb_result_get_type ())
 GType          fsb_result_get_type      (void) G_GNUC_CONST;
 FsbResult     *fsb_result_new           (void);
 FsbResult     *fsb_result_ref           (FsbResult *self);
 void           fsb_result_unref         (FsbResult *self);
+/* A deep copy, trusted as the original was (fsb_result_from_json () is for
+ * JSON from outside, and checks it). */
+FsbResult     *fsb_result_copy          (const FsbResult *self);
 FsbFsResult   *fsb_result_add_filesystem (FsbResult *self, const char *name);
 FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 /* The task ids of all filesystems, each once, in the order of the first
@@ -152,6 +194,8 @@ FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, cons
  * missing groups on the same filesystems, matched by name). */
 FsbResult     *fsb_result_merge         (FsbResult *base, FsbResult *more);
 
+/* A hash lookup; an index made stale by editing fs->tasks directly is
+ * rebuilt. */
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);
 /* The aging block of fs, made on first use with its level and target. */
 FsbAging      *fsb_fs_result_get_aging  (FsbFsResult *fs, const char *level, double fill_percent_target);
@@ -166,6 +210,9 @@ FsbSample     *fsb_sample_copy          (const FsbSample *sample);
 
 
 JsonNode      *fsb_result_to_json       (FsbResult *self);
+/* Checks everything (fsb-result-private.h has the limits): names and ids
+ * in their character sets, values within physical plausibility, texts
+ * without control characters. */
 FsbResult     *fsb_result_from_json     (JsonNode *node, GError **error);
 char          *fsb_result_to_data       (FsbResult *self, gsize *length);
 FsbResult     *fsb_result_load_from_data (const char *data, gssize length, GError **error);

@@ -2,6 +2,8 @@
  * aged, and the aged section with each task's fresh run beside it */
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -18,13 +20,12 @@ set_cell (Cell *c, FsbTaskResult *task, const char *metric, double *max_value)
 
   if (task == NULL)
     return;
-  if (fsb_task_result_stats (task, metric, &s))
+  if (fsb_task_result_stats (task, metric, &s) && isfinite (s.median) && isfinite (s.min) && isfinite (s.max))
     {
       c->have = TRUE;
       c->median = s.median;
-      c->min = s.min;
-      c->max = s.max;
-      *max_value = MAX (*max_value, s.max);
+      fsb_chart_interval (&s, &c->low, &c->high);
+      *max_value = MAX (*max_value, MAX (c->high, c->median));
     }
   else if (task->samples->len > 0)
     c->failed = TRUE;
@@ -69,6 +70,10 @@ fsb_chart_model_build_aging (Model *m, FsbResult *result, const FsbChartOptions 
       row->cells = g_new0 (Cell, 2);
       set_cell (&row->cells[0], fresh_task, metric, &m->max_value);
       set_cell (&row->cells[1], aged_task, metric, &m->max_value);
+      /* both runs of a task share the unit of the larger */
+      for (guint k = 0; k < 2; k++)
+        if (row->cells[k].have)
+          row->reference = MAX (row->reference, row->cells[k].median);
       if (m->metric == NULL)
         {
           m->metric = metric;

@@ -13,6 +13,21 @@
 
 /* The model: rows of cells, one cell per filesystem ---------------------- */
 
+gboolean
+fsb_chart_interval (const FsbStats *stats, double *low, double *high)
+{
+  if (stats->n > 1 && isfinite (stats->ci95_low) && isfinite (stats->ci95_high) &&
+      stats->ci95_high >= stats->ci95_low && (stats->ci95_low != 0 || stats->ci95_high != 0))
+    {
+      *low = stats->ci95_low;
+      *high = stats->ci95_high;
+      return TRUE;
+    }
+  *low = stats->min;
+  *high = stats->max;
+  return FALSE;
+}
+
 static void
 row_free (Row *row)
 {
@@ -88,6 +103,124 @@ chart_task_ids (FsbResult *result, const FsbChartOptions *options)
   return ids;
 }
 
+static double
+row_max (const Row *row, guint n_fs)
+{
+  double max = 0;
+
+  for (guint f = 0; f < n_fs; f++)
+    if (row->cells[f].have)
+      max = MAX (max, MAX (row->cells[f].high, row->cells[f].median));
+  return max;
+}
+
+static int
+compare_desc (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const double *max = user_data;
+  double x = max[*(const guint *) a], y = max[*(const guint *) b];
+
+  return (x < y) - (x > y);
+}
+
+/* Groups the rows by scale: each band holds the rows within
+ * FSB_CHART_BAND_RATIO of its largest one. Bands keep the order of their
+ * first task, and tasks their order within a band; rows without figures
+ * stay with the first band. */
+static void
+make_bands (Model *m)
+{
+  guint n = m->rows->len;
+  g_autofree double *max = g_new0 (double, MAX (n, 1));
+  g_autofree guint *order = g_new0 (guint, MAX (n, 1));
+  g_autofree int *band_of = g_new0 (int, MAX (n, 1));
+  g_autoptr(GPtrArray) sorted = NULL;
+  int n_bands = 0;
+  gboolean split = m->shared_axis && m->options->kind == FSB_CHART_SECTION;
+
+  for (guint r = 0; r < n; r++)
+    {
+      max[r] = row_max (m->rows->pdata[r], m->n_fs);
+      order[r] = r;
+      band_of[r] = -1;
+    }
+  if (split)
+    {
+      g_qsort_with_data (order, n, sizeof (guint), compare_desc, max);
+      for (guint i = 0; i < n; i++)
+        {
+          guint top = order[i];
+
+          if (band_of[top] >= 0 || max[top] <= 0)
+            continue;
+          for (guint j = i; j < n; j++)
+            if (band_of[order[j]] < 0 && max[order[j]] > 0 && max[order[j]] * FSB_CHART_BAND_RATIO >= max[top])
+              band_of[order[j]] = n_bands;
+          n_bands++;
+        }
+    }
+  if (n_bands <= 1)
+    {
+      Band band = { 0, n, m->max_value };
+      g_array_append_val (m->bands, band);
+      return;
+    }
+  /* rows without figures go with the band of the first row that has some */
+  for (guint r = 0; r < n; r++)
+    if (band_of[r] < 0)
+      {
+        for (guint k = 0; k < n && band_of[r] < 0; k++)
+          if (max[k] > 0)
+            band_of[r] = band_of[k];
+      }
+
+  /* Bands in the order of their first row; rows in their own order. */
+  sorted = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+  {
+    g_autofree gboolean *done = g_new0 (gboolean, n_bands);
+    for (guint r = 0; r < n; r++)
+      {
+        int b = band_of[r];
+        Band band = { sorted->len, 0, 0 };
+
+        if (done[b])
+          continue;
+        done[b] = TRUE;
+        for (guint k = r; k < n; k++)
+          if (band_of[k] == b)
+            {
+              g_ptr_array_add (sorted, m->rows->pdata[k]);
+              m->rows->pdata[k] = NULL;
+              band.n_rows++;
+              band.max_value = MAX (band.max_value, max[k]);
+            }
+        g_array_append_val (m->bands, band);
+      }
+  }
+  g_ptr_array_set_free_func (m->rows, NULL);
+  g_ptr_array_unref (m->rows);
+  m->rows = g_steal_pointer (&sorted);
+}
+
+static void
+cap_rows (Model *m)
+{
+  guint keep = MAX (1, FSB_CHART_MAX_BARS / MAX (m->n_fs, 1));
+
+  if (m->rows->len <= keep)
+    return;
+  m->hidden_rows = m->rows->len - keep;
+  g_ptr_array_set_size (m->rows, keep);
+  m->max_value = 0;
+  for (guint r = 0; r < m->rows->len; r++)
+    for (guint f = 0; f < m->n_fs; f++)
+      {
+        const Cell *c = &((Row *) m->rows->pdata[r])->cells[f];
+        if (c->have)
+          m->max_value = MAX (m->max_value, MAX (c->high, c->median));
+      }
+}
+
 void
 fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *options)
 {
@@ -98,6 +231,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
   m->options = options;
   m->n_fs = result->filesystems->len;
   m->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+  m->bands = g_array_new (FALSE, FALSE, sizeof (Band));
   m->shared_axis = TRUE;
 
   if (options->kind == FSB_CHART_CAPACITY)
@@ -118,32 +252,40 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
               FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
               const FsbCapacity *c = r == 0 ? &fs->capacity_initial : &fs->capacity_residual;
 
-              if (c->percent > 0)
+              if (c->percent > 0 && isfinite (c->percent))
                 {
                   row->cells[f].have = TRUE;
-                  row->cells[f].median = row->cells[f].min = row->cells[f].max = c->percent;
+                  row->cells[f].median = row->cells[f].low = row->cells[f].high = c->percent;
                 }
             }
           g_ptr_array_add (m->rows, row);
         }
       m->max_value = 100;
+      make_bands (m);
       return;
     }
   if (options->kind == FSB_CHART_AGING)
     {
       fsb_chart_model_build_aging (m, result, options);
+      make_bands (m);
       return;
     }
   if (options->kind == FSB_CHART_TRANSFER)
     {
       m->metric = "mb_per_s";
       for (guint i = 0; i < result->transfers->len; i++)
-        m->max_value = MAX (m->max_value, ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s);
+        {
+          double v = ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s;
+          if (isfinite (v))
+            m->max_value = MAX (m->max_value, v);
+        }
+      make_bands (m);
       return;
     }
 
   {
     g_autoptr(GPtrArray) ids = chart_task_ids (result, options);
+    guint n_intervals = 0, n_ranges = 0;
 
     for (guint t = 0; t < ids->len; t++)
       {
@@ -164,16 +306,25 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
 
             if (task == NULL)
               continue;
-            if (fsb_task_result_stats (task, metric, &s))
+            /* a figure past what a double holds draws nothing (hostile files) */
+            if (fsb_task_result_stats (task, metric, &s) && isfinite (s.median) && isfinite (s.max) && isfinite (s.min))
               {
-                row->cells[f].have = any = TRUE;
-                row->cells[f].median = s.median;
-                /* whiskers: the median's 95 % interval (none from one sample),
-                 * drawn up to twice the largest sample: the tables give it whole */
-                row->cells[f].min = isfinite (s.ci95_low) ? MAX (s.ci95_low, 0) : s.median;
-                row->cells[f].max = isfinite (s.ci95_high) ? MIN (s.ci95_high, 2 * MAX (s.max, s.median)) : s.median;
-                if (isfinite (row->cells[f].max))
-                  m->max_value = MAX (m->max_value, row->cells[f].max);
+                Cell *cell = &row->cells[f];
+
+                cell->have = any = TRUE;
+                cell->median = s.median;
+                row->reference = MAX (row->reference, s.median);
+                if (fsb_chart_interval (&s, &cell->low, &cell->high))
+                  {
+                    n_intervals++;
+                    /* a wide interval from few scattered samples is drawn up to
+                     * twice the slowest of them, so it cannot flatten every other
+                     * bar; the tables give it whole */
+                    cell->high = MIN (cell->high, 2 * MAX (s.max, s.median));
+                  }
+                else if (s.n > 1)
+                  n_ranges++;
+                m->max_value = MAX (m->max_value, MAX (cell->high, cell->median));
               }
             else if (task->samples->len > 0)
               row->cells[f].failed = TRUE;
@@ -200,15 +351,32 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
           m->shared_axis = FALSE;
         g_ptr_array_add (m->rows, row);
       }
+    m->intervals = n_intervals > 0 && n_ranges == 0;
   }
   if (m->metric == NULL)
     m->metric = forced != NULL ? forced : "wall_s";
+  cap_rows (m);
+  make_bands (m);
 }
 
 void
 fsb_chart_model_clear (Model *m)
 {
   g_clear_pointer (&m->rows, g_ptr_array_unref);
+  g_clear_pointer (&m->bands, g_array_unref);
+}
+
+gboolean
+fsb_chart_uses_intervals (FsbResult *result, const FsbChartOptions *options)
+{
+  Model m;
+  gboolean intervals;
+
+  g_return_val_if_fail (result != NULL && options != NULL, FALSE);
+  fsb_chart_model_build (&m, result, options);
+  intervals = m.intervals;
+  fsb_chart_model_clear (&m);
+  return intervals;
 }
 
 gboolean

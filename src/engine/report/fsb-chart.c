@@ -31,8 +31,8 @@ fsb_chart_fs_color (guint index, double *red, double *green, double *blue)
 }
 
 /* A bar's colour: its filesystem's, or (AGING) that filesystem's fresh and aged shades. */
-static void
-set_series_color (cairo_t *cr, const Model *m, guint f)
+void
+fsb_chart_set_fs_color (cairo_t *cr, const Model *m, guint f)
 {
   double r, g, b;
 
@@ -40,14 +40,17 @@ set_series_color (cairo_t *cr, const Model *m, guint f)
   cairo_set_source_rgb (cr, r, g, b);
 }
 
-/* Text ------------------------------------------------------------------- */
+/* The smallest text is the axis ticks, the value labels and the legend's
+ * note on the whiskers: this share of the font size. */
+#define SMALLEST_TEXT 0.9
 
-typedef struct {
-  cairo_t              *cr;
-  PangoLayout          *layout;
-  PangoFontDescription *font;
-  double                size;
-} Ink;
+double
+fsb_chart_smallest_text (void)
+{
+  return SMALLEST_TEXT;
+}
+
+/* Text ------------------------------------------------------------------- */
 
 static void
 ink_init (Ink *ink, cairo_t *cr, double size)
@@ -67,19 +70,20 @@ ink_clear (Ink *ink)
   g_clear_pointer (&ink->font, pango_font_description_free);
 }
 
-static void
-ink_set (Ink *ink, const char *text, double size_factor, gboolean bold, double max_width)
+void
+fsb_ink_set (Ink *ink, const char *text, double size_factor, gboolean bold, double max_width)
 {
   pango_font_description_set_absolute_size (ink->font, ink->size * size_factor * PANGO_SCALE);
   pango_font_description_set_weight (ink->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_layout_set_font_description (ink->layout, ink->font);
   pango_layout_set_width (ink->layout, max_width > 0 ? (int) (max_width * PANGO_SCALE) : -1);
+  pango_layout_set_wrap (ink->layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_ellipsize (ink->layout, max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   pango_layout_set_text (ink->layout, text, -1);
 }
 
-static void
-ink_size (Ink *ink, double *width, double *height)
+void
+fsb_ink_size (Ink *ink, double *width, double *height)
 {
   PangoRectangle logical;
 
@@ -90,62 +94,86 @@ ink_size (Ink *ink, double *width, double *height)
     *height = logical.height / (double) PANGO_SCALE;
 }
 
-static double
-text_width (Ink *ink, const char *text, double factor, gboolean bold)
+double
+fsb_ink_text_width (Ink *ink, const char *text, double factor, gboolean bold)
 {
   double w;
 
-  ink_set (ink, text, factor, bold, -1);
-  ink_size (ink, &w, NULL);
+  fsb_ink_set (ink, text, factor, bold, -1);
+  fsb_ink_size (ink, &w, NULL);
   return w;
 }
 
-/* Draws text with its left (align 0), centre (0.5) or right (1) at x and
- * its middle at y. */
-static void
-draw_text (Ink *ink, const char *text, double x, double y, double align,
-           double factor, gboolean bold, double max_width)
+void
+fsb_ink_draw (Ink *ink, const char *text, double x, double y, double align,
+              double factor, gboolean bold, double max_width)
 {
   double w, h;
 
-  ink_set (ink, text, factor, bold, max_width);
-  ink_size (ink, &w, &h);
+  fsb_ink_set (ink, text, factor, bold, max_width);
+  fsb_ink_size (ink, &w, &h);
   cairo_move_to (ink->cr, x - w * align, y - h / 2);
   pango_cairo_show_layout (ink->cr, ink->layout);
 }
 
+/* The caption: wrapped, not ellipsized, at its full height. */
+static double
+caption_height (Ink *ink, const char *caption, double width)
+{
+  double h;
+
+  if (caption == NULL || *caption == '\0')
+    return 0;
+  fsb_ink_set (ink, caption, SMALLEST_TEXT, FALSE, width);
+  pango_layout_set_ellipsize (ink->layout, PANGO_ELLIPSIZE_NONE);
+  fsb_ink_size (ink, NULL, &h);
+  return h + ink->size * 0.8;
+}
+
 /* Geometry --------------------------------------------------------------- */
 
-typedef struct {
-  double size;          /* font size */
-  double pad;
-  double title_h;
-  double legend_h;
-  double bar_h, bar_gap, row_gap;
-  double label_w;       /* the task names' column */
-  double value_w;       /* room right of the longest bar */
-  double axis_h;
-  double plot_x, plot_w;
-  double height;
-} Geometry;
-
-static char *
-format_cell (const Model *m, const Row *row, double value, gboolean with_unit)
+char *
+fsb_chart_format_cell (const Model *m, const Row *row, double value, gboolean with_unit)
 {
+  double scale;
+
   if (g_strcmp0 (row->metric, "percent") == 0)
     return fsb_format_percent (value, 2);
+  /* times in the unit that suits each, as the tables write them */
+  if (fsb_format_metric_is_time (row->metric, &scale))
+    return fsb_format_time_as (value * scale, row->reference * scale);
   return with_unit ? fsb_format_value_unit (value, row->metric) : fsb_format_value (value, row->metric);
 }
 
+/* What the whiskers show, in the legend. */
+static const char *
+whisker_note (const Model *m)
+{
+  if (m->options->kind == FSB_CHART_CAPACITY || m->options->kind == FSB_CHART_TRANSFER)
+    return NULL;
+  for (guint r = 0; r < m->rows->len; r++)
+    for (guint f = 0; f < m->n_fs; f++)
+      {
+        const Cell *c = &((const Row *) m->rows->pdata[r])->cells[f];
+        if (c->have && c->high > c->low)
+          /* xgettext:no-c-format */
+          return m->intervals ? _("bar: median; whisker: its 95 % interval")
+                              : _("bar: median; whisker: fastest to slowest repetition");
+      }
+  return NULL;
+}
+
+/* The legend's items, laid out in lines; returns the number of lines. */
 static guint
 legend_lines (Ink *ink, const Model *m, double width, double size)
 {
   double x = 0;
   guint lines = m->n_fs > 0 ? 1 : 0;
+  const char *note = whisker_note (m);
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      double w = size * 1.6 + text_width (ink, fsb_chart_series_name (m, f), 1, FALSE) + size;
+      double w = size * 1.6 + fsb_ink_text_width (ink, fsb_chart_series_name (m, f), 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
         {
@@ -154,7 +182,21 @@ legend_lines (Ink *ink, const Model *m, double width, double size)
         }
       x += w;
     }
+  if (note != NULL)
+    lines++;
   return lines;
+}
+
+double
+fsb_chart_row_height (const Model *m, const Geometry *g)
+{
+  return g->row_label_h + MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap);
+}
+
+double
+fsb_chart_band_height (const Model *m, const Geometry *g, const Band *band)
+{
+  return band->n_rows * (fsb_chart_row_height (m, g) + g->row_gap) + g->axis_h;
 }
 
 static void
@@ -168,10 +210,12 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
   g->pad = g->size * 0.5;
   g->title_h = o->title != NULL ? g->size * 2.0 : 0;
   g->legend_h = legend_lines (ink, m, width, g->size) * g->size * 1.6;
-  g->bar_h = g->size * 1.05;
+  g->caption_h = caption_height (ink, o->caption, width);
+  g->bar_h = g->size * 1.15;
   g->bar_gap = g->size * 0.2;
   g->row_gap = g->size * 0.9;
   g->axis_h = g->size * 3.4;
+  g->band_gap = g->size * 1.2;
 
   if (o->kind == FSB_CHART_TRANSFER)
     {
@@ -180,65 +224,46 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
       for (guint f = 0; f < n; f++)
         {
           FsbFsResult *fs = g_ptr_array_index (m->result->filesystems, f);
-          g->label_w = MAX (g->label_w, text_width (ink, fsb_format_fs_name (fs->name), 1, TRUE));
+          g->label_w = MAX (g->label_w, fsb_ink_text_width (ink, fsb_format_fs_name (fs->name), 1, TRUE));
         }
       g->label_w = MIN (g->label_w + g->size, width * 0.3);
       g->plot_x = g->label_w;
       g->plot_w = width - g->plot_x;
-      g->height = g->title_h + g->size * 2.2 + n * g->size * 2.4 + g->size * 2.2;
+      g->height = g->title_h + g->size * 2.2 + n * g->size * 2.4 + g->size * 2.2 + g->caption_h;
       return;
     }
 
   for (guint r = 0; r < m->rows->len; r++)
     {
       const Row *row = m->rows->pdata[r];
-      widest = MAX (widest, text_width (ink, row->label, 1, FALSE));
+      widest = MAX (widest, fsb_ink_text_width (ink, row->label, 1, FALSE));
       for (guint f = 0; f < m->n_fs; f++)
         if (row->cells[f].have)
           {
-            g_autofree char *v = format_cell (m, row, row->cells[f].median, !m->shared_axis);
-            g->value_w = MAX (g->value_w, text_width (ink, v, 0.9, FALSE));
+            g_autofree char *v = fsb_chart_format_cell (m, row, row->cells[f].median, !m->shared_axis);
+            g->value_w = MAX (g->value_w, fsb_ink_text_width (ink, v, SMALLEST_TEXT, FALSE));
           }
     }
-  g->value_w = MAX (g->value_w, text_width (ink, _("waiting"), 0.9, FALSE)) + g->size * 0.6;
-  g->label_w = MIN (widest + g->size, width * 0.36);
+  g->value_w = MAX (g->value_w, fsb_ink_text_width (ink, _("waiting"), SMALLEST_TEXT, FALSE)) + g->size * 0.6;
+  /* Narrow (a phone): the names go above their bars, which take the whole width. */
+  g->stacked = width < g->size * 40 || widest + g->size > width * 0.36;
+  if (g->stacked)
+    {
+      g->row_label_h = g->size * 1.5;
+      g->label_w = 0;
+    }
+  else
+    g->label_w = widest + g->size;
   g->plot_x = g->label_w;
   g->plot_w = MAX (width - g->plot_x - g->value_w, width * 0.2);
   if (!m->shared_axis)
     g->axis_h = g->size * 0.8;
-  g->height = g->title_h + g->legend_h + g->pad +
-              m->rows->len * (MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap) + g->row_gap) + g->axis_h;
-}
-
-/* Axis ------------------------------------------------------------------- */
-
-static double
-nice_step (double max, int ticks)
-{
-  double raw = max / ticks, mag, norm;
-
-  if (raw <= 0 || !isfinite (raw))
-    return 1;
-  mag = pow (10, floor (log10 (raw)));
-  norm = raw / mag;
-  return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
-}
-
-static char *
-axis_title (const Model *m)
-{
-  const char *name = fsb_metric_display_name (m->metric);
-  const char *unit = fsb_metric_unit (m->metric);
-  g_autofree char *named = NULL;
-
-  if (m->options->kind == FSB_CHART_CAPACITY)
-    name = _("Available space");
-  /* Translators: an axis title, the quantity and its unit: "Time (s)" */
-  named = *unit != '\0' ? g_strdup_printf (_("%s (%s)"), name, unit) : g_strdup (name);
-  if (m->options->kind == FSB_CHART_CPU || m->options->kind == FSB_CHART_FAULTS || !m->higher_is_better)
-    /* Translators: an axis title followed by which way is better */
-    return g_strdup_printf (_("%s — shorter is better"), named);
-  return g_strdup_printf (_("%s — longer is better"), named);
+  g->height = g->title_h + g->legend_h + g->pad + g->caption_h;
+  for (guint b = 0; b < m->bands->len; b++)
+    g->height += fsb_chart_band_height (m, g, &g_array_index (m->bands, Band, b)) + (b > 0 ? g->band_gap : 0);
+  /* room for the note on the tasks left out */
+  if (m->hidden_rows > 0)
+    g->height += g->size * 2;
 }
 
 /* Drawing ---------------------------------------------------------------- */
@@ -247,142 +272,53 @@ static void
 draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y, double width)
 {
   double x = 0, size = g->size;
+  const char *note = whisker_note (m);
 
   for (guint f = 0; f < m->n_fs; f++)
     {
       const char *name = fsb_chart_series_name (m, f);
-      double w = size * 1.6 + text_width (ink, name, 1, FALSE) + size;
+      double w = size * 1.6 + fsb_ink_text_width (ink, name, 1, FALSE) + size;
 
       if (x > 0 && x + w > width)
         {
           x = 0;
           y += size * 1.6;
         }
-      set_series_color (cr, m, f);
+      fsb_chart_set_fs_color (cr, m, f);
       cairo_rectangle (cr, x, y + size * 0.3, size, size);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      draw_text (ink, name, x + size * 1.4, y + size * 0.8, 0, 1, FALSE, -1);
+      fsb_ink_draw (ink, name, x + size * 1.4, y + size * 0.8, 0, 1, FALSE, -1);
       x += w;
+    }
+  if (note != NULL)
+    {
+      double cy = y + size * 1.6 + size * 0.8;
+
+      cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+      cairo_set_line_width (cr, MAX (0.6, size * 0.09));
+      cairo_move_to (cr, 0, cy);
+      cairo_line_to (cr, size * 1.1, cy);
+      cairo_move_to (cr, 0, cy - size * 0.35);
+      cairo_line_to (cr, 0, cy + size * 0.35);
+      cairo_move_to (cr, size * 1.1, cy - size * 0.35);
+      cairo_line_to (cr, size * 1.1, cy + size * 0.35);
+      cairo_stroke (cr);
+      cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+      fsb_ink_draw (ink, note, size * 1.6, cy, 0, SMALLEST_TEXT, FALSE, width - size * 1.6);
     }
 }
 
 static void
-draw_bars (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
+draw_caption (Ink *ink, const char *caption, double y, double width)
 {
-  double axis_max = m->max_value, step = 1;
-  double y = y0, plot_bottom;
-  double size = g->size;
-
-  if (m->shared_axis)
-    {
-      axis_max = MAX (axis_max, m->options->axis_max);
-      step = nice_step (MAX (axis_max, 1e-9), 5);
-      axis_max = ceil (MAX (axis_max, 1e-9) / step) * step;
-      if (m->options->kind == FSB_CHART_CAPACITY)
-        step = 20, axis_max = 100;
-    }
-  plot_bottom = y0 + m->rows->len * (MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap) + g->row_gap);
-
-  /* grid first, under the bars */
-  if (m->shared_axis)
-    {
-      cairo_set_line_width (cr, MAX (0.5, size * 0.06));
-      for (double v = 0; v <= axis_max * 1.0001; v += step)
-        {
-          double x = g->plot_x + g->plot_w * v / axis_max;
-          g_autofree char *tick = fsb_format_value (v, m->metric);
-
-          if (g_strcmp0 (m->metric, "percent") == 0 || g_strcmp0 (m->metric, "cpu_percent") == 0)
-            {
-              g_free (tick);
-              tick = fsb_format_number (v, -1);
-            }
-          cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
-          cairo_move_to (cr, x, y0 - g->row_gap * 0.3);
-          cairo_line_to (cr, x, plot_bottom);
-          cairo_stroke (cr);
-          cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-          draw_text (ink, tick, x, plot_bottom + size * 0.8, 0.5, 0.9, FALSE, -1);
-        }
-      {
-        g_autofree char *title = axis_title (m);
-        cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-        draw_text (ink, title, g->plot_x + g->plot_w / 2, plot_bottom + size * 2.3, 0.5, 0.9, FALSE,
-                   g->plot_w + g->value_w);
-      }
-    }
-
-  for (guint r = 0; r < m->rows->len; r++)
-    {
-      const Row *row = m->rows->pdata[r];
-      double row_h = MAX (m->n_fs, 1) * (g->bar_h + g->bar_gap);
-      double row_max = m->shared_axis ? axis_max : 0;
-
-      if (!m->shared_axis)
-        for (guint f = 0; f < m->n_fs; f++)
-          if (row->cells[f].have)
-            row_max = MAX (row_max, row->cells[f].max);
-      if (row_max <= 0)
-        row_max = 1;
-
-      cairo_set_source_rgb (cr, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1);
-      draw_text (ink, row->label, 0, y + row_h / 2, 0, 1, FALSE, g->label_w - size * 0.6);
-
-      for (guint f = 0; f < m->n_fs; f++)
-        {
-          const Cell *c = &row->cells[f];
-          double by = y + f * (g->bar_h + g->bar_gap);
-          double cy = by + g->bar_h / 2;
-
-          if (!c->have)
-            {
-              const char *what = c->failed ? _("failed") : (m->options->live ? _("waiting") : NULL);
-              if (what == NULL)
-                continue;
-              if (c->failed)
-                cairo_set_source_rgb (cr, 0.75, 0.1, 0.1);
-              else
-                cairo_set_source_rgb (cr, 0.6, 0.6, 0.6);
-              draw_text (ink, what, g->plot_x + size * 0.3, cy, 0, 0.85, FALSE, -1);
-              continue;
-            }
-          {
-            double w = g->plot_w * MAX (c->median, 0) / row_max;
-            double x_min = g->plot_x + g->plot_w * MAX (c->min, 0) / row_max;
-            double x_max = g->plot_x + g->plot_w * MAX (c->max, 0) / row_max;
-            g_autofree char *label = format_cell (m, row, c->median, !m->shared_axis);
-
-            set_series_color (cr, m, f);
-            cairo_rectangle (cr, g->plot_x, by, MAX (w, 0.5), g->bar_h);
-            cairo_fill (cr);
-
-            /* whisker: the 95 % interval (fsb-chart-model.c) */
-            if (c->max > c->min)
-              {
-                cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-                cairo_set_line_width (cr, MAX (0.6, size * 0.09));
-                cairo_move_to (cr, x_min, cy);
-                cairo_line_to (cr, x_max, cy);
-                cairo_move_to (cr, x_min, cy - g->bar_h * 0.3);
-                cairo_line_to (cr, x_min, cy + g->bar_h * 0.3);
-                cairo_move_to (cr, x_max, cy - g->bar_h * 0.3);
-                cairo_line_to (cr, x_max, cy + g->bar_h * 0.3);
-                cairo_stroke (cr);
-              }
-            cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-            draw_text (ink, label, MAX (g->plot_x + w, x_max) + size * 0.3, cy, 0, 0.9, FALSE, -1);
-          }
-        }
-      y += row_h + g->row_gap;
-    }
-
-  /* the zero line */
-  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
-  cairo_set_line_width (cr, MAX (0.6, size * 0.08));
-  cairo_move_to (cr, g->plot_x, y0 - g->row_gap * 0.3);
-  cairo_line_to (cr, g->plot_x, plot_bottom);
-  cairo_stroke (cr);
+  if (caption == NULL || *caption == '\0')
+    return;
+  cairo_set_source_rgb (ink->cr, 0.35, 0.35, 0.35);
+  fsb_ink_set (ink, caption, SMALLEST_TEXT, FALSE, width);
+  pango_layout_set_ellipsize (ink->layout, PANGO_ELLIPSIZE_NONE);
+  cairo_move_to (ink->cr, 0, y + ink->size * 0.5);
+  pango_cairo_show_layout (ink->cr, ink->layout);
 }
 
 static void
@@ -401,7 +337,7 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
   for (guint j = 0; j < n; j++)
     {
       FsbFsResult *to = g_ptr_array_index (m->result->filesystems, j);
-      draw_text (ink, fsb_format_fs_name (to->name), g->plot_x + cell_w * (j + 0.5), y0 + head_h / 2, 0.5, 1, TRUE,
+      fsb_ink_draw (ink, fsb_format_fs_name (to->name), g->plot_x + cell_w * (j + 0.5), y0 + head_h / 2, 0.5, 1, TRUE,
                  cell_w - size * 0.3);
     }
   for (guint i = 0; i < n; i++)
@@ -410,7 +346,7 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
       double y = y0 + head_h + i * cell_h;
 
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      draw_text (ink, fsb_format_fs_name (from->name), 0, y + cell_h / 2, 0, 1, TRUE, g->label_w - size * 0.5);
+      fsb_ink_draw (ink, fsb_format_fs_name (from->name), 0, y + cell_h / 2, 0, 1, TRUE, g->label_w - size * 0.5);
       for (guint j = 0; j < n; j++)
         {
           FsbFsResult *to = g_ptr_array_index (m->result->filesystems, j);
@@ -435,7 +371,7 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
              * too. The scale runs from the slowest to the fastest copy. */
             double t = m->max_value > min_value ? 0.15 + 0.85 * (found->mb_per_s - min_value) / (m->max_value - min_value)
                                                 : 0.6;
-            g_autofree char *label = fsb_format_number (found->mb_per_s, 1);
+            g_autofree char *label = n <= 16 ? fsb_format_number (found->mb_per_s, 1) : NULL;
 
             cairo_set_source_rgb (cr, 1 - t * (1 - 0x00 / 255.0), 1 - t * (1 - 0x72 / 255.0), 1 - t * (1 - 0xB2 / 255.0));
             cairo_rectangle (cr, x + 1, y + 1, cell_w - 2, cell_h - 2);
@@ -444,7 +380,9 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
               cairo_set_source_rgb (cr, 1, 1, 1);
             else
               cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-            draw_text (ink, label, x + cell_w / 2, y + cell_h / 2, 0.5, 1, FALSE, cell_w - size * 0.3);
+            /* more cells than fit a figure each: the colour says it */
+            if (label != NULL)
+              fsb_ink_draw (ink, label, x + cell_w / 2, y + cell_h / 2, 0.5, 1, FALSE, cell_w - size * 0.3);
           }
         }
     }
@@ -453,7 +391,7 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
     g_autofree char *caption = g_strdup_printf (_("%s, from the row’s filesystem to the column’s — more is better"),
                                                 fsb_metric_unit ("mb_per_s"));
     cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-    draw_text (ink, caption, g->plot_x + g->plot_w / 2, y0 + head_h + n * cell_h + size * 1.1, 0.5, 0.9, FALSE,
+    fsb_ink_draw (ink, caption, g->plot_x + g->plot_w / 2, y0 + head_h + n * cell_h + size * 1.1, 0.5, 0.9, FALSE,
                g->plot_w + g->label_w);
   }
 }
@@ -512,7 +450,7 @@ fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, 
   if (options->title != NULL)
     {
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      draw_text (&ink, options->title, 0, g.title_h / 2, 0, 1.15, TRUE, width);
+      fsb_ink_draw (&ink, options->title, 0, g.title_h / 2, 0, 1.15, TRUE, width);
       y += g.title_h;
     }
   if (options->kind == FSB_CHART_TRANSFER)
@@ -524,11 +462,21 @@ fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, 
       if (m.rows->len == 0)
         {
           cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
-          draw_text (&ink, _("Nothing measured yet"), width / 2, y + g.size, 0.5, 1, FALSE, width);
+          fsb_ink_draw (&ink, _("Nothing measured yet"), width / 2, y + g.size, 0.5, 1, FALSE, width);
         }
       else
-        draw_bars (cr, &ink, &m, &g, y);
+        fsb_chart_draw_bands (cr, &ink, &m, &g, y);
+      if (m.hidden_rows > 0)
+        {
+          g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "%u more task is not drawn; the tables show every task.",
+                                                                "%u more tasks are not drawn; the tables show every task.",
+                                                                m.hidden_rows), m.hidden_rows);
+          cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+          fsb_ink_draw (&ink, note, 0, g.height - g.caption_h - g.size * 0.9, 0, 0.9, FALSE, width);
+        }
     }
+  draw_caption (&ink, options->caption, g.height - g.caption_h, width);
 
   ink_clear (&ink);
   fsb_chart_model_clear (&m);
@@ -552,6 +500,9 @@ fsb_chart_draw_at (cairo_t *cr, FsbResult *result, const FsbChartOptions *option
 
 /* Standalone images get a white border, so text never touches the edge. */
 #define FILE_MARGIN 8.0
+/* PNG: at most 32,000 pixels a side and 8 million pixels (32 MB) in all. */
+#define MAX_PNG_SIDE 32000.0
+#define MAX_PNG_PIXELS 8e6
 
 static cairo_status_t
 append_to_string_cb (void *closure, const unsigned char *data, unsigned int length)
@@ -610,6 +561,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
     height = fsb_chart_get_height (result, options, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   if (scale <= 0)
     scale = 1;
+  /* cairo makes no image over 32767 pixels a side, and a chart of very
+   * many rows would take hundreds of megabytes: such a chart is drawn
+   * smaller instead of not at all. */
+  scale = MIN (scale, MAX_PNG_SIDE / MAX (1, MAX (width, height)));
+  scale = MIN (scale, sqrt (MAX_PNG_PIXELS / MAX (1, width * height)));
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale), (int) ceil (height * scale));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);

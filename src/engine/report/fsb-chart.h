@@ -6,6 +6,7 @@
 
 #include "fsb-result.h"
 #include "fsb-catalog.h"
+#include "fsb-stats.h"
 
 G_BEGIN_DECLS
 
@@ -26,8 +27,19 @@ typedef struct {
   double       font_size;   /* in device units; 0 picks 11 */
   double       axis_max;    /* at least this far on a shared axis (0: fit the data),
                              * so charts side by side share a scale */
+  const char  *caption;     /* drawn small under the chart (what, where, when), or NULL */
   const char  *filesystem;  /* AGING: whose runs (a name in the result) */
 } FsbChartOptions;
+
+/* The whisker of a median: its 95 % interval when the statistics carry one
+ * (returns TRUE), else the fastest and slowest repetitions (FALSE). The
+ * charts, the tables and the comparisons all take it from here. */
+gboolean fsb_chart_interval         (const FsbStats *stats, double *low, double *high);
+/* TRUE when the whiskers of this chart are 95 % intervals rather than min–max. */
+gboolean fsb_chart_uses_intervals   (FsbResult *result, const FsbChartOptions *options);
+/* The smallest text the chart draws, as a share of options->font_size:
+ * what a page must scale it by to keep it legible. */
+double   fsb_chart_smallest_text    (void);
 
 /* The largest value the chart shows (whiskers included): for axis_max. */
 double   fsb_chart_get_max          (FsbResult *result, const FsbChartOptions *options);

@@ -3,33 +3,37 @@
 
 #include <string.h>
 
+#include "fsb-chart.h"
 #include "fsb-recommend.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
+#include "fsb-text.h"
 
-/* RFC 4180 quoting; text that a spreadsheet would run as a formula is
- * defused with a leading apostrophe. */
+/* RFC 4180 quoting, and no formula. A spreadsheet runs a field that
+ * starts with = + - @ (or a tab or a carriage return) as a formula, and
+ * Excel splits fields on ';' where ',' is the decimal mark (German,
+ * French). So every text with a separator (',' or ';'), a quote or a line
+ * break is quoted, and one with a formula start is quoted with an
+ * apostrophe first, inside the quotes, as OWASP recommends. Control
+ * characters never reach the file. */
 static void
 csv_field (GString *out, const char *text, gboolean is_text)
 {
-  gboolean quote;
+  g_autofree char *clean = fsb_text_sanitize (text != NULL ? text : "", -1);
+  gboolean formula = is_text && clean[0] != '\0' && strchr ("=+-@\t\r", clean[0]) != NULL;
+  gsize len = strlen (clean);
+  gboolean quote = formula || strpbrk (clean, ",;\"\r\n") != NULL
+                   || (len > 0 && (clean[0] == ' ' || clean[len - 1] == ' '));
 
-  if (text == NULL)
-    text = "";
-  if (is_text && (*text == '=' || *text == '+' || *text == '@' || *text == '-' || *text == '\t' || *text == '\r'))
-    {
-      g_autofree char *defused = g_strconcat ("'", text, NULL);
-      csv_field (out, defused, FALSE);
-      return;
-    }
-  quote = strpbrk (text, ",\"\r\n") != NULL || *text == ' ' || (*text != '\0' && text[strlen (text) - 1] == ' ');
   if (!quote)
     {
-      g_string_append (out, text);
+      g_string_append (out, clean);
       return;
     }
   g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
+  if (formula)
+    g_string_append_c (out, '\'');
+  for (const char *p = clean; *p != '\0'; p++)
     {
       if (*p == '"')
         g_string_append_c (out, '"');
@@ -61,6 +65,89 @@ csv_row (GString *out, const char *label, const char *fs, const char *section, c
   g_string_append (out, "\r\n");
 }
 
+/* Units in C: the file is for programs. */
+static const char *
+metric_unit (const char *metric)
+{
+  static const struct { const char *m, *u; } units[] = {
+    { "wall_s", "s" }, { "cpu_s", "s" }, { "user_s", "s" }, { "sys_s", "s" },
+    { "cpu_percent", "%" }, { "system_cpu_percent", "%" }, { "minor_faults", "faults" },
+    { "major_faults", "faults" }, { "bytes", "bytes" }, { "files", "files" },
+    { "files_per_s", "files/s" }, { "mb_per_s", "MB/s" }, { "iops", "IOPS" }, { "percent", "%" },
+  };
+
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+    if (strcmp (units[u].m, metric) == 0)
+      return units[u].u;
+  if (g_str_has_suffix (metric, "_ms"))
+    return "ms";
+  if (g_str_has_suffix (metric, "_per_s"))
+    return "1/s";
+  if (g_str_has_suffix (metric, "_s"))
+    return "s";
+  if (g_str_has_suffix (metric, "_percent"))
+    return "%";
+  return "";
+}
+
+static const char *
+result_label (FsbResult *r, const char * const *labels, guint i)
+{
+  return labels != NULL && labels[i] != NULL ? labels[i] : (r->created != NULL ? r->created : "");
+}
+
+/* The metrics of a task's samples, each once, in the order first seen. */
+static GPtrArray *
+task_metrics (const FsbTaskResult *task)
+{
+  GPtrArray *metrics = g_ptr_array_new ();
+
+  for (guint k = 0; k < task->samples->len; k++)
+    {
+      FsbSample *sample = task->samples->pdata[k];
+      for (guint j = 0; j < sample->metrics->len; j++)
+        {
+          const char *name = g_array_index (sample->metrics, FsbMetric, j).name;
+          if (!g_ptr_array_find (metrics, name, NULL))
+            g_ptr_array_add (metrics, (gpointer) name);
+        }
+    }
+  return metrics;
+}
+
+/* The statistics that mean something for these samples: a constant (one
+ * repetition, or bytes that never change) is one value; a spread has its
+ * median, range, mean and deviation; the 99th percentile only from 100
+ * samples up (below that it is the maximum by another name). */
+static void
+stats_rows (GString *out, const char *label, const char *fs, const char *section, const char *task,
+            const char *metric, const FsbStats *s)
+{
+  const char *unit = metric_unit (metric);
+
+  if (s->min == s->max)
+    {
+      csv_row (out, label, fs, section, task, metric, "value", s->median, unit);
+      return;
+    }
+  csv_row (out, label, fs, section, task, metric, "n", s->n, "samples");
+  csv_row (out, label, fs, section, task, metric, "min", s->min, unit);
+  csv_row (out, label, fs, section, task, metric, "median", s->median, unit);
+  csv_row (out, label, fs, section, task, metric, "mean", s->mean, unit);
+  csv_row (out, label, fs, section, task, metric, "max", s->max, unit);
+  csv_row (out, label, fs, section, task, metric, "stdev", s->stdev, unit);
+  {
+    double low, high;
+    if (fsb_chart_interval (s, &low, &high))
+      {
+        csv_row (out, label, fs, section, task, metric, "ci95_low", low, unit);
+        csv_row (out, label, fs, section, task, metric, "ci95_high", high, unit);
+      }
+  }
+  if (s->n >= 100)
+    csv_row (out, label, fs, section, task, metric, "p99", s->p99, unit);
+}
+
 char *
 fsb_report_render_csv (FsbResult * const *results, const char * const *labels, guint n_results)
 {
@@ -69,8 +156,7 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
   for (guint i = 0; i < n_results; i++)
     {
       FsbResult *r = results[i];
-      g_autofree char *label = labels != NULL && labels[i] != NULL ? g_strdup (labels[i])
-                                                                    : g_strdup (r->created != NULL ? r->created : "");
+      const char *label = result_label (r, labels, i);
 
       for (guint f = 0; f < r->filesystems->len; f++)
         {
@@ -85,48 +171,14 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
           for (guint t = 0; t < fs->tasks->len; t++)
             {
               FsbTaskResult *task = fs->tasks->pdata[t];
-              g_autoptr(GPtrArray) metrics = g_ptr_array_new ();
+              g_autoptr(GPtrArray) metrics = task_metrics (task);
 
-              for (guint k = 0; k < task->samples->len; k++)
-                {
-                  FsbSample *sample = task->samples->pdata[k];
-                  for (guint j = 0; j < sample->metrics->len; j++)
-                    {
-                      const char *name = g_array_index (sample->metrics, FsbMetric, j).name;
-                      if (!g_ptr_array_find (metrics, name, NULL))
-                        g_ptr_array_add (metrics, (gpointer) name);
-                    }
-                }
               for (guint j = 0; j < metrics->len; j++)
                 {
-                  const char *metric = metrics->pdata[j];
-                  const char *section = fsb_task_criterion (task->id);
                   FsbStats s;
 
-                  if (!fsb_task_result_stats (task, metric, &s))
-                    continue;
-                  /* units in C: the file is for programs */
-                  {
-                    const char *unit = NULL;
-                    static const struct { const char *m, *u; } units[] = {
-                      { "wall_s", "s" }, { "cpu_s", "s" }, { "user_s", "s" }, { "sys_s", "s" },
-                      { "cpu_percent", "%" }, { "system_cpu_percent", "%" }, { "minor_faults", "faults" },
-                      { "major_faults", "faults" }, { "bytes", "bytes" }, { "files", "files" },
-                      { "files_per_s", "files/s" }, { "mb_per_s", "MB/s" }, { "iops", "IOPS" },
-                      { "latency_p50_ms", "ms" }, { "latency_p95_ms", "ms" }, { "latency_p99_ms", "ms" },
-                      { "latency_max_ms", "ms" },
-                    };
-                    for (guint u = 0; u < G_N_ELEMENTS (units); u++)
-                      if (strcmp (units[u].m, metric) == 0)
-                        unit = units[u].u;
-                    csv_row (out, label, fs->name, section, task->id, metric, "n", s.n, unit);
-                    csv_row (out, label, fs->name, section, task->id, metric, "min", s.min, unit);
-                    csv_row (out, label, fs->name, section, task->id, metric, "median", s.median, unit);
-                    csv_row (out, label, fs->name, section, task->id, metric, "mean", s.mean, unit);
-                    csv_row (out, label, fs->name, section, task->id, metric, "max", s.max, unit);
-                    csv_row (out, label, fs->name, section, task->id, metric, "stdev", s.stdev, unit);
-                    csv_row (out, label, fs->name, section, task->id, metric, "p99", s.p99, unit);
-                  }
+                  if (fsb_task_result_stats (task, metrics->pdata[j], &s))
+                    stats_rows (out, label, fs->name, fsb_task_criterion (task->id), task->id, metrics->pdata[j], &s);
                 }
             }
         }
@@ -140,3 +192,86 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
   return g_string_free (out, FALSE);
 }
 
+static void
+csv_number (GString *out, double value)
+{
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (number, sizeof number, "%.15g", value);
+  if (g_ascii_strtod (number, NULL) != value)
+    g_ascii_dtostr (number, sizeof number, value);
+  csv_field (out, number, FALSE);
+}
+
+/* One row per sample: filesystem, task, repetition and every metric, in
+ * columns named "wall_s (s)", the unit beside each name. */
+char *
+fsb_report_render_samples_csv (FsbResult * const *results, const char * const *labels, guint n_results)
+{
+  GString *out = g_string_new ("result,filesystem,section,task,repetition");
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+
+  /* the columns: every metric any sample has, each once */
+  for (guint i = 0; i < n_results; i++)
+    for (guint f = 0; f < results[i]->filesystems->len; f++)
+      {
+        FsbFsResult *fs = results[i]->filesystems->pdata[f];
+        for (guint t = 0; t < fs->tasks->len; t++)
+          {
+            g_autoptr(GPtrArray) metrics = task_metrics (fs->tasks->pdata[t]);
+            for (guint j = 0; j < metrics->len; j++)
+              if (!g_ptr_array_find (columns, metrics->pdata[j], NULL))
+                g_ptr_array_add (columns, metrics->pdata[j]);
+          }
+      }
+  for (guint c = 0; c < columns->len; c++)
+    {
+      const char *unit = metric_unit (columns->pdata[c]);
+      g_autofree char *name = *unit != '\0' ? g_strdup_printf ("%s (%s)", (char *) columns->pdata[c], unit)
+                                            : g_strdup (columns->pdata[c]);
+      g_string_append_c (out, ',');
+      csv_field (out, name, FALSE);
+    }
+  g_string_append (out, ",error\r\n");
+
+  for (guint i = 0; i < n_results; i++)
+    {
+      FsbResult *r = results[i];
+      const char *label = result_label (r, labels, i);
+
+      for (guint f = 0; f < r->filesystems->len; f++)
+        {
+          FsbFsResult *fs = r->filesystems->pdata[f];
+
+          for (guint t = 0; t < fs->tasks->len; t++)
+            {
+              FsbTaskResult *task = fs->tasks->pdata[t];
+
+              for (guint k = 0; k < task->samples->len; k++)
+                {
+                  FsbSample *sample = task->samples->pdata[k];
+                  const char *texts[] = { label, fs->name, fsb_task_criterion (task->id), task->id };
+                  g_autofree char *rep = g_strdup_printf ("%u", k + 1);
+
+                  for (guint x = 0; x < G_N_ELEMENTS (texts); x++)
+                    {
+                      csv_field (out, texts[x], TRUE);
+                      g_string_append_c (out, ',');
+                    }
+                  csv_field (out, rep, FALSE);
+                  for (guint c = 0; c < columns->len; c++)
+                    {
+                      double v;
+                      g_string_append_c (out, ',');
+                      if (fsb_sample_get (sample, columns->pdata[c], &v))
+                        csv_number (out, v);
+                    }
+                  g_string_append_c (out, ',');
+                  csv_field (out, sample->error, TRUE);
+                  g_string_append (out, "\r\n");
+                }
+            }
+        }
+    }
+  return g_string_free (out, FALSE);
+}

@@ -25,6 +25,7 @@ fsb_document_new (void)
   FsbDocument *doc = g_new0 (FsbDocument, 1);
 
   doc->blocks = g_ptr_array_new_with_free_func ((GDestroyNotify) block_free);
+  doc->results = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
   return doc;
 }
 
@@ -36,6 +37,7 @@ fsb_document_free (FsbDocument *doc)
   g_free (doc->title);
   g_free (doc->language);
   g_ptr_array_unref (doc->blocks);
+  g_ptr_array_unref (doc->results);
   g_free (doc);
 }
 
@@ -139,12 +141,7 @@ fsb_doc_fs_list (FsbResult *result)
 char *
 fsb_doc_format_date (const char *iso)
 {
-  g_autoptr(GDateTime) dt = iso != NULL ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
-
-  if (dt == NULL)
-    return g_strdup (iso != NULL ? iso : "");
-  /* Translators: a date and time in the report, as strftime takes it; %x is the locale's date */
-  return g_date_time_format (dt, _("%x, %H:%M"));
+  return fsb_format_date_time (iso);
 }
 
 char *
@@ -162,15 +159,38 @@ fsb_doc_describe_target (FsbResult *r)
 
   if (g_strcmp0 (r->target.kind, "image") == 0)
     {
-      if (r->target.host_filesystem != NULL)
+      if (r->target.host.filesystem != NULL)
         /* Translators: the first %s is a size, the second a filesystem: "a 4.0 GB disk image on ext4" */
-        return g_strdup_printf (_("a %s disk image on %s"), size, fsb_format_fs_name (r->target.host_filesystem));
+        return g_strdup_printf (_("a %s disk image on %s"), size, fsb_format_fs_name (r->target.host.filesystem));
       return g_strdup_printf (_("a %s disk image"), size);
     }
   if (r->target.device != NULL)
     /* Translators: the first %s is a size, the second a device: "the 20 GB partition /dev/sdb1" */
     return g_strdup_printf (_("the %s partition %s"), size, r->target.device);
   return g_strdup_printf (_("a %s partition"), size);
+}
+
+char *
+fsb_doc_chart_caption (FsbResult *r)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *joined = NULL;
+
+  if (r->machine.cpu_model != NULL)
+    g_ptr_array_add (parts, r->machine.cores > 0
+                            ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u core", "%s, %u cores", r->machine.cores),
+                                               r->machine.cpu_model, r->machine.cores)
+                            : g_strdup (r->machine.cpu_model));
+  if (r->machine.distribution != NULL)
+    g_ptr_array_add (parts, g_strdup (r->machine.distribution));
+  g_ptr_array_add (parts, fsb_doc_describe_target (r));
+  g_ptr_array_add (parts, fsb_format_date (r->created));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u repetition", "%u repetitions", r->repetitions),
+                                           r->repetitions));
+  g_ptr_array_add (parts, g_strdup_printf ("FS Bench %s", r->app_version != NULL ? r->app_version : "?"));
+  g_ptr_array_add (parts, NULL);
+  /* Translators: joins the parts of a chart's caption */
+  return g_strjoinv (C_("caption", " · "), (char **) parts->pdata);
 }
 
 gboolean
@@ -203,4 +223,223 @@ fsb_doc_column_title (const char *name, const char *metric)
   const char *unit = fsb_metric_unit (metric);
 
   return *unit != '\0' ? g_strdup_printf (_("%s (%s)"), name, unit) : g_strdup (name);
+}
+
+/* The data ---------------------------------------------------------------- */
+
+/* Results from before 0.2 have no sizes, only the dataset's manifest. */
+static const struct { const char *id, *manifest; } manifest_keys[] = {
+  { "big-file", "big_file_bytes" }, { "tree-size", "tree_bytes" }, { "tree-files", "tree_files" },
+  { "tree-dirs", "tree_dirs" }, { "tree-min-file", "tree_min_file" }, { "tree-max-file", "tree_max_file" },
+};
+
+gboolean
+fsb_doc_result_size (FsbResult *r, const char *id, double *value)
+{
+  if (r->sizes != NULL && fsb_sizes_has (r->sizes, id))
+    {
+      *value = fsb_sizes_get (r->sizes, id);
+      return TRUE;
+    }
+  if (r->dataset != NULL && JSON_NODE_HOLDS_OBJECT (r->dataset))
+    for (guint i = 0; i < G_N_ELEMENTS (manifest_keys); i++)
+      if (strcmp (manifest_keys[i].id, id) == 0)
+        {
+          JsonNode *n = json_object_get_member (json_node_get_object (r->dataset), manifest_keys[i].manifest);
+          if (n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_INT64)
+            {
+              *value = (double) json_node_get_int (n);
+              return *value >= 0;
+            }
+        }
+  return FALSE;
+}
+
+char *
+fsb_doc_format_param (const FsbParamSpec *param, double value)
+{
+  switch (param->kind)
+    {
+    case FSB_PARAM_BYTES:
+      return fsb_format_size ((guint64) MAX (value, 0));
+    case FSB_PARAM_SECONDS:
+      return fsb_format_duration (value);
+    case FSB_PARAM_COUNT:
+    default:
+      return fsb_format_number (value, 0);
+    }
+}
+
+gboolean
+fsb_doc_group_ran (FsbResult *r, const FsbWorkloadGroup *group)
+{
+  for (guint t = 0; t < group->n_tasks; t++)
+    for (guint f = 0; f < r->filesystems->len; f++)
+      if (fsb_fs_result_get_task (r->filesystems->pdata[f], group->tasks[t].id, FALSE) != NULL)
+        return TRUE;
+  return group->across_filesystems && r->transfers->len > 0;
+}
+
+/* "a big file of 35.0 MB; a tree of 375 files in 45 folders, 95.0 MB in all", as the study opens. */
+char *
+fsb_doc_dataset_sentence (FsbResult *r)
+{
+  double big = 0, tree = 0, files = 0, dirs = 0;
+  GString *s = g_string_new (NULL);
+  const FsbWorkloadGroup *core = fsb_catalog_group ("core");
+
+  if (core == NULL || !fsb_doc_group_ran (r, core))
+    return g_string_free (s, FALSE);
+  if (fsb_doc_result_size (r, "big-file", &big) && big > 0)
+    {
+      g_autofree char *size = fsb_format_size ((guint64) big);
+      /* Translators: %s is a size, "35.0 MB" */
+      g_string_append_printf (s, _("a big file of %s"), size);
+    }
+  if (fsb_doc_result_size (r, "tree-files", &files) && files > 0 && fsb_doc_result_size (r, "tree-size", &tree))
+    {
+      g_autofree char *size = fsb_format_size ((guint64) tree);
+      g_autofree char *n_files = fsb_format_number (files, 0);
+      g_autofree char *n_dirs = NULL;
+      g_autofree char *part = NULL;
+
+      if (fsb_doc_result_size (r, "tree-dirs", &dirs) && dirs > 0)
+        {
+          n_dirs = fsb_format_number (dirs, 0);
+          /* Translators: a file tree: a count of files, of folders, and its size: "375 files in 45 folders, 95.0 MB in all" */
+          part = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "a tree of %s file in %s folders, %s in all",
+                                               "a tree of %s files in %s folders, %s in all", (gulong) files),
+                                  n_files, n_dirs, size);
+        }
+      else
+        /* Translators: a file tree: a count of files and its size */
+        part = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "a tree of %s file, %s in all",
+                                             "a tree of %s files, %s in all", (gulong) files), n_files, size);
+      if (s->len > 0)
+        /* Translators: joins the parts of a description of the data: "a big file of 35 MB; a tree of …" */
+        g_string_append (s, C_("dataset", "; "));
+      g_string_append (s, part);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The sizes a group ran with, as facts: "Size of the big file: 35.0 MB". */
+FsbBlock *
+fsb_doc_add_group_sizes (FsbDocument *doc, FsbResult *r, const FsbWorkloadGroup *group)
+{
+  FsbBlock *facts = NULL;
+
+  for (guint p = 0; p < group->n_params; p++)
+    {
+      double value;
+      g_autofree char *text = NULL;
+
+      if (!fsb_doc_result_size (r, group->params[p].id, &value))
+        continue;
+      if (facts == NULL)
+        facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
+      text = fsb_doc_format_param (&group->params[p], value);
+      fsb_doc_add_fact (facts, _(group->params[p].name), text);
+    }
+  return facts;
+}
+
+/* TRUE when both results ran this group's tasks on the same data. */
+gboolean
+fsb_doc_same_sizes (FsbResult *a, FsbResult *b, const FsbWorkloadGroup *group)
+{
+  for (guint p = 0; p < group->n_params; p++)
+    {
+      double x, y;
+      gboolean has_x = fsb_doc_result_size (a, group->params[p].id, &x);
+      gboolean has_y = fsb_doc_result_size (b, group->params[p].id, &y);
+
+      if (has_x != has_y || (has_x && x != y))
+        return FALSE;
+    }
+  /* without sizes on either side, the profile is all there is to go by */
+  if (group->n_params > 0 && (a->sizes == NULL || b->sizes == NULL) && a->dataset == NULL && b->dataset == NULL)
+    return g_strcmp0 (a->profile, b->profile) == 0;
+  return TRUE;
+}
+
+/* Machine details ---------------------------------------------------------- */
+
+char *
+fsb_doc_virtualization (FsbResult *r)
+{
+  const char *v = r->machine.virtualization;
+  static const char *const containers[] = { "docker", "podman", "lxc", "lxc-libvirt", "systemd-nspawn", "wsl", "openvz" };
+
+  if (v == NULL)
+    return NULL;
+  if (strcmp (v, "none") == 0)
+    /* Translators: what the machine runs on, when no virtual machine or container was detected */
+    return g_strdup (_("none detected"));
+  for (guint i = 0; i < G_N_ELEMENTS (containers); i++)
+    if (strcmp (v, containers[i]) == 0)
+      /* Translators: %s is a container technology, "docker" */
+      return g_strdup_printf (_("a container (%s)"), v);
+  if (strcmp (v, "vm") == 0)
+    return g_strdup (_("a virtual machine"));
+  /* Translators: %s is a hypervisor, "kvm" */
+  return g_strdup_printf (_("a virtual machine (%s)"), v);
+}
+
+char *
+fsb_doc_disk_kind (FsbResult *r)
+{
+  if (r->target.rotational == 1)
+    /* Translators: the kind of disk: a hard disk that spins */
+    return g_strdup (_("rotating"));
+  if (r->target.rotational == 0)
+    /* Translators: the kind of disk: it does not spin (an SSD, or a virtual disk) */
+    return g_strdup (_("not rotating (solid-state or virtual)"));
+  return NULL;
+}
+
+char *
+fsb_doc_sectors (FsbResult *r)
+{
+  if (r->target.logical_block == 0)
+    return NULL;
+  if (r->target.physical_block == 0 || r->target.physical_block == r->target.logical_block)
+    /* Translators: a disk's sector size, "512 bytes" */
+    return g_strdup_printf (_("%u bytes"), r->target.logical_block);
+  /* Translators: a disk's sector sizes, "512 bytes logical, 4096 physical" */
+  return g_strdup_printf (_("%u bytes logical, %u physical"), r->target.logical_block, r->target.physical_block);
+}
+
+/* The options of the kernel's command line that can change how it does
+ * I/O or schedules: the rest (consoles, init) says nothing about the figures. */
+char *
+fsb_doc_kernel_options (FsbResult *r)
+{
+  static const char *const relevant[] = {
+    "mitigations=", "elevator=", "scsi_mod.", "nvme", "blk", "iommu", "intel_iommu=", "amd_iommu=",
+    "transparent_hugepage=", "isolcpus=", "nohz", "rcu_nocbs=", "intel_pstate=", "amd_pstate=",
+    "processor.max_cstate=", "intel_idle.", "idle=", "cpuidle", "zswap.", "dm_mod.", "libata.", "swiotlb=",
+    "preempt=", "threadirqs", "noatime", "pti=", "spectre", "retbleed=",
+  };
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  if (r->machine.kernel_cmdline == NULL)
+    return NULL;
+  words = g_strsplit (r->machine.kernel_cmdline, " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (strcmp (words[i], "--") == 0)
+        break;   /* what follows is init's */
+      for (guint k = 0; k < G_N_ELEMENTS (relevant); k++)
+        if (g_str_has_prefix (words[i], relevant[k]))
+          {
+            g_ptr_array_add (kept, words[i]);
+            break;
+          }
+    }
+  if (kept->len == 0)
+    return NULL;
+  g_ptr_array_add (kept, NULL);
+  return g_strjoinv (" ", (char **) kept->pdata);
 }

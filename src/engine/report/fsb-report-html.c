@@ -6,7 +6,14 @@
 
 #include "fsb-report-private.h"
 
-#define CHART_WIDTH 760
+/* Two drawings of each chart: one for a page, one for a phone, shown by
+ * a media query. Both at a font that stays at least 9 px high where they
+ * show: the wide one from 720 px up (scaled to at least 0.88), the narrow
+ * one filling a phone's 340 px or scrolling in its box below that. */
+#define CHART_WIDTH        760
+#define CHART_NARROW_WIDTH 340
+#define CHART_FONT         12
+#define NARROW_BELOW       "720px"
 
 static const char css[] =
   "body{font:15px/1.5 system-ui,-apple-system,'Segoe UI',Cantarell,'DejaVu Sans',sans-serif;"
@@ -15,19 +22,31 @@ static const char css[] =
   "h1{font-size:1.8em;line-height:1.2;margin:0 0 .2em}"
   "h2{font-size:1.4em;margin:1.6em 0 .4em;border-bottom:1px solid #ccc}"
   "h3{font-size:1.15em;margin:1.3em 0 .3em}"
+  "p,li,dd,dt,h1,h2,h3{overflow-wrap:break-word}"
   ".subtitle{color:#555;margin:0 0 1em}"
   ".verdict{font-size:1.15em;font-weight:bold;background:#eef5fb;border-left:4px solid #0072B2;padding:.5em .8em}"
   ".note{background:#fff7e6;border-left:4px solid #E69F00;padding:.4em .8em}"
   ".conclusion{border-top:1px solid #ddd;padding-top:.4em}"
-  "dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.1em 1em;margin:.3em 0}"
-  "dl.facts dt{font-weight:bold}dl.facts dd{margin:0}"
-  "table{border-collapse:collapse;margin:.6em 0;font-size:.92em}"
+  "dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1em 1em;margin:.3em 0}"
+  "dl.facts dt{font-weight:bold}dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}"
+  "li{overflow-wrap:anywhere}"
+  /* a table scrolls inside its own box rather than widening the page */
+  ".scroll{overflow-x:auto;max-width:100%;margin:.6em 0}"
+  "table{border-collapse:collapse;font-size:.92em}"
   "th,td{padding:.2em .6em;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}"
-  "th{border-bottom:2px solid #999}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}"
-  "figure{margin:.8em 0}svg{max-width:100%;height:auto}"
+  "th{border-bottom:2px solid #999}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+  "figure{margin:.8em 0}svg{display:block;width:100%;height:auto}"
+  ".chart-narrow{display:none}"
+  "@media (max-width:" NARROW_BELOW "){main{padding:1.2em 1em}"
+  ".chart-wide{display:none}.chart-narrow{display:block;overflow-x:auto}"
+  ".chart-narrow svg{min-width:" G_STRINGIFY (CHART_NARROW_WIDTH) "px;max-width:480px}"
+  "dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin:0 0 .3em 1em}"
+  /* a task's name on a line or two, the rest of the row scrolls */
+  "td:first-child,th:first-child{min-width:9em}}"
   "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
+  ".chart-wide{display:block}.chart-narrow{display:none}"
   ".page-break{break-before:page;page-break-before:always}"
-  "figure,table,tr{break-inside:avoid;page-break-inside:avoid}h2,h3{break-after:avoid}}"
+  "section.keep,figure,tr{break-inside:avoid;page-break-inside:avoid}h2,h3{break-after:avoid}}"
   "@page{margin:18mm}";
 
 static void
@@ -47,40 +66,62 @@ append_element (GString *out, const char *tag, const char *attrs, const char *te
 }
 
 /* cairo names its glyphs and clips "glyph0-1", "clip1" in every SVG; inline
- * in one page those ids would collide, so each chart gets a prefix. */
+ * in one page those ids would collide, so each drawing gets a prefix. Its
+ * size in points becomes a size in pixels that CSS scales; data-text-px
+ * is the height of its smallest text at that size, for whoever checks
+ * that it stays legible. */
 static void
-append_svg (GString *out, const FsbBlock *block, guint n)
+append_drawing (GString *out, const FsbBlock *block, const char *prefix, double width, const char *klass)
 {
-  g_autofree char *svg = fsb_chart_to_svg (block->result, &block->chart, CHART_WIDTH, 0, NULL);
-  g_autofree char *prefix = g_strdup_printf ("c%u-", n);
+  FsbChartOptions options = block->chart;
+  g_autofree char *svg = NULL;
   g_autofree char *label = g_markup_escape_text (block->text != NULL ? block->text : "", -1);
-  const char *p = strstr (svg, "<svg");
+  const char *p;
   GString *s;
+  char smallest[G_ASCII_DTOSTR_BUF_SIZE];
 
+  options.font_size = CHART_FONT;
+  svg = fsb_chart_to_svg (block->result, &options, width, 0, NULL);
+  p = strstr (svg, "<svg");
   if (p == NULL)
     return;
+  g_ascii_formatd (smallest, sizeof smallest, "%.2f", CHART_FONT * fsb_chart_smallest_text ());
   s = g_string_new (p);
   {
-    g_autofree char *id_from = g_strdup ("id=\""), *id_to = g_strconcat ("id=\"", prefix, NULL);
+    g_autofree char *id_to = g_strconcat ("id=\"", prefix, NULL);
     g_autofree char *href_to = g_strconcat ("href=\"#", prefix, NULL);
     g_autofree char *url_to = g_strconcat ("url(#", prefix, NULL);
-    g_autofree char *svg_to = g_strdup_printf ("<svg role=\"img\" aria-label=\"%s\"", label);
+    g_autofree char *svg_to = g_strdup_printf ("<svg role=\"img\" aria-label=\"%s\" data-text-px=\"%s\"", label, smallest);
 
-    g_string_replace (s, id_from, id_to, 0);
+    g_string_replace (s, "id=\"", id_to, 0);
     g_string_replace (s, "href=\"#", href_to, 0);
     g_string_replace (s, "url(#", url_to, 0);
     g_string_replace (s, "<svg", svg_to, 1);
+    g_string_replace (s, "pt\" height=\"", "\" height=\"", 1);
+    g_string_replace (s, "pt\" viewBox=", "\" viewBox=", 1);
   }
-  g_string_append (out, "<figure>\n");
+  g_string_append_printf (out, "<div class=\"%s\">\n", klass);
   g_string_append (out, s->str);
-  g_string_append (out, "</figure>\n");
+  g_string_append (out, "</div>\n");
   g_string_free (s, TRUE);
+}
+
+static void
+append_svg (GString *out, const FsbBlock *block, guint n)
+{
+  g_autofree char *wide = g_strdup_printf ("c%uw-", n);
+  g_autofree char *narrow = g_strdup_printf ("c%un-", n);
+
+  g_string_append (out, "<figure>\n");
+  append_drawing (out, block, wide, CHART_WIDTH, "chart-wide");
+  append_drawing (out, block, narrow, CHART_NARROW_WIDTH, "chart-narrow");
+  g_string_append (out, "</figure>\n");
 }
 
 static void
 append_table (GString *out, const FsbBlock *block)
 {
-  g_string_append (out, "<table>\n");
+  g_string_append (out, "<div class=\"scroll\"><table>\n");
   for (guint r = 0; r < block->items->len; r++)
     {
       GPtrArray *row = block->items->pdata[r];
@@ -106,7 +147,7 @@ append_table (GString *out, const FsbBlock *block)
     }
   if (block->items->len > 1)
     g_string_append (out, "</tbody>");
-  g_string_append (out, "</table>\n");
+  g_string_append (out, "</table></div>\n");
 }
 
 char *
@@ -123,10 +164,15 @@ fsb_report_render_html (FsbDocument *doc)
   append_element (out, "title", NULL, doc->title);
   g_string_append_printf (out, "<style>%s</style>\n</head>\n<body>\n<main>\n", css);
 
-  for (guint i = 0; i < doc->blocks->len; i++)
+  for (guint i = 0, open_until = 0; i < doc->blocks->len; i++)
     {
       const FsbBlock *b = doc->blocks->pdata[i];
 
+      if (b->keep > 0 && open_until == 0)
+        {
+          g_string_append (out, "<section class=\"keep\">\n");
+          open_until = i + b->keep + 1;
+        }
       switch (b->kind)
         {
         case FSB_BLOCK_TITLE:
@@ -190,6 +236,11 @@ fsb_report_render_html (FsbDocument *doc)
           break;
         default:
           break;
+        }
+      if (open_until > 0 && i + 1 == open_until)
+        {
+          g_string_append (out, "</section>\n");
+          open_until = 0;
         }
     }
   g_string_append (out, "</main>\n</body>\n</html>\n");

@@ -2,32 +2,38 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
+#include "fsb-format.h"
 #include "fsb-report-private.h"
+#include "fsb-stats.h"
+#include "fsb-text.h"
 
 #define CHART_WIDTH 760
 
-/* Every ASCII punctuation character may be escaped with a backslash in
- * CommonMark; these are the ones that start markup anywhere in a line.
- * < > & become entities so no HTML survives. Line breaks become spaces:
- * a field never starts a block of its own. */
+/* Escapes only what would start markup where the text lands (a line, a
+ * list item, a table cell), so "Debian (bookworm)" and "x86_64" stay as
+ * they are: with [ and ] escaped no link can form, so ( ) and ! need
+ * nothing; _ only opens emphasis at a word's edge; # and list markers
+ * only at the start. < > & become entities so no HTML survives. Line
+ * breaks become spaces: a field never starts a block of its own. */
 char *
 fsb_escape_markdown (const char *text)
 {
   GString *out = g_string_new (NULL);
   const char *start = text != NULL ? text : "";
 
-  /* "- ", "+ " or "1. " at the start would open a list (also inside a
-   * list item); elsewhere these characters are plain text */
-  if ((*start == '-' || *start == '+') && (start[1] == ' ' || start[1] == '\0'))
+  /* "- ", "+ ", "# " or "1. " at the start would open a list or a heading
+   * (also inside a list item); elsewhere these characters are plain text */
+  if ((*start == '-' || *start == '+' || *start == '#') && (start[1] == ' ' || start[1] == '\0' || *start == '#'))
     g_string_append_c (out, '\\');
   else if (g_ascii_isdigit (*start))
     {
       const char *q = start;
       while (g_ascii_isdigit (*q))
         q++;
-      if (*q == '.' && (q[1] == ' ' || q[1] == '\0'))
+      if ((*q == '.' || *q == ')') && (q[1] == ' ' || q[1] == '\0'))
         {
           g_string_append_len (out, start, q - start);
           g_string_append_c (out, '\\');
@@ -43,8 +49,14 @@ fsb_escape_markdown (const char *text)
         case '>': g_string_append (out, "&gt;"); break;
         case '&': g_string_append (out, "&amp;"); break;
         case '\n': case '\r': case '\t': g_string_append_c (out, ' '); break;
-        case '\\': case '`': case '*': case '_': case '[': case ']': case '(': case ')':
-        case '#': case '!': case '|': case '~': case '{': case '}': case '"': case '\'':
+        case '_':
+          /* intraword, as in x86_64 or space_cache, it is plain text */
+          if (p > text && g_ascii_isalnum (p[-1]) && g_ascii_isalnum (p[1]))
+            g_string_append_c (out, '_');
+          else
+            g_string_append (out, "\\_");
+          break;
+        case '\\': case '`': case '*': case '[': case ']': case '|': case '~':
           g_string_append_c (out, '\\');
           g_string_append_c (out, *p);
           break;
@@ -63,19 +75,149 @@ append_escaped (GString *out, const char *text)
   g_string_append (out, escaped);
 }
 
-/* A file name in a link: percent-encoded, so spaces and brackets are safe. */
-static char *
-link_target (const char *path)
+static void
+append_fact (GString *out, const char *key, const char *value)
 {
-  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *label = fsb_doc_fact_label (key);
 
-  return g_uri_escape_string (base, "-_.", FALSE);
+  if (value == NULL || *value == '\0')
+    return;
+  g_string_append (out, "- **");
+  append_escaped (out, label);
+  g_string_append (out, "** ");
+  append_escaped (out, value);
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_row (GString *out, GPtrArray *cells)
+{
+  g_string_append (out, "|");
+  for (guint c = 0; c < cells->len; c++)
+    {
+      g_string_append_c (out, ' ');
+      g_string_append (out, cells->pdata[c]);
+      g_string_append (out, " |");
+    }
+  g_string_append_c (out, '\n');
+}
+
+/* Each task's median per filesystem, the best in bold: the study in a few lines. */
+static void
+append_glance_table (GString *out, FsbResult *r)
+{
+  g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (header, fsb_escape_markdown (_("Task")));
+  for (guint f = 0; f < r->filesystems->len; f++)
+    g_ptr_array_add (header, fsb_escape_markdown (fsb_format_fs_name (((FsbFsResult *) r->filesystems->pdata[f])->name)));
+  append_row (out, header);
+  g_string_append (out, "| ---");
+  for (guint f = 0; f < r->filesystems->len; f++)
+    g_string_append (out, " | ---:");
+  g_string_append (out, " |\n");
+
+  for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
+    {
+      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, fsb_catalog_nth_criterion (c)->id);
+
+      for (guint t = 0; t < ids->len; t++)
+        {
+          gboolean higher = FALSE;
+          const char *metric = fsb_task_metric (ids->pdata[t], &higher);
+          g_autoptr(GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+          g_autofree double *median = g_new (double, MAX (r->filesystems->len, 1));
+          double best = NAN, reference = 0, scale;
+
+          for (guint f = 0; f < r->filesystems->len; f++)
+            {
+              FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], ids->pdata[t], FALSE);
+              FsbStats st;
+
+              median[f] = task != NULL && fsb_task_result_stats (task, metric, &st) ? st.median : NAN;
+              if (!isnan (median[f]))
+                {
+                  reference = MAX (reference, median[f]);
+                  if (isnan (best) || (higher ? median[f] > best : median[f] < best))
+                    best = median[f];
+                }
+            }
+          g_ptr_array_add (row, fsb_escape_markdown (fsb_task_display_name (ids->pdata[t])));
+          for (guint f = 0; f < r->filesystems->len; f++)
+            {
+              g_autofree char *v = NULL;
+
+              if (isnan (median[f]))
+                {
+                  g_ptr_array_add (row, g_strdup ("—"));
+                  continue;
+                }
+              v = fsb_format_metric_is_time (metric, &scale) ? fsb_format_time_as (median[f] * scale, reference * scale)
+                                                             : fsb_format_value_unit (median[f], metric);
+              g_ptr_array_add (row, median[f] == best && r->filesystems->len > 1 ? g_strconcat ("**", v, "**", NULL)
+                                                                                  : g_steal_pointer (&v));
+            }
+          append_row (out, row);
+        }
+    }
+}
+
+/* A block that stands alone when pasted into a forum or an issue: the
+ * verdict, the machine, the data and a compact table, as KDiskMark's
+ * text export does. */
+static void
+append_glance (GString *out, FsbDocument *doc, const char *verdict)
+{
+  FsbResult *r = doc->results->pdata[0];
+  g_autofree char *machine = NULL, *target = fsb_doc_describe_target (r), *data = fsb_doc_dataset_sentence (r);
+  g_autofree char *reps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions),
+                                           r->repetitions);
+  g_autofree char *caption = fsb_doc_chart_caption (r);
+  GString *m = g_string_new (r->machine.cpu_model != NULL ? r->machine.cpu_model : "?");
+
+  if (r->machine.ram_bytes > 0)
+    {
+      g_autofree char *ram = g_format_size_full (r->machine.ram_bytes, G_FORMAT_SIZE_IEC_UNITS);
+      g_string_append_printf (m, C_("caption", " · %s"), ram);
+    }
+  if (r->machine.distribution != NULL)
+    g_string_append_printf (m, C_("caption", " · %s"), r->machine.distribution);
+  if (r->machine.kernel != NULL)
+    g_string_append_printf (m, C_("caption", " · %s"), r->machine.kernel);
+  machine = g_string_free (m, FALSE);
+
+  g_string_append (out, "### ");
+  /* Translators: the heading of the short summary at the top of the Markdown report, for pasting */
+  append_escaped (out, _("In short"));
+  g_string_append (out, "\n\n");
+  if (verdict != NULL)
+    {
+      g_string_append (out, "**");
+      append_escaped (out, verdict);
+      g_string_append (out, "**\n\n");
+    }
+  append_fact (out, _("Machine"), machine);
+  append_fact (out, _("Target"), target);
+  append_fact (out, _("Data"), data);
+  append_fact (out, _("Each task ran"), reps);
+  g_string_append_c (out, '\n');
+  append_glance_table (out, r);
+  g_string_append_c (out, '\n');
+  g_string_append_c (out, '_');
+  /* Translators: under the short summary; %s is the chart caption (machine, date, repetitions, version) */
+  {
+    g_autofree char *line = g_strdup_printf (_("Medians; the best of each task in bold. %s"), caption);
+    append_escaped (out, line);
+  }
+  g_string_append (out, "_\n\n");
 }
 
 char *
 fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **error)
 {
   GString *out = g_string_new (NULL);
+  g_autoptr(GPtrArray) pngs = g_ptr_array_new_with_free_func (g_free);
+  gboolean glanced = FALSE;
 
   for (guint i = 0; i < doc->blocks->len; i++)
     {
@@ -94,6 +236,13 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
           g_string_append (out, "_\n\n");
           break;
         case FSB_BLOCK_VERDICT:
+          /* a single result opens with its summary, verdict included */
+          if (!glanced && doc->results->len == 1)
+            {
+              append_glance (out, doc, b->text);
+              glanced = TRUE;
+              break;
+            }
           g_string_append (out, "**");
           append_escaped (out, b->text);
           g_string_append (out, "**\n\n");
@@ -170,19 +319,22 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
           g_string_append_c (out, '\n');
           break;
         case FSB_BLOCK_CHART:
+          /* Beside the file, never linked: a relative link breaks once the
+           * text is pasted elsewhere. Each image says what it shows. */
           if (png_stem != NULL)
             {
               g_autofree char *path = g_strdup_printf ("%s-%s.png", png_stem, b->id);
-              g_autofree char *target = link_target (path);
+              g_autofree char *caption = fsb_doc_chart_caption (b->result);
+              FsbChartOptions options = b->chart;
 
-              if (!fsb_chart_write_png (b->result, &b->chart, CHART_WIDTH, 0, 1.5, path, error))
+              options.title = b->text;
+              options.caption = caption;
+              if (!fsb_chart_write_png (b->result, &options, CHART_WIDTH, 0, 1.5, path, error))
                 {
                   g_string_free (out, TRUE);
                   return NULL;
                 }
-              g_string_append (out, "![");
-              append_escaped (out, b->text);
-              g_string_append_printf (out, "](%s)\n\n", target);
+              g_ptr_array_add (pngs, g_path_get_basename (path));
             }
           break;
         case FSB_BLOCK_PAGE_BREAK:
@@ -190,5 +342,22 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
           break;
         }
     }
+  if (pngs->len > 0)
+    {
+      g_autofree char *list = NULL;
+
+      g_ptr_array_add (pngs, NULL);
+      list = g_strjoinv (", ", (char **) pngs->pdata);
+      g_string_append (out, "> ");
+      /* Translators: %s is a list of file names */
+      {
+        g_autofree char *note = g_strdup_printf (_("The charts are in the PNG files written beside this file (%s): "
+                                                   "attach them when you post this text."), list);
+        append_escaped (out, note);
+      }
+      g_string_append (out, "\n");
+    }
+  /* Nothing from a result file may drive the terminal it is shown in. */
+  fsb_text_sanitize_string (out);
   return g_string_free (out, FALSE);
 }

@@ -14,6 +14,8 @@
 #define FOOTER     20.0
 #define BODY_SIZE  10.0
 #define TABLE_SIZE  8.5
+#define TABLE_PAD   3.0
+#define CHART_FONT  8.5
 
 typedef struct {
   cairo_surface_t      *surface;
@@ -71,15 +73,24 @@ show_at (Pdf *pdf, double x, double y)
   pango_cairo_show_layout (pdf->cr, pdf->layout);
 }
 
+/* The footer has a layout of its own: a page break comes in the middle of
+ * laying out a block, whose text must survive it. */
 static void
 footer (Pdf *pdf)
 {
   g_autofree char *text = g_strdup_printf (_("Page %u"), pdf->page);
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (pdf->cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
 
-  set_font (pdf, 8, FALSE, FALSE);
-  prepare (pdf, text, FALSE, pdf->content_w, PANGO_ALIGN_CENTER);
+  pango_font_description_set_absolute_size (font, 8 * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_width (layout, (int) (pdf->content_w * PANGO_SCALE));
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_text (layout, text, -1);
   cairo_set_source_rgb (pdf->cr, 0.45, 0.45, 0.45);
-  show_at (pdf, MARGIN, pdf->page_h - MARGIN + FOOTER * 0.5);
+  cairo_move_to (pdf->cr, MARGIN, pdf->page_h - MARGIN + FOOTER * 0.5);
+  pango_cairo_show_layout (pdf->cr, layout);
 }
 
 static void
@@ -179,16 +190,14 @@ draw_row (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const doubl
   cairo_stroke (pdf->cr);
 }
 
+/* Natural widths, shrunk in proportion to fit the page. */
 static void
-table (Pdf *pdf, const FsbBlock *b)
+column_widths (Pdf *pdf, const FsbBlock *b, double *width)
 {
   GPtrArray *header = b->items->pdata[0];
   guint n_cols = header->len;
-  g_autofree double *width = g_new0 (double, n_cols);
-  const double pad = 4;
   double total = 0;
 
-  /* natural widths, then shrink proportionally to fit the page */
   for (guint r = 0; r < b->items->len; r++)
     {
       GPtrArray *row = b->items->pdata[r];
@@ -198,7 +207,7 @@ table (Pdf *pdf, const FsbBlock *b)
           int w;
           prepare (pdf, row->pdata[c], FALSE, -1, PANGO_ALIGN_LEFT);
           pango_layout_get_size (pdf->layout, &w, NULL);
-          width[c] = MAX (width[c], w / (double) PANGO_SCALE + 2 * pad);
+          width[c] = MAX (width[c], w / (double) PANGO_SCALE + 2 * TABLE_PAD);
         }
     }
   for (guint c = 0; c < n_cols; c++)
@@ -206,7 +215,17 @@ table (Pdf *pdf, const FsbBlock *b)
   if (total > pdf->content_w)
     for (guint c = 0; c < n_cols; c++)
       width[c] *= pdf->content_w / total;
+}
 
+static void
+table (Pdf *pdf, const FsbBlock *b)
+{
+  GPtrArray *header = b->items->pdata[0];
+  guint n_cols = header->len;
+  g_autofree double *width = g_new0 (double, n_cols);
+  const double pad = TABLE_PAD;
+
+  column_widths (pdf, b, width);
   if (pdf->dirty)
     pdf->y += 6;
   for (guint r = 0; r < b->items->len; r++)
@@ -241,7 +260,7 @@ chart (Pdf *pdf, const FsbBlock *b)
   FsbChartOptions options = b->chart;
   double h;
 
-  options.font_size = 8.5;
+  options.font_size = CHART_FONT;
   h = fsb_chart_get_height (b->result, &options, pdf->content_w);
   if (pdf->dirty)
     pdf->y += 8;
@@ -249,6 +268,151 @@ chart (Pdf *pdf, const FsbBlock *b)
   fsb_chart_draw_at (pdf->cr, b->result, &options, MARGIN, pdf->y, pdf->content_w);
   pdf->y += h + 8;
   pdf->dirty = TRUE;
+}
+
+/* Blocks ----------------------------------------------------------------- */
+
+static void
+list_item (Pdf *pdf, const char *text)
+{
+  double top;
+
+  paragraph (pdf, text, FALSE, BODY_SIZE, FALSE, FALSE, 14, 1, 1);
+  /* the bullet beside the item's first line, on whatever page it landed */
+  top = pdf->y - 1 - prepare (pdf, text, FALSE, pdf->content_w - 14, PANGO_ALIGN_LEFT);
+  prepare (pdf, "•", FALSE, -1, PANGO_ALIGN_LEFT);
+  show_at (pdf, MARGIN + 3, top);
+}
+
+static void
+draw_block (Pdf *pdf, const FsbBlock *b)
+{
+  switch (b->kind)
+    {
+    case FSB_BLOCK_TITLE:
+      paragraph (pdf, b->text, FALSE, 20, TRUE, FALSE, 0, 0, 4);
+      break;
+    case FSB_BLOCK_SUBTITLE:
+      paragraph (pdf, b->text, FALSE, 9.5, FALSE, TRUE, 0, 0, 10);
+      break;
+    case FSB_BLOCK_VERDICT:
+      boxed (pdf, b->text, 12, TRUE, FALSE, 0x0072B2);
+      break;
+    case FSB_BLOCK_HEADING:
+      ensure (pdf, 80);
+      pdf->outline = bookmark (pdf, CAIRO_PDF_OUTLINE_ROOT, b->text);
+      paragraph (pdf, b->text, FALSE, 15, TRUE, FALSE, 0, 14, 6);
+      break;
+    case FSB_BLOCK_SUBHEADING:
+      ensure (pdf, 60);
+      bookmark (pdf, pdf->outline, b->text);
+      paragraph (pdf, b->text, FALSE, 12, TRUE, FALSE, 0, 10, 4);
+      break;
+    case FSB_BLOCK_PARAGRAPH:
+      paragraph (pdf, b->text, FALSE, BODY_SIZE, FALSE, FALSE, 0, 3, 3);
+      break;
+    case FSB_BLOCK_NOTE:
+      boxed (pdf, b->text, 9, FALSE, TRUE, 0xE69F00);
+      break;
+    case FSB_BLOCK_CONCLUSION:
+      {
+        g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("Conclusion:"), b->text);
+        paragraph (pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 6, 4);
+      }
+      break;
+    case FSB_BLOCK_LIST:
+      for (guint j = 0; j < b->items->len; j++)
+        list_item (pdf, b->items->pdata[j]);
+      break;
+    case FSB_BLOCK_FACTS:
+      for (guint j = 0; j + 1 < b->items->len; j += 2)
+        {
+          g_autofree char *label = fsb_doc_fact_label (b->items->pdata[j]);
+          g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", label, (char *) b->items->pdata[j + 1]);
+          paragraph (pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 1, 1);
+        }
+      break;
+    case FSB_BLOCK_TABLE:
+      table (pdf, b);
+      break;
+    case FSB_BLOCK_CHART:
+      chart (pdf, b);
+      break;
+    case FSB_BLOCK_PAGE_BREAK:
+      if (pdf->dirty)
+        new_page (pdf);
+      break;
+    default:
+      break;
+    }
+}
+
+/* What draw_block would take, page breaks aside: to keep a section together. */
+static double
+text_height (Pdf *pdf, const char *text, gboolean markup, double size, gboolean bold, double indent)
+{
+  set_font (pdf, size, bold, FALSE);
+  return prepare (pdf, text, markup, pdf->content_w - indent, PANGO_ALIGN_LEFT);
+}
+
+static double
+block_height (Pdf *pdf, const FsbBlock *b)
+{
+  double h = 0;
+
+  switch (b->kind)
+    {
+    case FSB_BLOCK_SUBHEADING:
+      return 10 + text_height (pdf, b->text, FALSE, 12, TRUE, 0) + 4;
+    case FSB_BLOCK_PARAGRAPH:
+      return 3 + text_height (pdf, b->text, FALSE, BODY_SIZE, FALSE, 0) + 3;
+    case FSB_BLOCK_NOTE:
+      return 6 + text_height (pdf, b->text, FALSE, 9, FALSE, 12) + 14;
+    case FSB_BLOCK_CONCLUSION:
+      {
+        g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("Conclusion:"), b->text);
+        return 6 + text_height (pdf, markup, TRUE, BODY_SIZE, FALSE, 0) + 4;
+      }
+    case FSB_BLOCK_LIST:
+      for (guint j = 0; j < b->items->len; j++)
+        h += 2 + text_height (pdf, b->items->pdata[j], FALSE, BODY_SIZE, FALSE, 14);
+      return h;
+    case FSB_BLOCK_TABLE:
+      {
+        GPtrArray *header = b->items->pdata[0];
+        g_autofree double *width = g_new0 (double, header->len);
+
+        column_widths (pdf, b, width);
+        for (guint r = 0; r < b->items->len; r++)
+          {
+            set_font (pdf, TABLE_SIZE, r == 0, FALSE);
+            h += row_height (pdf, b->items->pdata[r], header->len, width, TABLE_PAD);
+          }
+        return h + 12;
+      }
+    case FSB_BLOCK_CHART:
+      {
+        FsbChartOptions options = b->chart;
+        options.font_size = CHART_FONT;
+        return 8 + fsb_chart_get_height (b->result, &options, pdf->content_w) + 8;
+      }
+    default:
+      return 0;
+    }
+}
+
+/* A section (a block and the ones it keeps) starts on a new page when it
+ * would not fit on this one but fits on a page of its own. */
+static void
+keep_together (Pdf *pdf, GPtrArray *blocks, guint i)
+{
+  const FsbBlock *first = blocks->pdata[i];
+  double h = 0, page = pdf->page_h - 2 * MARGIN;
+
+  for (guint k = i; k <= i + first->keep && k < blocks->len; k++)
+    h += block_height (pdf, blocks->pdata[k]);
+  if (h > room (pdf) && pdf->dirty && (h <= page || room (pdf) < page * 0.35))
+    new_page (pdf);
 }
 
 gboolean
@@ -276,73 +440,9 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
         {
           const FsbBlock *b = doc->blocks->pdata[i];
 
-          switch (b->kind)
-            {
-            case FSB_BLOCK_TITLE:
-              paragraph (&pdf, b->text, FALSE, 20, TRUE, FALSE, 0, 0, 4);
-              break;
-            case FSB_BLOCK_SUBTITLE:
-              paragraph (&pdf, b->text, FALSE, 9.5, FALSE, TRUE, 0, 0, 10);
-              break;
-            case FSB_BLOCK_VERDICT:
-              boxed (&pdf, b->text, 12, TRUE, FALSE, 0x0072B2);
-              break;
-            case FSB_BLOCK_HEADING:
-              ensure (&pdf, 80);
-              pdf.outline = bookmark (&pdf, CAIRO_PDF_OUTLINE_ROOT, b->text);
-              paragraph (&pdf, b->text, FALSE, 15, TRUE, FALSE, 0, 14, 6);
-              break;
-            case FSB_BLOCK_SUBHEADING:
-              ensure (&pdf, 60);
-              bookmark (&pdf, pdf.outline, b->text);
-              paragraph (&pdf, b->text, FALSE, 12, TRUE, FALSE, 0, 10, 4);
-              break;
-            case FSB_BLOCK_PARAGRAPH:
-              paragraph (&pdf, b->text, FALSE, BODY_SIZE, FALSE, FALSE, 0, 3, 3);
-              break;
-            case FSB_BLOCK_NOTE:
-              boxed (&pdf, b->text, 9, FALSE, TRUE, 0xE69F00);
-              break;
-            case FSB_BLOCK_CONCLUSION:
-              {
-                g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("Conclusion:"), b->text);
-                paragraph (&pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 6, 4);
-              }
-              break;
-            case FSB_BLOCK_LIST:
-              for (guint j = 0; j < b->items->len; j++)
-                {
-                  double top;
-
-                  paragraph (&pdf, b->items->pdata[j], FALSE, BODY_SIZE, FALSE, FALSE, 14, 1, 1);
-                  /* the bullet beside the item's first line, on whatever page it landed */
-                  top = pdf.y - 1 - prepare (&pdf, b->items->pdata[j], FALSE, pdf.content_w - 14, PANGO_ALIGN_LEFT);
-                  prepare (&pdf, "•", FALSE, -1, PANGO_ALIGN_LEFT);
-                  show_at (&pdf, MARGIN + 3, top);
-                }
-              break;
-            case FSB_BLOCK_FACTS:
-              for (guint j = 0; j + 1 < b->items->len; j += 2)
-                {
-                  g_autofree char *label = fsb_doc_fact_label (b->items->pdata[j]);
-                  g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", label,
-                                                                     (char *) b->items->pdata[j + 1]);
-                  paragraph (&pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 1, 1);
-                }
-              break;
-            case FSB_BLOCK_TABLE:
-              table (&pdf, b);
-              break;
-            case FSB_BLOCK_CHART:
-              chart (&pdf, b);
-              break;
-            case FSB_BLOCK_PAGE_BREAK:
-              if (pdf.dirty)
-                new_page (&pdf);
-              break;
-            default:
-              break;
-            }
+          if (b->keep > 0)
+            keep_together (&pdf, doc->blocks, i);
+          draw_block (&pdf, b);
         }
       footer (&pdf);
       g_clear_object (&pdf.layout);

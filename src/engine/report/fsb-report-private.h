@@ -30,6 +30,7 @@ typedef struct {
   char            *id;            /* a stable id: anchors, chart file names */
   GPtrArray       *items;
   guint64          numeric;       /* TABLE: bit n set when column n holds numbers */
+  guint            keep;          /* this block and the next keep blocks stay on one page when they fit */
   FsbResult       *result;        /* CHART */
   FsbChartOptions  chart;         /* CHART; chart.title points into text */
 } FsbBlock;
@@ -38,6 +39,7 @@ typedef struct {
   char      *title;
   char      *language;   /* for <html lang> */
   GPtrArray *blocks;
+  GPtrArray *results;    /* of FsbResult*: what the document was made from */
 } FsbDocument;
 
 FsbDocument *fsb_document_build (FsbResult * const *results, const char * const *labels, guint n_results,
@@ -70,14 +72,34 @@ char        *fsb_doc_fs_list       (FsbResult *result);
 char        *fsb_doc_format_date   (const char *iso);
 char        *fsb_doc_result_label  (FsbResult *result, const char * const *labels, guint i);
 char        *fsb_doc_describe_target (FsbResult *r);
+/* Machine details, in words; NULL when not recorded. */
+char        *fsb_doc_virtualization (FsbResult *r);
+char        *fsb_doc_disk_kind     (FsbResult *r);
+char        *fsb_doc_sectors       (FsbResult *r);
+char        *fsb_doc_kernel_options (FsbResult *r);
+/* Under a chart posted alone: "AMD EPYC, 2 cores · Debian GNU/Linux 12 · 1 December 2026 · 3 repetitions · FS Bench 0.2.0" */
+char        *fsb_doc_chart_caption (FsbResult *r);
 gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section);
 char        *fsb_doc_column_title  (const char *name, const char *metric);
+
+/* The data a result ran on: its sizes by parameter id (or, for results
+ * before 0.2, its dataset manifest). */
+gboolean     fsb_doc_result_size   (FsbResult *r, const char *id, double *value);
+char        *fsb_doc_format_param  (const FsbParamSpec *param, double value);
+gboolean     fsb_doc_group_ran     (FsbResult *r, const FsbWorkloadGroup *group);
+/* "a big file of 35.0 MB; a tree of 375 files in 45 folders, 95.0 MB in all"; "" without the core tasks. */
+char        *fsb_doc_dataset_sentence (FsbResult *r);
+/* Facts: each size of the group ("Size of the big file: 35.0 MB"); NULL when it has none. */
+FsbBlock    *fsb_doc_add_group_sizes  (FsbDocument *doc, FsbResult *r, const FsbWorkloadGroup *group);
+/* TRUE when both results ran this group on the same sizes. */
+gboolean     fsb_doc_same_sizes    (FsbResult *a, FsbResult *b, const FsbWorkloadGroup *group);
 
 char        *fsb_report_render_html     (FsbDocument *doc);
 /* png_stem: write the charts as STEM-ID.png and link them; NULL: leave them out. */
 char        *fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **error);
 gboolean     fsb_report_render_pdf      (FsbDocument *doc, const char *path, gboolean letter, GError **error);
 char        *fsb_report_render_csv      (FsbResult * const *results, const char * const *labels, guint n_results);
+char        *fsb_report_render_samples_csv (FsbResult * const *results, const char * const *labels, guint n_results);
 
 /* Escaping for text that came from the machine or the user. */
 char        *fsb_escape_markdown        (const char *text);

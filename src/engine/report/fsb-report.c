@@ -8,6 +8,7 @@
 
 #include "fsb-error.h"
 #include "fsb-format.h"
+#include "fsb-json.h"
 #include "fsb-report-private.h"
 
 FsbDocument *
@@ -19,6 +20,8 @@ fsb_document_build (FsbResult * const *results, const char * const *labels, guin
   /* "ru_RU.UTF-8" gives "ru"; "C" gives "en" */
   doc->language = (lang == NULL || strcmp (lang, "C") == 0 || g_str_has_prefix (lang, "C.") || strcmp (lang, "POSIX") == 0)
                   ? g_strdup ("en") : g_strndup (lang, strcspn (lang, "_.@"));
+  for (guint i = 0; i < n_results; i++)
+    g_ptr_array_add (doc->results, fsb_result_ref (results[i]));
   if (n_results == 1)
     fsb_document_build_study (doc, results[0], use_case);
   else
@@ -121,7 +124,6 @@ static char *
 render_json (FsbResult * const *results, const char * const *labels, guint n,
              const FsbReportOptions *options, const char *path, GError **error)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
 
   if (n == 1)
@@ -130,9 +132,7 @@ render_json (FsbResult * const *results, const char * const *labels, guint n,
   json_node_take_array (root, json_array_new ());
   for (guint i = 0; i < n; i++)
     json_array_add_element (json_node_get_array (root), fsb_result_to_json (results[i]));
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, root);
-  return json_generator_to_data (gen, NULL);
+  return fsb_json_to_data (root, TRUE, NULL);
 }
 
 static char *
@@ -140,6 +140,13 @@ render_csv (FsbResult * const *results, const char * const *labels, guint n,
             const FsbReportOptions *options, const char *path, GError **error)
 {
   return fsb_report_render_csv (results, labels, n);
+}
+
+static char *
+render_samples_csv (FsbResult * const *results, const char * const *labels, guint n,
+                    const FsbReportOptions *options, const char *path, GError **error)
+{
+  return fsb_report_render_samples_csv (results, labels, n);
 }
 
 static char *
@@ -189,6 +196,8 @@ static const FsbReportFormatInfo formats[] = {
     N_("Write Markdown, with the charts as PNG files beside it"), TRUE, render_markdown },
   { FSB_REPORT_CSV, "csv", "csv", "text/csv", N_("_CSV table…"),
     N_("Write every statistic as CSV"), TRUE, render_csv },
+  { FSB_REPORT_SAMPLES_CSV, "samples-csv", "csv", "text/csv", N_("CSV of every _sample…"),
+    N_("Write every measurement as CSV, a row per repetition"), TRUE, render_samples_csv },
   { FSB_REPORT_JSON, "json", "json", "application/json", N_("_JSON result…"),
     N_("Write the result itself as JSON"), TRUE, render_json },
 };

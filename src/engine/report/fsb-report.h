@@ -11,9 +11,10 @@ G_BEGIN_DECLS
 typedef enum {
   FSB_REPORT_HTML,      /* self-contained: inline SVG charts and CSS */
   FSB_REPORT_PDF,       /* cairo, a page break between sections */
-  FSB_REPORT_CSV,       /* one row per result × filesystem × task × metric × statistic */
+  FSB_REPORT_CSV,       /* one row per result × filesystem × task × metric × statistic that means something */
   FSB_REPORT_MARKDOWN,  /* charts as PNG files beside it */
   FSB_REPORT_JSON,      /* the result itself (an array for a comparison) */
+  FSB_REPORT_SAMPLES_CSV, /* one row per sample: filesystem, task, repetition, every metric */
 } FsbReportFormat;
 
 typedef struct {

@@ -61,6 +61,62 @@ os_release_name (void)
   return NULL;
 }
 
+/* What runs the system, as systemd-detect-virt would say it: a container
+ * first (its processes see the host's DMI), then a hypervisor from the
+ * firmware's names or the CPU's hypervisor flag. "none" on bare metal. */
+static char *
+detect_virtualization (const char *cpuinfo)
+{
+  static const struct { const char *needle, *id; } dmi[] = {
+    { "KVM", "kvm" }, { "QEMU", "qemu" }, { "VMware", "vmware" }, { "VirtualBox", "oracle" },
+    { "innotek", "oracle" }, { "Xen", "xen" }, { "Bochs", "bochs" },
+    { "Parallels", "parallels" }, { "Amazon EC2", "amazon" }, { "Google Compute Engine", "google" },
+    { "Firecracker", "firecracker" }, { "Cloud Hypervisor", "cloud-hypervisor" },
+  };
+  const char *files[] = { "/sys/class/dmi/id/sys_vendor", "/sys/class/dmi/id/product_name",
+                          "/sys/class/dmi/id/board_vendor", "/sys/class/dmi/id/bios_vendor" };
+  g_autofree char *container = NULL;
+
+  if (g_file_get_contents ("/run/systemd/container", &container, NULL, NULL) && *g_strstrip (container) != '\0')
+    return g_steal_pointer (&container);
+  if (g_file_test ("/.dockerenv", G_FILE_TEST_EXISTS))
+    return g_strdup ("docker");
+  if (g_file_test ("/run/.containerenv", G_FILE_TEST_EXISTS))
+    return g_strdup ("podman");
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *value = read_trimmed (files[f]);
+
+      for (guint i = 0; value != NULL && i < G_N_ELEMENTS (dmi); i++)
+        if (strstr (value, dmi[i].needle) != NULL)
+          return g_strdup (dmi[i].id);
+    }
+  if (cpuinfo != NULL && g_regex_match_simple ("^flags\\s*:.*\\bhypervisor\\b", cpuinfo, G_REGEX_MULTILINE, 0))
+    return g_strdup ("vm");
+  return g_strdup ("none");
+}
+
+/* The kernel's command line, without what names this machine's disks and
+ * files (the boot image, root=, resume=): the options that can change how
+ * it does I/O stay. */
+static char *
+kernel_cmdline (void)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  if (!g_file_get_contents ("/proc/cmdline", &contents, NULL, NULL))
+    return NULL;
+  words = g_strsplit_set (g_strstrip (contents), " \t\n", -1);
+  for (guint i = 0; words[i] != NULL && strcmp (words[i], "--") != 0; i++)   /* after "--": init's own */
+    if (*words[i] != '\0' && !g_str_has_prefix (words[i], "BOOT_IMAGE=") && !g_str_has_prefix (words[i], "root=") &&
+        !g_str_has_prefix (words[i], "resume=") && !g_str_has_prefix (words[i], "initrd="))
+      g_ptr_array_add (kept, words[i]);
+  g_ptr_array_add (kept, NULL);
+  return g_strjoinv (" ", (char **) kept->pdata);
+}
+
 void
 fsb_machine_probe (FsbMachine *machine)
 {
@@ -92,6 +148,8 @@ fsb_machine_probe (FsbMachine *machine)
   if (uname (&u) == 0)
     machine->kernel = g_strdup_printf ("%s %s %s", u.sysname, u.release, u.machine);
   machine->distribution = os_release_name ();
+  machine->virtualization = detect_virtualization (cpuinfo);
+  machine->kernel_cmdline = kernel_cmdline ();
 
   {
     g_autofree char *vendor = read_trimmed ("/sys/class/dmi/id/board_vendor");

@@ -116,19 +116,6 @@ target_step_sample (FsbMeter *meter, double seconds)
 
 /* The cycle of one repetition ------------------------------------------------ */
 
-/* The read side's copies go off the target; they are removed after the
- * task, outside its time. */
-static void
-clean_scratch (Run *run)
-{
-  FsbTreeCount junk = { 0 };
-
-  if (run->scratch_dir == NULL)
-    return;
-  fsb_remove_tree (run->scratch_dir, &junk, NULL, NULL);
-  g_mkdir_with_parents (run->scratch_dir, 0700);
-}
-
 void
 fsb_run_clear_shared (Run *run)
 {
@@ -199,15 +186,31 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   ctx.mount_point = fsb_target_get_mount_point (run->target);
 
   sample = fsb_sample_new ();
+  /* Proof of cold caches: what is still in memory as the clock starts. */
+  fsb_run_check_residency (run, ctx.source_dir, sample);
   fsb_meter_start (&meter);
   ok = func (&ctx, sample, error);
+  /* Without direct I/O the task's flush went into the host's page cache
+   * of the image: the timed section ends when the image file is flushed. */
+  if (ok)
+    {
+      gboolean flushed = FALSE;
+      gint64 start = g_get_monotonic_time ();
+
+      ok = fsb_target_flush_host (run->target, &flushed, error);
+      if (flushed)
+        fsb_sample_set (sample, "host_flush_s", (g_get_monotonic_time () - start) / 1e6);
+    }
   fsb_meter_stop (&meter, sample);
-  clean_scratch (run);
+  /* The read side's copies go off the target: removed after the task,
+   * outside its time. */
+  fsb_run_empty_scratch (run);
   if (!ok)
     {
       fsb_sample_free (sample);
       return FALSE;
     }
+  fsb_run_copy_residency (sample, extra);
   keep_shared (run, task_id, sample, extra);
   fsb_run_step_done (run, fs, sample, extra);
   return TRUE;
@@ -238,6 +241,7 @@ run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
       fsb_sample_free (sample);
       return FALSE;
     }
+  fsb_run_check_residency (run, NULL, sample);
   fsb_meter_start (&meter);
   if (!fsb_custom_run (run->plan, cmd, fsb_target_get_mount_point (run->target), sample,
                        run->cancellable, &local))

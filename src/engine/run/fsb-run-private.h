@@ -49,6 +49,7 @@ typedef struct {
   char         *dataset_dir;
   char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
   char         *scratch_dir;    /* off the target: in memory if it fits, else by the dataset */
+  int           scratch_fd;     /* the folder itself, open from its creation to its removal */
   GPtrArray    *custom_ids;     /* "custom:NAME", one per plan->custom_commands */
   GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
   gboolean      cycles;         /* a cycle has a task: else no mkfs, mount, umount */
@@ -122,9 +123,15 @@ gboolean    fsb_run_aging_cycle        (Run *run, FsbFsResult *fs, GError **erro
 /* After a filesystem's repetitions: a fresh one, filled with 4 KiB files. */
 gboolean    fsb_run_aging_fit          (Run *run, FsbFsResult *fs, GError **error);
 
+/* fsb-run-residency.c */
+void        fsb_run_check_residency     (Run *run, const char *source_dir, FsbSample *sample);
+void        fsb_run_copy_residency      (const FsbSample *sample, GPtrArray *extra);
+
 /* fsb-run-source.c */
 char       *fsb_run_mkfs_version        (const char *fstype);
 gboolean    fsb_run_prepare_source      (Run *run, FsbResult *result, GError **error);
+gboolean    fsb_run_make_scratch        (Run *run, GError **error);
+void        fsb_run_empty_scratch       (Run *run);
 void        fsb_run_remove_scratch      (Run *run);
 void        fsb_run_remove_source_view  (Run *run);
 

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fsb-custom.h"
@@ -139,17 +140,82 @@ fsb_run_prepare_source (Run *run, FsbResult *result, GError **error)
   return TRUE;
 }
 
+/* The read side (kernel-copy-out) should time the target's reads, not the
+ * host disk's writes: in memory when there is room for the tree, else next
+ * to the dataset, on a disk. /dev/shm is shared by every user, so the
+ * folder is made once (mkdtemp: 0700, a name nobody can guess), checked
+ * through its descriptor, and kept until the end of the run: it is emptied
+ * through that descriptor, never removed and made again by name, which
+ * would take a folder or a link someone planted in the gap. */
+/* The read side of groups with data of their own (kernel-copy-out) copies
+ * it off the target: about half the room the group needs on it. */
+static guint64
+scratch_bytes (Run *run)
+{
+  guint n_groups;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
+  guint64 bytes = 0;
+
+  for (guint g = 0; g < n_groups; g++)
+    if (groups[g]->data_dir != NULL && groups[g]->space_needed != NULL &&
+        fsb_plan_has_group (run->plan, groups[g]->id))
+      bytes = MAX (bytes, groups[g]->space_needed (run->sizes) / 2);
+  return bytes;
+}
+
+gboolean
+fsb_run_make_scratch (Run *run, GError **error)
+{
+  g_autofree char *parent = fsb_scratch_parent (scratch_bytes (run));
+  /* Named after this process, so each process can tell its own. */
+  g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-XXXXXX", (int) getpid ());
+  g_autofree char *tmpl = g_build_filename (parent, name, NULL);
+  struct stat st;
+
+  g_mkdir_with_parents (parent, 0700);
+  if (g_mkdtemp (tmpl) == NULL)
+    {
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
+      return FALSE;
+    }
+  run->scratch_dir = g_steal_pointer (&tmpl);
+  run->scratch_fd = open (run->scratch_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (run->scratch_fd < 0 || fstat (run->scratch_fd, &st) < 0 || st.st_uid != geteuid ()
+      || (st.st_mode & 0077) != 0)
+    {
+      fsb_set_error_from_errno (error, run->scratch_fd < 0 ? errno : EPERM,
+                                _("Cannot create the folder"), run->scratch_dir);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What a task left in the scratch folder goes, outside its time. */
+void
+fsb_run_empty_scratch (Run *run)
+{
+  g_autoptr(GError) error = NULL;
+  FsbFileOps ops;
+
+  if (run->scratch_fd < 0)
+    return;
+  fsb_file_ops_init (&ops, NULL, NULL, NULL, 0);
+  if (!fsb_empty_dir_at (&ops, run->scratch_fd, &error))
+    g_warning ("Could not empty %s: %s", run->scratch_dir, error->message);
+  fsb_file_ops_clear (&ops);
+}
+
 void
 fsb_run_remove_scratch (Run *run)
 {
-  FsbFileOps ops;
-
   if (run->scratch_dir == NULL)
     return;
-  fsb_file_ops_init (&ops, NULL, NULL, NULL, 0);
-  if (!fsb_remove_tree_at (&ops, AT_FDCWD, run->scratch_dir, NULL))
-    g_warning ("Could not remove %s", run->scratch_dir);
-  fsb_file_ops_clear (&ops);
+  fsb_run_empty_scratch (run);
+  if (run->scratch_fd >= 0)
+    close (run->scratch_fd);
+  run->scratch_fd = -1;
+  if (g_rmdir (run->scratch_dir) != 0 && errno != ENOENT)
+    g_warning ("Could not remove %s: %s", run->scratch_dir, g_strerror (errno));
 }
 
 void

@@ -101,22 +101,6 @@ fsb_run_save_partial (Run *run)
   g_mutex_unlock (&run->runner->lock);
 }
 
-/* The read side of groups with data of their own (kernel-copy-out) copies
- * it off the target: about half the room the group needs on it. */
-static guint64
-scratch_bytes (Run *run)
-{
-  guint n_groups;
-  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
-  guint64 bytes = 0;
-
-  for (guint g = 0; g < n_groups; g++)
-    if (groups[g]->data_dir != NULL && groups[g]->space_needed != NULL &&
-        fsb_plan_has_group (run->plan, groups[g]->id))
-      bytes = MAX (bytes, groups[g]->space_needed (run->sizes) / 2);
-  return bytes;
-}
-
 /* One filesystem's cycle of a round; FALSE only to stop the run (a
  * cancel): a filesystem that fails is recorded and left out from then on. */
 static gboolean
@@ -269,28 +253,14 @@ run_plan (Run *run, GError **error)
     }
   fsb_run_build_steps (run);
 
-  /* The read side (kernel-copy-out) should time the target's reads, not
-   * the host disk's writes: in memory when there is room for the tree,
-   * else next to the dataset, on a disk. */
-  {
-    g_autofree char *parent = fsb_scratch_parent (scratch_bytes (run));
-    /* Named after this process, so each process can tell its own. */
-    g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-XXXXXX", (int) getpid ());
-    g_autofree char *tmpl = g_build_filename (parent, name, NULL);
-
-    g_mkdir_with_parents (parent, 0700);
-    if (g_mkdtemp (tmpl) != NULL)
-      run->scratch_dir = g_steal_pointer (&tmpl);
-    else
-      {
-        fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
-        return FALSE;
-      }
-  }
+  if (!fsb_run_make_scratch (run, error))
+    return FALSE;
 
   run->target = fsb_target_new_from_spec (run->plan->target_spec, run->plan->destroy_confirmed, error);
   if (run->target == NULL)
     return FALSE;
+  if (run->plan->confirmed_device != NULL)
+    fsb_target_set_confirmed_device (run->target, run->plan->confirmed_device);
   fsb_run_log (run, _("Preparing the target"));
   if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes (run->plan, run->sizes),
                            run->cancellable, error))
@@ -346,6 +316,7 @@ run_thread (GTask        *task,
   run.custom_ids = g_ptr_array_new_with_free_func (g_free);
   run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
   run.start_us = g_get_monotonic_time ();
+  run.scratch_fd = -1;
 
   /* The machine is read here, not in the caller's thread: it reads files. */
   {
@@ -529,19 +500,13 @@ fsb_runner_run_finish (FsbRunner     *self,
 FsbResult *
 fsb_runner_get_result (FsbRunner *self)
 {
-  g_autoptr(JsonNode) node = NULL;
-  FsbResult *copy;
+  FsbResult *copy = NULL;
 
   g_return_val_if_fail (FSB_IS_RUNNER (self), NULL);
 
   g_mutex_lock (&self->lock);
-  if (self->result == NULL)
-    {
-      g_mutex_unlock (&self->lock);
-      return NULL;
-    }
-  node = fsb_result_to_json (self->result);
+  if (self->result != NULL)
+    copy = fsb_result_copy (self->result);
   g_mutex_unlock (&self->lock);
-  copy = fsb_result_from_json (node, NULL);
   return copy;
 }

@@ -6,10 +6,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "fsb-device.h"
+#include "fsb-device-identity.h"
 #include "fsb-error.h"
 #include "fsb-mountinfo.h"
+#include "fsb-target-state.h"
 
 G_DEFINE_BOXED_TYPE (FsbDevice, fsb_device, fsb_device_copy, fsb_device_free)
 
@@ -26,6 +29,8 @@ fsb_device_copy (const FsbDevice *device)
   copy->label = g_strdup (device->label);
   copy->mount_points = g_strdupv (device->mount_points);
   copy->reason = g_strdup (device->reason);
+  copy->backing_file = g_strdup (device->backing_file);
+  copy->identity = fsb_device_identity_copy (device->identity);
   return copy;
 }
 
@@ -42,6 +47,8 @@ fsb_device_free (FsbDevice *device)
   g_free (device->label);
   g_strfreev (device->mount_points);
   g_free (device->reason);
+  g_free (device->backing_file);
+  fsb_device_identity_free (device->identity);
   g_free (device);
 }
 
@@ -186,51 +193,83 @@ guess_connection (const char *device, const char *bus)
 }
 
 /* The verdict, in order of importance: the first reason found is given. */
-static void
-judge (FsbDevice  *d,
-       dev_t       dev,
-       GHashTable *critical,
-       gboolean    hint_system,
-       const char *in_use,
-       gboolean    partition_table,
-       guint64     needed_bytes)
+gboolean
+fsb_device_judge (const FsbDeviceFacts *f, gboolean *is_system, char **reason)
 {
-  const char *what = g_hash_table_lookup (critical, GSIZE_TO_POINTER (dev));
-  g_autofree char *holder = NULL;
+  char *why = NULL;
 
-  d->is_system = hint_system || what != NULL;
-  d->usable = FALSE;
+  if (is_system != NULL)
+    *is_system = f->critical != NULL || (f->hint_system && !f->is_loop);
 
-  if (what != NULL && strcmp (what, "swap") == 0)
-    d->reason = g_strdup (_("It holds the system’s swap space."));
-  else if (what != NULL)
+  if (f->critical != NULL && strcmp (f->critical, "swap") == 0)
+    why = g_strdup (_("It holds the system’s swap space."));
+  else if (f->critical != NULL)
     /* Translators: %s is a folder the system needs: "/", "/home", "/boot" */
-    d->reason = g_strdup_printf (_("It holds %s, which the running system needs."), what);
-  else if (d->mount_points[0] != NULL)
+    why = g_strdup_printf (_("It holds %s, which the running system needs."), f->critical);
+  else if (f->mount_point != NULL)
     /* Translators: %s is a folder: "/media/anna/USB" */
-    d->reason = g_strdup_printf (_("It is mounted at %s. Unmount it first."), d->mount_points[0]);
-  else if (in_use != NULL)
-    d->reason = g_strdup (in_use);
-  else if (has_holders (dev, &holder))
+    why = g_strdup_printf (_("It is mounted at %s. Unmount it first."), f->mount_point);
+  else if (g_strcmp0 (f->id_type, "swap") == 0)
+    why = g_strdup (_("It is swap space."));
+  else if (g_strcmp0 (f->id_type, "LVM2_member") == 0)
+    why = g_strdup (_("It is an LVM physical volume."));
+  else if (g_strcmp0 (f->id_type, "linux_raid_member") == 0 || f->raid_member)
+    why = g_strdup (_("It is a member of a RAID array."));
+  else if (g_strcmp0 (f->id_type, "zfs_member") == 0)
+    why = g_strdup (_("It is a member of a ZFS pool."));
+  else if (g_strcmp0 (f->id_type, "btrfs") == 0 && f->same_uuid > 1)
+    why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                        /* Translators: %u counts the devices, this one included */
+                                        "It is one of %u devices of a Btrfs filesystem.",
+                                        "It is one of %u devices of a Btrfs filesystem.", f->same_uuid),
+                           f->same_uuid);
+  else if (f->open_luks)
+    why = g_strdup (_("It is an open encrypted (LUKS) volume."));
+  else if (f->holder != NULL)
     /* Translators: %s is a device name: "dm-0" */
-    d->reason = g_strdup_printf (_("It is in use by %s."), holder);
-  else if (hint_system)
-    d->reason = g_strdup (_("udisks2 marks it as a system device."));
-  /* A partition table counts even when the kernel shows no partitions
-   * (one without support for that table type). */
-  else if (d->is_whole_disk && (partition_table || has_partitions (dev)))
-    d->reason = g_strdup (_("It is a whole disk with partitions. Choose one of its partitions."));
-  else if (d->read_only)
-    d->reason = g_strdup (_("It is read-only."));
-  else if (needed_bytes > 0 && d->size < needed_bytes)
+    why = g_strdup_printf (_("It is in use by %s."), f->holder);
+  else if (f->is_loop && f->loop_other_user)
+    why = g_strdup (_("Another user set up this loop device."));
+  else if (f->hint_system && !f->is_loop)
+    why = g_strdup (_("udisks2 marks it as a system device."));
+  else if (f->whole_disk_with_partitions)
+    why = g_strdup (_("It is a whole disk with partitions. Choose one of its partitions."));
+  else if (f->read_only)
+    why = g_strdup (_("It is read-only."));
+  else if (f->needed_bytes > 0 && f->size < f->needed_bytes)
     {
-      g_autofree char *have = g_format_size (d->size);
-      g_autofree char *need = g_format_size (needed_bytes);
+      g_autofree char *have = g_format_size (f->size);
+      g_autofree char *need = g_format_size (f->needed_bytes);
       /* Translators: "It has 1.0 GB, and the plan needs 4.0 GB." */
-      d->reason = g_strdup_printf (_("It has %s, and the plan needs %s."), have, need);
+      why = g_strdup_printf (_("It has %s, and the plan needs %s."), have, need);
     }
+
+  if (reason != NULL)
+    *reason = why;
   else
-    d->usable = TRUE;
+    g_free (why);
+  return why == NULL;
+}
+
+/* The facts the kernel alone has: what holds the device, and partitions a
+ * whole disk shows (a table counts even when this kernel shows none). */
+static void
+facts_from_sysfs (FsbDeviceFacts *f, dev_t dev, GHashTable *critical, const FsbDevice *d,
+                  gboolean partition_table, char **holder)
+{
+  f->critical = g_hash_table_lookup (critical, GSIZE_TO_POINTER (dev));
+  f->mount_point = d->mount_points[0];
+  if (has_holders (dev, holder))
+    f->holder = *holder;
+  f->whole_disk_with_partitions = d->is_whole_disk && (partition_table || has_partitions (dev));
+  f->read_only = d->read_only;
+  f->size = d->size;
+}
+
+static void
+apply_verdict (FsbDevice *d, const FsbDeviceFacts *f)
+{
+  d->usable = fsb_device_judge (f, &d->is_system, &d->reason);
 }
 
 static char **
@@ -242,35 +281,18 @@ mount_points_of (GPtrArray *mounts, dev_t dev)
   return (char **) g_ptr_array_free (g_steal_pointer (&points), FALSE);
 }
 
-static const char *
-in_use_reason (UDisksObject *object, UDisksBlock *block)
-{
-  const char *type = udisks_block_get_id_type (block);
-  UDisksEncrypted *encrypted = udisks_object_peek_encrypted (object);
-
-  if (g_strcmp0 (type, "swap") == 0)
-    return _("It is swap space.");
-  if (g_strcmp0 (type, "LVM2_member") == 0)
-    return _("It is an LVM physical volume.");
-  if (g_strcmp0 (type, "linux_raid_member") == 0
-      || g_strcmp0 (udisks_block_get_mdraid_member (block), "/") != 0)
-    return _("It is a member of a RAID array.");
-  if (encrypted != NULL && g_strcmp0 (udisks_block_get_crypto_backing_device (block), "/") == 0
-      && g_strcmp0 (udisks_encrypted_get_cleartext_device (encrypted), "/") != 0)
-    return _("It is an open encrypted (LUKS) volume.");
-  return NULL;
-}
-
 static FsbDevice *
 device_from_object (UDisksClient *client, UDisksObject *object, GPtrArray *mounts,
-                    GHashTable *critical, guint64 needed_bytes)
+                    GHashTable *critical, GHashTable *btrfs_members, guint64 needed_bytes)
 {
   UDisksBlock *block = udisks_object_peek_block (object);
   UDisksLoop *loop = udisks_object_peek_loop (object);
+  UDisksEncrypted *encrypted = udisks_object_peek_encrypted (object);
   g_autoptr(UDisksDrive) drive = NULL;
+  g_autofree char *holder = NULL;
+  FsbDeviceFacts facts = { 0 };
   FsbDevice *d;
   dev_t dev;
-  gboolean hint_system;
 
   if (block == NULL || udisks_block_get_size (block) == 0)
     return NULL;
@@ -303,15 +325,24 @@ device_from_object (UDisksClient *client, UDisksObject *object, GPtrArray *mount
   d->is_partition = udisks_object_peek_partition (object) != NULL;
   d->is_whole_disk = !d->is_partition;
   d->read_only = udisks_block_get_read_only (block);
+  if (loop != NULL && udisks_loop_get_backing_file (loop) != NULL && udisks_loop_get_backing_file (loop)[0] != '\0')
+    d->backing_file = g_strdup (udisks_loop_get_backing_file (loop));
+  d->identity = fsb_device_identity_from_object (client, object);
 
-  /* udisks marks every loop device as a system device; one a user set
-   * up from an image is theirs to use. */
-  hint_system = udisks_block_get_hint_system (block);
-  if (loop != NULL)
-    hint_system = FALSE;
-
-  judge (d, dev, critical, hint_system, in_use_reason (object, block),
-         udisks_object_peek_partition_table (object) != NULL, needed_bytes);
+  facts_from_sysfs (&facts, dev, critical, d, udisks_object_peek_partition_table (object) != NULL, &holder);
+  facts.id_type = d->filesystem;
+  if (g_strcmp0 (d->filesystem, "btrfs") == 0)
+    facts.same_uuid = GPOINTER_TO_UINT (g_hash_table_lookup (btrfs_members, udisks_block_get_id_uuid (block)));
+  facts.raid_member = g_strcmp0 (udisks_block_get_mdraid_member (block), "/") != 0;
+  facts.open_luks = encrypted != NULL && g_strcmp0 (udisks_block_get_crypto_backing_device (block), "/") == 0
+                    && g_strcmp0 (udisks_encrypted_get_cleartext_device (encrypted), "/") != 0;
+  /* udisks marks every loop device as a system device: a loop device is
+   * judged like any other instead, and one another user set up is theirs. */
+  facts.hint_system = udisks_block_get_hint_system (block);
+  facts.is_loop = loop != NULL;
+  facts.loop_other_user = loop != NULL && udisks_loop_get_setup_by_uid (loop) != getuid ();
+  facts.needed_bytes = needed_bytes;
+  apply_verdict (d, &facts);
   return d;
 }
 
@@ -350,8 +381,19 @@ device_from_sysfs (const char *name, GPtrArray *mounts, GHashTable *critical)
   d->is_whole_disk = !d->is_partition;
   ro = sysfs_attr (dev, "ro");
   d->read_only = g_strcmp0 (ro, "1") == 0;
+  /* a loop device being set up, before udisks knows it */
+  d->backing_file = sysfs_attr (dev, "loop/backing_file");
+  if (d->backing_file != NULL && g_str_has_suffix (d->backing_file, " (deleted)"))
+    d->backing_file[strlen (d->backing_file) - strlen (" (deleted)")] = '\0';
 
-  judge (d, dev, critical, FALSE, NULL, FALSE, 0);
+  {
+    g_autofree char *holder = NULL;
+    FsbDeviceFacts facts = { 0 };
+
+    facts_from_sysfs (&facts, dev, critical, d, FALSE, &holder);
+    facts.is_loop = g_str_has_prefix (name, "loop");
+    apply_verdict (d, &facts);
+  }
   if (d->usable)
     {
       d->usable = FALSE;
@@ -376,15 +418,27 @@ fsb_device_list (UDisksClient *client, guint64 needed_bytes)
   g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
   g_autoptr(GHashTable) critical = critical_devices (mounts);
   g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) btrfs_members = g_hash_table_new (g_str_hash, g_str_equal);
   g_autolist(UDisksObject) objects = NULL;
   g_autoptr(GDir) dir = NULL;
   const char *name;
 
   if (client != NULL)
     objects = g_dbus_object_manager_get_objects (udisks_client_get_object_manager (client));
+  /* A Btrfs filesystem spans every device with its IdUUID: with more than
+   * one, each member is in use by the filesystem, mounted or not. */
   for (GList *l = objects; l != NULL; l = l->next)
     {
-      FsbDevice *d = device_from_object (client, l->data, mounts, critical, needed_bytes);
+      UDisksBlock *block = udisks_object_peek_block (l->data);
+      const char *uuid = block != NULL ? udisks_block_get_id_uuid (block) : NULL;
+
+      if (block != NULL && g_strcmp0 (udisks_block_get_id_type (block), "btrfs") == 0 && uuid != NULL && *uuid != '\0')
+        g_hash_table_insert (btrfs_members, (gpointer) uuid,
+                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (btrfs_members, uuid)) + 1));
+    }
+  for (GList *l = objects; l != NULL; l = l->next)
+    {
+      FsbDevice *d = device_from_object (client, l->data, mounts, critical, btrfs_members, needed_bytes);
 
       if (d == NULL)
         continue;
@@ -458,20 +512,61 @@ fsb_device_to_json (const FsbDevice *d)
   BOOL ("read_only", d->read_only);
   BOOL ("usable", d->usable);
   STRING ("reason", d->reason);
+  STRING ("backing_file", d->backing_file);
   json_builder_end_object (b);
 #undef STRING
 #undef BOOL
   return json_builder_get_root (b);
 }
 
+static gboolean
+is_offered (const FsbDevice *d, GHashTable *recorded, const char *image_folder)
+{
+  /* zram is swap in memory: never a disk to test */
+  if (g_str_has_prefix (d->device, "/dev/zram") || d->size == 0)
+    return FALSE;
+  if (g_strcmp0 (d->connection, "loop") == 0 || g_str_has_prefix (d->device, "/dev/loop"))
+    return !fsb_target_state_is_own_loop (recorded, d->device, d->backing_file, image_folder);
+  return TRUE;
+}
+
+void
+fsb_device_keep_offered (GPtrArray *devices, const char *image_folder)
+{
+  g_autoptr(GHashTable) recorded = fsb_target_state_recorded_loops ();
+
+  for (guint i = devices->len; i > 0; i--)
+    if (!is_offered (g_ptr_array_index (devices, i - 1), recorded, image_folder))
+      g_ptr_array_remove_index (devices, i - 1);
+}
+
+gboolean
+fsb_device_equal (const FsbDevice *a, const FsbDevice *b)
+{
+  return g_strcmp0 (a->device, b->device) == 0 && a->size == b->size
+      && g_strcmp0 (a->backing_file, b->backing_file) == 0
+      && g_strcmp0 (a->filesystem, b->filesystem) == 0 && g_strcmp0 (a->label, b->label) == 0
+      && g_strv_equal ((const char *const *) a->mount_points, (const char *const *) b->mount_points)
+      && a->usable == b->usable && g_strcmp0 (a->reason, b->reason) == 0
+      && g_strcmp0 (a->model, b->model) == 0;
+}
+
 /* ---- FsbDeviceMonitor ------------------------------------------------- */
 
+/* The list is made in a thread (it reads /proc, /sys and the state files),
+ * one listing at a time: udisks2 changes that come meanwhile ask for one
+ * more after it. */
 struct _FsbDeviceMonitor
 {
   GObject       parent_instance;
   UDisksClient *client;
   GPtrArray    *devices;   /* of FsbDevice*, the last list */
   gulong        changed_id;
+  GCancellable *cancellable;
+  gboolean      listing;
+  gboolean      again;
+  gboolean      offered_only;
+  char         *image_folder;
 };
 
 G_DEFINE_FINAL_TYPE (FsbDeviceMonitor, fsb_device_monitor, G_TYPE_OBJECT)
@@ -480,36 +575,91 @@ enum { SIGNAL_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static gboolean
-device_equal (const FsbDevice *a, const FsbDevice *b)
-{
-  return g_strcmp0 (a->device, b->device) == 0 && a->size == b->size
-      && g_strcmp0 (a->filesystem, b->filesystem) == 0 && g_strcmp0 (a->label, b->label) == 0
-      && g_strv_equal ((const char *const *) a->mount_points, (const char *const *) b->mount_points)
-      && a->usable == b->usable && g_strcmp0 (a->reason, b->reason) == 0
-      && g_strcmp0 (a->model, b->model) == 0;
-}
-
-static gboolean
 lists_equal (GPtrArray *a, GPtrArray *b)
 {
   if (a->len != b->len)
     return FALSE;
   for (guint i = 0; i < a->len; i++)
-    if (!device_equal (g_ptr_array_index (a, i), g_ptr_array_index (b, i)))
+    if (!fsb_device_equal (g_ptr_array_index (a, i), g_ptr_array_index (b, i)))
       return FALSE;
   return TRUE;
+}
+
+typedef struct {
+  UDisksClient *client;
+  gboolean      offered_only;
+  char         *image_folder;
+} ListJob;
+
+static void
+list_job_free (ListJob *job)
+{
+  g_object_unref (job->client);
+  g_free (job->image_folder);
+  g_free (job);
+}
+
+static void
+list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  ListJob *job = task_data;
+  GPtrArray *devices = fsb_device_list (job->client, 0);
+
+  if (job->offered_only)
+    fsb_device_keep_offered (devices, job->image_folder);
+  g_task_return_pointer (task, devices, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void start_listing (FsbDeviceMonitor *self);
+
+static void
+listed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  FsbDeviceMonitor *self = FSB_DEVICE_MONITOR (source);
+  g_autoptr(GPtrArray) devices = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (devices == NULL)
+    return;   /* cancelled: the monitor is going */
+  self->listing = FALSE;
+  if (!lists_equal (devices, self->devices))
+    {
+      g_ptr_array_unref (self->devices);
+      self->devices = g_steal_pointer (&devices);
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+    }
+  if (self->again)
+    {
+      self->again = FALSE;
+      start_listing (self);
+    }
+}
+
+static void
+start_listing (FsbDeviceMonitor *self)
+{
+  g_autoptr(GTask) task = NULL;
+  ListJob *job;
+
+  if (self->listing)
+    {
+      self->again = TRUE;
+      return;
+    }
+  self->listing = TRUE;
+  job = g_new0 (ListJob, 1);
+  job->client = g_object_ref (self->client);
+  job->offered_only = self->offered_only;
+  job->image_folder = g_strdup (self->image_folder);
+  task = g_task_new (self, self->cancellable, listed_cb, NULL);
+  g_task_set_check_cancellable (task, TRUE);
+  g_task_set_task_data (task, job, (GDestroyNotify) list_job_free);
+  g_task_run_in_thread (task, list_thread);
 }
 
 static void
 client_changed_cb (UDisksClient *client, FsbDeviceMonitor *self)
 {
-  g_autoptr(GPtrArray) devices = fsb_device_list (client, 0);
-
-  if (lists_equal (devices, self->devices))
-    return;
-  g_ptr_array_unref (self->devices);
-  self->devices = g_steal_pointer (&devices);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  start_listing (self);
 }
 
 static void
@@ -517,6 +667,7 @@ fsb_device_monitor_dispose (GObject *object)
 {
   FsbDeviceMonitor *self = FSB_DEVICE_MONITOR (object);
 
+  g_cancellable_cancel (self->cancellable);
   g_clear_signal_handler (&self->changed_id, self->client);
   g_clear_object (&self->client);
   g_clear_pointer (&self->devices, g_ptr_array_unref);
@@ -525,9 +676,20 @@ fsb_device_monitor_dispose (GObject *object)
 }
 
 static void
+fsb_device_monitor_finalize (GObject *object)
+{
+  FsbDeviceMonitor *self = FSB_DEVICE_MONITOR (object);
+
+  g_clear_object (&self->cancellable);
+  g_free (self->image_folder);
+  G_OBJECT_CLASS (fsb_device_monitor_parent_class)->finalize (object);
+}
+
+static void
 fsb_device_monitor_class_init (FsbDeviceMonitorClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = fsb_device_monitor_dispose;
+  G_OBJECT_CLASS (klass)->finalize = fsb_device_monitor_finalize;
 
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -536,6 +698,8 @@ fsb_device_monitor_class_init (FsbDeviceMonitorClass *klass)
 static void
 fsb_device_monitor_init (FsbDeviceMonitor *self)
 {
+  self->cancellable = g_cancellable_new ();
+  self->devices = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_device_free);
 }
 
 FsbDeviceMonitor *
@@ -545,9 +709,20 @@ fsb_device_monitor_new (UDisksClient *client)
 
   g_return_val_if_fail (UDISKS_IS_CLIENT (client), self);
   self->client = g_object_ref (client);
-  self->devices = fsb_device_list (client, 0);
   self->changed_id = g_signal_connect (client, "changed", G_CALLBACK (client_changed_cb), self);
+  start_listing (self);
   return self;
+}
+
+void
+fsb_device_monitor_set_offered_only (FsbDeviceMonitor *self, const char *image_folder)
+{
+  g_return_if_fail (FSB_IS_DEVICE_MONITOR (self));
+
+  self->offered_only = TRUE;
+  g_free (self->image_folder);
+  self->image_folder = g_strdup (image_folder);
+  start_listing (self);
 }
 
 GPtrArray *

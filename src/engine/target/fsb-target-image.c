@@ -1,4 +1,5 @@
 /* fsb-target-image.c: a disk image in a folder of the user's, attached as a loop device */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <errno.h>
@@ -6,6 +7,7 @@
 #include <gio/gunixfdlist.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <linux/fs.h>
 #include <linux/loop.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -32,15 +34,40 @@ bytestring_property (const char *object_path, const char *interface, const char 
   return g_variant_dup_bytestring (value, NULL);
 }
 
+static gboolean refuse_direct_io;
+
+void
+fsb_target_refuse_direct_io_for_testing (gboolean refuse)
+{
+  refuse_direct_io = refuse;
+}
+
+/* What the kernel says: /sys/block/loopN/loop/dio, readable by anyone. */
+static gboolean
+loop_uses_direct_io (const char *device)
+{
+  g_autofree char *base = g_path_get_basename (device);
+  g_autofree char *sys = g_build_filename ("/sys/block", base, "loop", "dio", NULL);
+  g_autofree char *contents = NULL;
+
+  return g_file_get_contents (sys, &contents, NULL, NULL) && g_str_has_prefix (contents, "1");
+}
+
 /* Reads and writes of the loop device then bypass the host's page cache,
- * as they would on a real disk. Needs access to the device node. */
+ * as they would on a real disk. The image's descriptor already asked for
+ * it (O_DIRECT); else LOOP_SET_DIRECT_IO, which needs the device node. */
 void
 fsb_target_set_direct_io (FsbTarget *self)
 {
   int fd;
 
-  if (self->direct_io || !self->loop_attached)
+  if (self->direct_io || !self->loop_attached || refuse_direct_io)
     return;
+  if (loop_uses_direct_io (self->device))
+    {
+      self->direct_io = TRUE;
+      return;
+    }
   fd = open (self->device, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
@@ -54,20 +81,98 @@ fsb_target_set_direct_io (FsbTarget *self)
   close (fd);
 }
 
+/* Copy-on-write hosts (Btrfs) fragment an image with every write made
+ * into it, as they do virtual machines' disks: No_COW (chattr +C) on the
+ * empty file, before its first write. A No_COW file is never compressed,
+ * so the compression flag goes (both at once are refused). Returns whether
+ * No_COW is set afterwards; compressed, whether compression still is. */
+static gboolean
+set_nocow (int fd, gboolean *compressed)
+{
+  int flags = 0;
+
+  *compressed = FALSE;
+  if (ioctl (fd, FS_IOC_GETFLAGS, &flags) < 0)
+    return FALSE;   /* no attributes at all: tmpfs, NFS */
+  if (!(flags & FS_NOCOW_FL))
+    {
+      int want = (flags & ~FS_COMPR_FL) | FS_NOCOW_FL;
+
+      if (ioctl (fd, FS_IOC_SETFLAGS, &want) < 0)
+        g_debug ("No_COW on the disk image: %s", g_strerror (errno));
+      if (ioctl (fd, FS_IOC_GETFLAGS, &flags) < 0)
+        flags = 0;
+    }
+  *compressed = (flags & FS_COMPR_FL) != 0;
+  return (flags & FS_NOCOW_FL) != 0;
+}
+
+static gboolean
+loop_was_taken (const GError *error)
+{
+  return g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY)
+      || (error != NULL && strstr (error->message, g_strerror (EBUSY)) != NULL)
+      || (error != NULL && strstr (error->message, "Device or resource busy") != NULL);
+}
+
+/* LoopSetup of loop_fd (taken, and closed), no partition scan. */
+static gboolean
+loop_setup (FsbTarget *self, int loop_fd, GError **error)
+{
+  g_autoptr(GUnixFDList) fd_list = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *loop_path = NULL;
+
+  if (loop_fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   _("Could not open the disk image %s: %s"), self->image_path, g_strerror (saved));
+      return FALSE;
+    }
+  fd_list = g_unix_fd_list_new_from_array (&loop_fd, 1);   /* takes loop_fd */
+  for (int attempt = 0; ; attempt++)
+    {
+      g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+
+      g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
+      g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
+      g_clear_error (&local_error);
+      /* Not cancellable: once udisksd attaches the image we must know the
+       * device to detach it again. */
+      reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
+                               g_variant_new ("(ha{sv})", 0, &options),
+                               G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
+      /* Another program attaching a loop device at the same moment can take
+       * the free one udisksd picked (EBUSY): pick again, as losetup does. */
+      if (reply != NULL || attempt >= 4 || !loop_was_taken (local_error))
+        break;
+      g_usleep (200 * 1000);
+    }
+  if (reply == NULL)
+    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
+                        _("Could not attach the disk image %s"), self->image_path);
+  g_variant_get (reply, "(&o)", &loop_path);
+  self->object_path = g_strdup (loop_path);
+  self->loop_attached = TRUE;
+  g_free (self->device);
+  self->device = bytestring_property (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Device");
+  if (self->device == NULL)
+    self->device = g_strdup_printf ("/dev/%s", strrchr (self->object_path, '/') + 1);
+  fsb_target_record_state (self);
+  return TRUE;
+}
+
 gboolean
 fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error)
 {
   g_autofree char *dir = self->image_dir != NULL ? g_strdup (self->image_dir) : fsb_target_default_image_dir ();
   g_autofree char *path = NULL;
-  g_autoptr(GUnixFDList) fd_list = NULL;
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
   struct statvfs vfs;
-  const char *loop_path = NULL;
   guint64 size = self->size;
   guint64 avail;
-  int fd;
+  int fd, direct;
 
   if (size == 0)
     size = MAX (FSB_MIN_IMAGE_BYTES, (needed_bytes + MIB - 1) / MIB * MIB);
@@ -107,7 +212,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
       return FALSE;
     }
 
-  path = g_build_filename (dir, "fsbench-XXXXXX.img", NULL);
+  path = g_build_filename (dir, FSB_TARGET_IMAGE_TEMPLATE, NULL);
   fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
   if (fd < 0)
     {
@@ -120,42 +225,102 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
   self->size = size;
   fsb_target_record_state (self);
 
+  self->image_fd = fd;
+  self->nocow = set_nocow (fd, &self->compressed);
+
   if (ftruncate (fd, (off_t) size) != 0)
     {
       int saved = errno;
-      close (fd);
       g_set_error (error, FSB_ERROR, saved == ENOSPC || saved == EFBIG ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
                    _("Could not size the disk image %s: %s"), self->image_path, g_strerror (saved));
       return FALSE;
     }
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  /* The loop device's own descriptor: opened with O_DIRECT, it gives the
+   * loop device direct I/O from the start (Linux does so for a backing
+   * file opened that way, as losetup --direct-io does), which a user could
+   * not ask for afterwards: LOOP_SET_DIRECT_IO needs the device node, which
+   * only root may open. A host without O_DIRECT (older tmpfs, some FUSE)
+   * gets a plain one. */
+  direct = !refuse_direct_io ? open (self->image_path, O_RDWR | O_DIRECT | O_CLOEXEC) : -1;
+  if (direct >= 0)
     {
-      close (fd);
-      return FALSE;
+      if (!loop_setup (self, direct, error))
+        return FALSE;
+      if (loop_uses_direct_io (self->device))
+        {
+          self->direct_io = TRUE;
+          return TRUE;
+        }
+      /* The kernel kept buffered I/O (a host whose sectors are larger
+       * than the loop device's): an O_DIRECT backing file would then see
+       * unaligned writes. Attach it again, plainly. */
+      if (!fsb_udisks_loop_delete (self->object_path, error))
+        return FALSE;
+      self->loop_attached = FALSE;
+      g_clear_pointer (&self->object_path, g_free);
+      fsb_target_record_state (self);
     }
-
-  fd_list = g_unix_fd_list_new_from_array (&fd, 1);   /* takes fd */
-  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
-  g_variant_builder_add (&options, "{sv}", "no-part-scan", g_variant_new_boolean (TRUE));
-  /* Not cancellable: once udisksd attaches the image we must know the
-   * device to detach it again. */
-  reply = fsb_udisks_call (FSB_UDISKS_MANAGER_PATH, FSB_UDISKS_IFACE_MANAGER, "LoopSetup",
-                           g_variant_new ("(ha{sv})", 0, &options),
-                           G_VARIANT_TYPE ("(o)"), fd_list, G_MAXINT, NULL, &local_error);
-  if (reply == NULL)
-    return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
-                        _("Could not attach the disk image %s"), self->image_path);
-  g_variant_get (reply, "(&o)", &loop_path);
-  self->object_path = g_strdup (loop_path);
-  self->loop_attached = TRUE;
-  g_free (self->device);
-  self->device = bytestring_property (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Device");
-  if (self->device == NULL)
-    self->device = g_strdup_printf ("/dev/%s", strrchr (self->object_path, '/') + 1);
-  fsb_target_record_state (self);
-
+  if (!loop_setup (self, fcntl (fd, F_DUPFD_CLOEXEC, 0), error))
+    return FALSE;
   fsb_target_set_direct_io (self);
   return TRUE;
 }
 
+void
+fsb_target_close_image (FsbTarget *self)
+{
+  if (self->image_fd >= 0)
+    close (self->image_fd);
+  self->image_fd = -1;
+}
+
+gboolean
+fsb_target_get_direct_io (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+  return self->kind == FSB_TARGET_IMAGE && self->direct_io;
+}
+
+const char *
+fsb_target_get_flush_reaches (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), NULL);
+  return self->kind == FSB_TARGET_PARTITION || self->direct_io
+    ? FSB_FLUSH_REACHES_DEVICE : FSB_FLUSH_REACHES_HOST_FILE;
+}
+
+const char *
+fsb_target_get_image_path (FsbTarget *self)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), NULL);
+  return self->image_path;
+}
+
+gboolean
+fsb_target_flush_host (FsbTarget *self, gboolean *flushed, GError **error)
+{
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+
+  if (flushed != NULL)
+    *flushed = FALSE;
+  if (self->kind != FSB_TARGET_IMAGE || self->direct_io || self->image_fd < 0)
+    return TRUE;
+  /* The filesystem's syncfs flushed into the loop device, and the loop
+   * device into the host's page cache of the image; this takes it to the
+   * disk (Linux's loop driver may have done so on the flush already, and
+   * then this costs next to nothing). */
+  if (fdatasync (self->image_fd) < 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, saved == ENOSPC ? FSB_ERROR_NO_SPACE : FSB_ERROR_FAILED,
+                   _("Could not flush the disk image %s: %s"), self->image_path, g_strerror (saved));
+      return FALSE;
+    }
+  if (flushed != NULL)
+    *flushed = TRUE;
+  return TRUE;
+}

@@ -4,6 +4,7 @@
 #include "fsb-plan.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
+#include "fsb-device-identity.h"
 
 G_BEGIN_DECLS
 
@@ -29,8 +30,13 @@ struct _FsbTarget
   char           *mount_options;
   char           *fstype;
   gboolean        direct_io;        /* the loop device bypasses the host cache */
+  int             image_fd;         /* the image, buffered, for the host flush; -1 */
+  gboolean        nocow;            /* No_COW took on the image file */
+  gboolean        compressed;       /* the image file carries the compression flag */
   gboolean        host_cache_dropped;
   FsbTargetState *state;
+  FsbDeviceIdentity *confirmed;     /* a partition: what the user confirmed */
+  guint64         needed_bytes;     /* what the plan needs, checked again before each format */
 };
 
 /* fsb-target.c */
@@ -41,10 +47,15 @@ gboolean fsb_target_not_cancelled (GCancellable *cancellable, GError **error);
  * being done (a printf format), goes to error. Returns FALSE. */
 gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
+/* udisksd is a moment behind (an interface not exported yet, a mount it
+ * still sees); busy_too: a filesystem still letting go. */
+gboolean fsb_target_is_retryable  (const GError *error, gboolean busy_too);
+
 /* fsb-target-image.c */
-char    *fsb_target_default_image_dir (void);
 /* Reads and writes of the loop device bypass the host's page cache. */
 void     fsb_target_set_direct_io     (FsbTarget *self);
+/* Closes image_fd. */
+void     fsb_target_close_image       (FsbTarget *self);
 gboolean fsb_target_prepare_image     (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "fsb-device.h"
 #include "fsb-error.h"
 #include "fsb-fs-support-private.h"
+#include "fsb-identity.h"
 #include "fsb-mountinfo.h"
 #include "fsb-plan.h"
 #include "fsb-target.h"
@@ -36,6 +37,7 @@ fsb_target_finalize (GObject *object)
   if (!fsb_target_release (self, &error))
     g_warning ("%s", error->message);
 
+  fsb_target_close_image (self);
   g_free (self->image_dir);
   g_free (self->image_path);
   g_free (self->device);
@@ -44,6 +46,7 @@ fsb_target_finalize (GObject *object)
   g_free (self->mount_options);
   g_free (self->fstype);
   g_clear_pointer (&self->state, fsb_target_state_free);
+  g_clear_pointer (&self->confirmed, fsb_device_identity_free);
 
   G_OBJECT_CLASS (fsb_target_parent_class)->finalize (object);
 }
@@ -58,6 +61,7 @@ static void
 fsb_target_init (FsbTarget *self)
 {
   self->state = fsb_target_state_new ();
+  self->image_fd = -1;
 }
 
 void
@@ -168,25 +172,77 @@ fsb_target_get_mount_options (FsbTarget *self)
   return self->mount_options;
 }
 
+void
+fsb_target_set_confirmed_device (FsbTarget *self, const FsbDeviceIdentity *identity)
+{
+  g_return_if_fail (FSB_IS_TARGET (self));
+
+  g_clear_pointer (&self->confirmed, fsb_device_identity_free);
+  self->confirmed = fsb_device_identity_copy (identity);
+}
+
+/* FSB_ERROR_REFUSED with the reason when the device may not be erased. */
 static gboolean
-prepare_partition (FsbTarget *self, guint64 needed_bytes, GError **error)
+check_usable (const char *name, guint64 needed_bytes, GError **error)
 {
   UDisksClient *client = fsb_udisks_get_client (error);
   g_autoptr(FsbDevice) device = NULL;
 
   if (client == NULL)
     return FALSE;
-  device = fsb_device_lookup (client, self->device, needed_bytes, error);
+  device = fsb_device_lookup (client, name, needed_bytes, error);
   if (device == NULL)
     return FALSE;
   if (!device->usable)
     {
-      g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED,
-                   _("%s cannot be used: %s"), self->device, device->reason);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_REFUSED, _("%s cannot be used: %s"), name, device->reason);
       return FALSE;
     }
-  self->object_path = g_strdup (device->object_path);
-  self->size = device->size;
+  return TRUE;
+}
+
+FsbDeviceIdentity *
+fsb_target_identify_device (const char *device, GError **error)
+{
+  g_return_val_if_fail (device != NULL, NULL);
+
+  /* Why it may not be erased comes first (it holds /, it is mounted): a
+   * device udisks does not manage has no identity to tell. */
+  if (!check_usable (device, 0, error))
+    return NULL;
+  return fsb_identity_read (device, NULL, error);
+}
+
+/* The partition is still the one confirmed, and still may be erased: before
+ * anything is done to it, and again before every format. */
+static gboolean
+check_partition (FsbTarget *self, GError **error)
+{
+  g_autofree char *object_path = NULL;
+
+  if (!fsb_identity_recheck (self->confirmed, self->needed_bytes, &object_path, error))
+    return FALSE;
+  g_free (self->object_path);
+  self->object_path = g_steal_pointer (&object_path);
+  return TRUE;
+}
+
+static gboolean
+prepare_partition (FsbTarget *self, guint64 needed_bytes, GError **error)
+{
+  self->needed_bytes = needed_bytes;
+  if (self->confirmed == NULL)
+    {
+      /* No identity confirmed by the caller: the device as it is now. */
+      self->confirmed = fsb_target_identify_device (self->device, error);
+      if (self->confirmed == NULL)
+        return FALSE;
+    }
+  /* What changed comes first: a device swapped for a smaller one is
+   * "not the one you confirmed" before it is "too small". */
+  if (!check_partition (self, error))
+    return FALSE;
+  self->size = self->confirmed->size;
   return TRUE;
 }
 
@@ -286,6 +342,10 @@ fsb_target_format (FsbTarget    *self,
     return FALSE;
   if (self->mount_point != NULL && !fsb_target_unmount (self, NULL, cancellable, error))
     return FALSE;
+  /* A replug or a repartition may have put another device under this name
+   * since the last format: never erase what was not confirmed. */
+  if (self->kind == FSB_TARGET_PARTITION && !check_partition (self, error))
+    return FALSE;
 
   g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
   if (has_unix_owners (fstype))
@@ -332,8 +392,8 @@ fsb_target_format (FsbTarget    *self,
   return fsb_target_not_cancelled (cancellable, error);
 }
 
-static gboolean
-is_retryable (const GError *error, gboolean busy_too)
+gboolean
+fsb_target_is_retryable (const GError *error, gboolean busy_too)
 {
   /* udisksd exports the Filesystem interface a moment after Format returns;
    * and its mount monitor may still see the temporary mount Format used to
@@ -403,7 +463,7 @@ fsb_target_mount (FsbTarget    *self,
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Mount",
                                g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
                                G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
-      if (reply != NULL || !is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
+      if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
@@ -434,6 +494,15 @@ fsb_target_unmount (FsbTarget    *self,
     *seconds = 0;
   if (self->mount_point == NULL)
     return TRUE;
+  /* Unmounted behind our back (the loop device detached, say): there is
+   * nothing to unmount, and the device may no longer be ours to ask. */
+  if (!fsb_mountinfo_is_mount_point (self->mount_point))
+    {
+      g_clear_pointer (&self->mount_point, g_free);
+      g_clear_pointer (&self->mount_options, g_free);
+      fsb_target_record_state (self);
+      return fsb_target_not_cancelled (cancellable, error);
+    }
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
     {
@@ -446,7 +515,7 @@ fsb_target_unmount (FsbTarget    *self,
         break;
       /* "Not mounted" is believed only when the kernel agrees. */
       if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
-          ? !fsb_mountinfo_is_mount_point (self->mount_point) : !is_retryable (local_error, TRUE))
+          ? !fsb_mountinfo_is_mount_point (self->mount_point) : !fsb_target_is_retryable (local_error, TRUE))
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
@@ -530,85 +599,8 @@ fsb_target_get_capacity (FsbTarget   *self,
   capacity->avail_bytes = (guint64) vfs.f_bavail * vfs.f_frsize;
   capacity->total_inodes = vfs.f_files;
   capacity->free_inodes = vfs.f_ffree;
+  capacity->block_size = vfs.f_bsize;
   capacity->percent = vfs.f_blocks > 0 ? (double) vfs.f_bavail / (double) vfs.f_blocks * 100.0 : 0.0;
-  return TRUE;
-}
-
-gboolean
-fsb_target_release (FsbTarget *self, GError **error)
-{
-  g_autoptr(GError) first_error = NULL;
-
-  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
-
-  if (self->mount_point != NULL)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      if (!fsb_target_unmount (self, NULL, NULL, &local_error))
-        {
-          /* Something still holds a file open: detach the mount lazily,
-           * so the loop device goes as soon as it is let go. */
-          if (fsb_udisks_unmount (self->object_path, TRUE, NULL))
-            {
-              g_clear_pointer (&self->mount_point, g_free);
-              fsb_target_record_state (self);
-            }
-          else
-            g_propagate_error (&first_error, g_steal_pointer (&local_error));
-        }
-    }
-
-  if (self->loop_attached && self->mount_point == NULL)
-    {
-      g_autoptr(GError) local_error = NULL;
-      gboolean ok = FALSE;
-
-      for (int waited = 0; ; waited += RETRY_STEP_MSEC)
-        {
-          g_clear_error (&local_error);
-          ok = fsb_udisks_loop_delete (self->object_path, &local_error);
-          if (ok || !is_retryable (local_error, TRUE) || waited >= RETRY_MSEC)
-            break;
-          g_usleep (RETRY_STEP_MSEC * 1000);
-        }
-      if (ok || g_error_matches (local_error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
-        {
-          self->loop_attached = FALSE;
-          g_clear_pointer (&self->object_path, g_free);
-          fsb_target_record_state (self);
-        }
-      else if (first_error == NULL)
-        {
-          g_autofree char *doing = g_strdup_printf (_("Could not detach %s"), self->device);
-          fsb_udisks_map_error (&local_error, doing);
-          g_propagate_error (&first_error, g_steal_pointer (&local_error));
-        }
-    }
-
-  if (self->image_path != NULL && !self->loop_attached)
-    {
-      if (g_unlink (self->image_path) == 0 || errno == ENOENT)
-        {
-          g_clear_pointer (&self->image_path, g_free);
-          fsb_target_record_state (self);
-        }
-      else if (first_error == NULL)
-        {
-          int saved = errno;
-          g_set_error (&first_error, FSB_ERROR, FSB_ERROR_FAILED,
-                       _("Could not delete the disk image %s: %s"), self->image_path, g_strerror (saved));
-        }
-    }
-
-  if (self->kind == FSB_TARGET_PARTITION && self->mount_point == NULL)
-    g_clear_pointer (&self->object_path, g_free);
-
-  if (first_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&first_error));
-      return FALSE;
-    }
   return TRUE;
 }
 

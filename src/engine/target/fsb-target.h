@@ -4,12 +4,20 @@
 #include <gio/gio.h>
 #include <udisks/udisks.h>
 
+#include "fsb-device-identity.h"
 #include "fsb-result.h"
 
 G_BEGIN_DECLS
 
 /* The process's one UDisksClient, created on first use (thread-safe). */
-UDisksClient *fsb_udisks_get_client (GError **error);
+UDisksClient *fsb_udisks_get_client        (GError **error);
+/* The same without blocking the caller's main loop; finish gives the
+ * process's client (transfer none) or NULL and an error. */
+void          fsb_udisks_get_client_async  (GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+UDisksClient *fsb_udisks_get_client_finish (GAsyncResult        *result,
+                                            GError             **error);
 
 typedef enum {
   FSB_TARGET_IMAGE,
@@ -25,6 +33,15 @@ G_DECLARE_FINAL_TYPE (FsbTarget, fsb_target, FSB, TARGET, GObject)
 FsbTarget     *fsb_target_new_from_spec   (const char   *spec,
                                            gboolean      destroy_confirmed,
                                            GError      **error);
+/* A partition target: the device as the user confirmed it (the plan's
+ * confirmed_device). Without one, fsb_target_prepare () records the device
+ * as it finds it. Every format first checks, by that identity and afresh
+ * from udisksd, that the device is still the one confirmed and still may
+ * be erased, and refuses (FSB_ERROR_REFUSED) on any change. */
+void           fsb_target_set_confirmed_device (FsbTarget *self, const FsbDeviceIdentity *identity);
+/* The identity of a block device as udisksd sees it now: what a
+ * confirmation records. FSB_ERROR_NOT_FOUND when there is no such device. */
+FsbDeviceIdentity *fsb_target_identify_device (const char *device, GError **error);
 FsbTargetKind  fsb_target_get_kind        (FsbTarget    *self);
 guint64        fsb_target_get_size        (FsbTarget    *self);
 const char    *fsb_target_get_device      (FsbTarget    *self);   /* after prepare */
@@ -69,6 +86,27 @@ gboolean       fsb_target_release         (FsbTarget    *self,
 void           fsb_target_describe        (FsbTarget    *self,
                                            FsbTargetInfo *info);
 const char    *fsb_target_get_mount_options (FsbTarget  *self);
+
+/* Where disk images go when no folder is given: ~/.cache/fsbench/images */
+char          *fsb_target_default_image_dir (void);
+
+/* The measuring regime. Direct I/O: the loop device bypasses the host's
+ * page cache (always FALSE for a partition, which has no host cache). */
+gboolean       fsb_target_get_direct_io   (FsbTarget    *self);
+/* FSB_FLUSH_REACHES_DEVICE with direct I/O or on a partition, else
+ * FSB_FLUSH_REACHES_HOST_FILE: a timed task ends with fsb_target_flush_host(). */
+const char    *fsb_target_get_flush_reaches (FsbTarget  *self);
+/* The end of a timed flush when the loop device goes through the host's
+ * page cache: fdatasync on the image file, so the time counts the device.
+ * Does nothing with direct I/O or on a partition (flushed FALSE). */
+gboolean       fsb_target_flush_host      (FsbTarget    *self,
+                                           gboolean     *flushed,
+                                           GError      **error);
+/* The image file (while it exists), for residency probes; NULL on a partition. */
+const char    *fsb_target_get_image_path  (FsbTarget    *self);
+/* Tests: loop devices made from now on get no direct I/O, as on a host
+ * without O_DIRECT (older tmpfs, some FUSE) where the user is not root. */
+void           fsb_target_refuse_direct_io_for_testing (gboolean refuse);
 
 /* Finds what an earlier crashed run left (state file) and cleans it.
  * Returns the number of objects cleaned (mounts, loop devices, images). */

@@ -39,6 +39,41 @@ fsb_udisks_get_client (GError **error)
   return the_client;
 }
 
+static void
+client_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  UDisksClient *client = fsb_udisks_get_client (&error);
+
+  if (client != NULL)
+    g_task_return_pointer (task, g_object_ref (client), g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+fsb_udisks_get_client_async (GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, fsb_udisks_get_client_async);
+  /* The sync constructor, in a thread of its own: the client's object
+   * manager still delivers its signals to the main context (the thread
+   * pushes no context of its own). One client per process either way. */
+  g_task_run_in_thread (task, client_thread);
+}
+
+UDisksClient *
+fsb_udisks_get_client_finish (GAsyncResult *result, GError **error)
+{
+  g_autoptr(UDisksClient) client = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  client = g_task_propagate_pointer (G_TASK (result), error);
+  /* transfer none, like fsb_udisks_get_client() */
+  return client;
+}
+
 static GDBusConnection *
 get_connection (GError **error)
 {

@@ -16,6 +16,7 @@
 
 #include "fsb-custom.h"
 #include "fsb-error.h"
+#include "fsb-text.h"
 
 extern char **environ;
 
@@ -34,11 +35,13 @@ fsb_custom_parse (const char *spec, char **name, char **command, GError **error)
       return FALSE;
     }
   for (const char *c = spec; c < eq; c++)
-    if (!g_ascii_isalnum (*c) && *c != '-' && *c != '_' && *c != '.')
+    if ((!g_ascii_isalnum (*c) && *c != '-' && *c != '_' && *c != '.') || eq - spec > FSB_CUSTOM_NAME_MAX)
       {
         g_autofree char *bad = g_strndup (spec, eq - spec);
         g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                     _("“%s” cannot name a custom command: use letters, digits, “-”, “_” and “.”"), bad);
+                     /* Translators: %d is the longest name allowed */
+                     _("“%s” cannot name a custom command: use up to %d letters, digits, “-”, “_” and “.”"),
+                     bad, FSB_CUSTOM_NAME_MAX);
         return FALSE;
       }
   if (name != NULL)
@@ -257,8 +260,9 @@ record_command (const FsbCustomCommand *command, double wall, int status, const 
   if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
     return TRUE;
   g_free (sample->error);
-  /* The tail may start inside a UTF-8 sequence; JSON wants it whole. */
-  sample->error = err->len > 0 ? g_utf8_make_valid (err->str, err->len)
+  /* The tail may start inside a UTF-8 sequence, and a command may write
+   * terminal escapes: neither may reach the result or a terminal. */
+  sample->error = err->len > 0 ? fsb_text_sanitize (err->str, (gssize) err->len)
                                : g_strdup (_("The command wrote nothing to its error output."));
   if (WIFEXITED (status))
     g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,

@@ -10,6 +10,8 @@ G_BEGIN_DECLS
 
 /* How much of a failing command's stderr the result keeps. */
 #define FSB_CUSTOM_STDERR_MAX 4096
+/* A name makes the task id "custom:NAME", which a result file may hold (fsb-text.h). */
+#define FSB_CUSTOM_NAME_MAX 64
 
 /* Splits "NAME=COMMAND". NAME is letters, digits, '-', '_' and '.';
  * the task id becomes "custom:NAME". FSB_ERROR_INVALID otherwise. */

@@ -8,12 +8,16 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <signal.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "fsb-dataset.h"
 #include "fsb-error.h"
 #include "fsb-fileops.h"
+#include "fsb-json.h"
 
 #define GENERATOR "xoshiro256**"
 #define SAMPLE_BYTES 4096
@@ -458,7 +462,6 @@ build_dataset (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const ch
   g_autoptr(GChecksum) sample = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree guint8 *buf = g_malloc (FSB_COPY_BUFFER_SIZE);
   g_autoptr(JsonNode) manifest = NULL;
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autofree char *manifest_path = g_build_filename (dir, "manifest.json", NULL);
   guint64 done = 0, total = p->big_file_bytes + layout->tree_bytes;
 
@@ -487,12 +490,10 @@ build_dataset (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const ch
     return FALSE;
 
   manifest = build_manifest (p, layout, g_checksum_get_string (sum), g_checksum_get_string (sample), FALSE);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, manifest);
   /* The manifest comes last: a dataset cut short has none and is rebuilt. */
   {
     gsize len;
-    g_autofree char *data = json_generator_to_data (gen, &len);
+    g_autofree char *data = fsb_json_to_data (manifest, TRUE, &len);
     if (!g_file_set_contents (manifest_path, data, (gssize) len, error))
       {
         fsb_error_normalize (error);
@@ -502,6 +503,148 @@ build_dataset (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const ch
   if (summary != NULL)
     *summary = build_manifest (p, layout, g_checksum_get_string (sum), g_checksum_get_string (sample), TRUE);
   return TRUE;
+}
+
+/* Writing apart, then in place ------------------------------------------ */
+
+static gboolean
+remove_tree_path (const char *path, GError **error)
+{
+  FsbFileOps ops;
+  gboolean ok;
+
+  fsb_file_ops_init (&ops, NULL, NULL, NULL, 0);
+  ok = fsb_remove_tree_at (&ops, AT_FDCWD, path, error);
+  fsb_file_ops_clear (&ops);
+  return ok;
+}
+
+/* What the dataset takes on disk: whole 4 KiB blocks per file and folder,
+ * and the manifest's line per file. G_MAXUINT64 if that overflows. */
+static guint64
+dataset_bytes (const FsbDatasetLayout *layout)
+{
+  guint64 total = (guint64) layout->dirs->len * 4096 + (guint64) layout->files->len * 128;
+
+  for (guint i = 0; i < layout->files->len; i++)
+    {
+      guint64 size = g_array_index (layout->files, FsbDatasetFile, i).size;
+      guint64 blocks = size / 4096 + (size % 4096 != 0);
+
+      if (blocks > G_MAXUINT64 / 4096 || !g_uint64_checked_add (&total, total, blocks * 4096))
+        return G_MAXUINT64;
+    }
+  return total;
+}
+
+gboolean
+fsb_dataset_check_space (const char *dir, guint64 needed, GError **error)
+{
+  g_autofree char *probe = g_strdup (dir);
+  struct statvfs vfs;
+  guint64 avail;
+
+  /* the nearest folder that exists holds the filesystem it will be on */
+  while (statvfs (probe, &vfs) != 0)
+    {
+      g_autofree char *parent = g_path_get_dirname (probe);
+
+      if (errno != ENOENT || strcmp (parent, probe) == 0)
+        return TRUE;   /* cannot tell: writing will say */
+      g_free (probe);
+      probe = g_steal_pointer (&parent);
+    }
+  avail = (guint64) vfs.f_bavail * vfs.f_frsize;
+  if (avail >= needed)
+    return TRUE;
+  {
+    g_autofree char *need = g_format_size (needed);
+    g_autofree char *have = g_format_size (avail);
+    g_autofree char *where = g_filename_display_name (probe);
+
+    g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                 /* Translators: the size the dataset needs, the space free, a folder */
+                 _("The test data needs %s, and only %s are free in %s. Free some space or choose "
+                   "smaller sizes."), need, have, where);
+  }
+  return FALSE;
+}
+
+/* ".NAME.tmp-PID-XXXXXX" beside dir: the same filesystem, so it is renamed
+ * into place. Those of processes that died (killed: no cleanup ran) go. */
+char *
+fsb_dataset_temp_sibling (const char *dir, GError **error)
+{
+  g_autofree char *parent = g_path_get_dirname (dir);
+  g_autofree char *base = g_path_get_basename (dir);
+  g_autofree char *prefix = g_strdup_printf (".%s.tmp-", base);
+  g_autofree char *name = g_strdup_printf ("%s%d-XXXXXX", prefix, (int) getpid ());
+  char *tmp;
+  g_autoptr(GDir) siblings = NULL;
+  const char *entry;
+
+  if (g_mkdir_with_parents (parent, 0755) < 0)
+    {
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
+      return NULL;
+    }
+  siblings = g_dir_open (parent, 0, NULL);
+  while (siblings != NULL && (entry = g_dir_read_name (siblings)) != NULL)
+    {
+      int pid = 0;
+
+      if (g_str_has_prefix (entry, prefix) && sscanf (entry + strlen (prefix), "%d-", &pid) == 1
+          && pid > 0 && kill (pid, 0) < 0 && errno == ESRCH)
+        {
+          g_autofree char *stale = g_build_filename (parent, entry, NULL);
+          remove_tree_path (stale, NULL);
+        }
+    }
+  tmp = g_build_filename (parent, name, NULL);
+  if (g_mkdtemp_full (tmp, 0755) == NULL)
+    {
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), parent);
+      g_free (tmp);
+      return NULL;
+    }
+  return tmp;
+}
+
+/* A new folder takes the finished one's place in one rename; an existing
+ * folder of the user's gets its three entries, the manifest last, so it
+ * is a dataset only once it is whole. */
+static gboolean
+install (const char *tmp, const char *dir, GError **error)
+{
+  static const char *const entries[] = { "tree", "big.img", "manifest.json" };
+  GStatBuf st;
+  int from, to;
+  gboolean ok = TRUE;
+
+  if (g_lstat (dir, &st) != 0 && errno == ENOENT)
+    {
+      if (g_rename (tmp, dir) == 0)
+        return TRUE;
+      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dir);
+      return FALSE;
+    }
+  from = open (tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  to = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  for (guint i = 0; i < G_N_ELEMENTS (entries) && ok; i++)
+    if (from < 0 || to < 0 || (faccessat (from, entries[i], F_OK, AT_SYMLINK_NOFOLLOW) == 0
+                               && renameat (from, entries[i], to, entries[i]) < 0))
+      {
+        g_autofree char *path = g_build_filename (dir, entries[i], NULL);
+        fsb_set_error_from_errno (error, errno, _("Cannot create"), path);
+        ok = FALSE;
+      }
+  if (from >= 0)
+    close (from);
+  if (to >= 0)
+    close (to);
+  if (ok)
+    g_rmdir (tmp);
+  return ok;
 }
 
 gboolean
@@ -519,6 +662,8 @@ fsb_dataset_ensure (const FsbDatasetSpec   *profile,
   g_autofree char *big = g_build_filename (dir, "big.img", NULL);
   g_autofree char *tree = g_build_filename (dir, "tree", NULL);
   g_autofree char *manifest = g_build_filename (dir, "manifest.json", NULL);
+  g_autofree char *tmp = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (profile != NULL && dir != NULL, FALSE);
 
@@ -553,12 +698,25 @@ fsb_dataset_ensure (const FsbDatasetSpec   *profile,
       if (!remove_dataset (dir, cancellable, error))
         return FALSE;
     }
-  if (g_mkdir_with_parents (dir, 0755) < 0)
+
+  /* Written apart and moved into place once whole: a dataset cut short by
+   * an error, a cancel or a full disk leaves nothing behind. */
+  if (!fsb_dataset_check_space (dir, dataset_bytes (layout), error))
+    return FALSE;
+  tmp = fsb_dataset_temp_sibling (dir, error);
+  if (tmp == NULL)
+    return FALSE;
+  ok = build_dataset (profile, layout, tmp, progress, progress_data, summary, cancellable, error)
+    && install (tmp, dir, error);
+  if (!ok)
     {
-      fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dir);
-      return FALSE;
+      g_autoptr(GError) cleanup = NULL;
+      if (!remove_tree_path (tmp, &cleanup))
+        g_warning ("Could not remove %s: %s", tmp, cleanup->message);
+      if (summary != NULL)
+        g_clear_pointer (summary, json_node_unref);
     }
-  return build_dataset (profile, layout, dir, progress, progress_data, summary, cancellable, error);
+  return ok;
 }
 
 JsonNode *

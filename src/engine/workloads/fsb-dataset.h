@@ -70,7 +70,9 @@ char    *fsb_dataset_cache_dir    (const FsbDatasetSpec *profile);
 
 /* Makes dir hold the profile's dataset (big.img, tree/, manifest.json):
  * reuses what is there when the manifest and a check of the files agree,
- * else (re)builds it. replace allows deleting a stale dataset in dir; if
+ * else (re)builds it: in a folder beside dir, moved into place when whole,
+ * removed on any error or cancel; refused before writing when the disk
+ * lacks the room. replace allows deleting a stale dataset in dir; if
  * FALSE, a stale one is an error. Streamed: memory use does not depend on
  * the sizes. summary receives the manifest without its file list. */
 gboolean fsb_dataset_ensure       (const FsbDatasetSpec   *profile,
@@ -81,6 +83,13 @@ gboolean fsb_dataset_ensure       (const FsbDatasetSpec   *profile,
                                    JsonNode          **summary,
                                    GCancellable       *cancellable,
                                    GError            **error);
+
+/* FSB_ERROR_NO_SPACE, before anything is written, when the filesystem that
+ * will hold dir (or its nearest existing parent) has less than needed free. */
+gboolean fsb_dataset_check_space  (const char *dir, guint64 needed, GError **error);
+/* A new folder ".NAME.tmp-PID-XXXXXX" beside dir, to build in and rename
+ * into place; those a killed process left are removed first. */
+char    *fsb_dataset_temp_sibling (const char *dir, GError **error);
 
 /* A user's folder as the tree: counts files, folders and bytes. */
 JsonNode *fsb_dataset_describe_folder (const char   *dir,

@@ -120,11 +120,17 @@ write_all (int fd, const guint8 *buf, gsize len)
   return TRUE;
 }
 
-gboolean
-fsb_copy_file_at (FsbFileOps *ops,
-                  int src_dirfd, const char *src_name,
-                  int dst_dirfd, const char *dst_name,
-                  GError **error)
+/* Inside a tree nothing is followed: an entry read as a file or a folder
+ * that became a symbolic link in the meantime (someone else's, planted
+ * between readdir and open) is refused with ELOOP instead of read. Only the
+ * name a caller gives is followed (the --source view links to the tree). */
+#define NOFOLLOW(follow) ((follow) ? 0 : O_NOFOLLOW)
+
+static gboolean
+copy_file (FsbFileOps *ops,
+           int src_dirfd, const char *src_name,
+           int dst_dirfd, const char *dst_name,
+           gboolean follow, GError **error)
 {
   struct stat st;
   int in, out;
@@ -134,7 +140,7 @@ fsb_copy_file_at (FsbFileOps *ops,
   if (ops->buffer == NULL)
     ops->buffer = g_malloc (FSB_COPY_BUFFER_SIZE);
 
-  in = openat (src_dirfd, src_name, O_RDONLY | O_CLOEXEC);
+  in = openat (src_dirfd, src_name, O_RDONLY | O_CLOEXEC | NOFOLLOW (follow));
   if (in < 0 || fstat (in, &st) < 0)
     {
       fsb_set_error_from_errno (error, errno, _("Cannot read"), ops->path->str);
@@ -195,6 +201,15 @@ out:
   return ok;
 }
 
+gboolean
+fsb_copy_file_at (FsbFileOps *ops,
+                  int src_dirfd, const char *src_name,
+                  int dst_dirfd, const char *dst_name,
+                  GError **error)
+{
+  return copy_file (ops, src_dirfd, src_name, dst_dirfd, dst_name, TRUE, error);
+}
+
 typedef struct {
   char         *name;
   unsigned char type;
@@ -208,14 +223,14 @@ entry_clear (gpointer p)
 
 /* Reads a whole folder before anything in it changes, as fts does. */
 static GArray *
-read_entries (int parent_fd, const char *name, int *fd_out, FsbFileOps *ops, GError **error)
+read_entries (int parent_fd, const char *name, gboolean follow, int *fd_out, FsbFileOps *ops, GError **error)
 {
   GArray *entries;
   struct dirent *d;
   DIR *dir;
   int fd;
 
-  fd = openat (parent_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  fd = openat (parent_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | NOFOLLOW (follow));
   if (fd < 0 || (dir = fdopendir (fd)) == NULL)
     {
       fsb_set_error_from_errno (error, errno, _("Cannot open the folder"), ops->path->str);
@@ -260,11 +275,11 @@ entry_type (int dirfd, const Entry *e)
   return DT_UNKNOWN;
 }
 
-gboolean
-fsb_copy_tree_at (FsbFileOps *ops,
-                  int src_dirfd, const char *src_name,
-                  int dst_dirfd, const char *dst_name,
-                  GError **error)
+static gboolean
+copy_tree (FsbFileOps *ops,
+           int src_dirfd, const char *src_name,
+           int dst_dirfd, const char *dst_name,
+           gboolean follow, GError **error)
 {
   g_autoptr(GArray) entries = NULL;
   struct stat st;
@@ -274,13 +289,13 @@ fsb_copy_tree_at (FsbFileOps *ops,
 
   if (check_cancelled (ops, error))
     goto out;
-  entries = read_entries (src_dirfd, src_name, &src_fd, ops, error);
+  entries = read_entries (src_dirfd, src_name, follow, &src_fd, ops, error);
   if (entries == NULL)
     goto out;
   if (fstat (src_fd, &st) < 0)
     st.st_mode = 0755;
   if (mkdirat (dst_dirfd, dst_name, (st.st_mode & 07777) | 0700) < 0 ||
-      (dst_fd = openat (dst_dirfd, dst_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+      (dst_fd = openat (dst_dirfd, dst_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0)
     {
       fsb_set_error_from_errno (error, errno, _("Cannot create the folder"), dst_name);
       goto out;
@@ -294,11 +309,11 @@ fsb_copy_tree_at (FsbFileOps *ops,
       switch (entry_type (src_fd, e))
         {
         case DT_DIR:
-          if (!fsb_copy_tree_at (ops, src_fd, e->name, dst_fd, e->name, error))
+          if (!copy_tree (ops, src_fd, e->name, dst_fd, e->name, FALSE, error))
             goto out;
           break;
         case DT_REG:
-          if (!fsb_copy_file_at (ops, src_fd, e->name, dst_fd, e->name, error))
+          if (!copy_file (ops, src_fd, e->name, dst_fd, e->name, FALSE, error))
             goto out;
           break;
         case DT_LNK:
@@ -335,6 +350,15 @@ out:
 }
 
 gboolean
+fsb_copy_tree_at (FsbFileOps *ops,
+                  int src_dirfd, const char *src_name,
+                  int dst_dirfd, const char *dst_name,
+                  GError **error)
+{
+  return copy_tree (ops, src_dirfd, src_name, dst_dirfd, dst_name, TRUE, error);
+}
+
+gboolean
 fsb_remove_tree_at (FsbFileOps *ops, int dirfd, const char *name, GError **error)
 {
   g_autoptr(GArray) entries = NULL;
@@ -360,7 +384,8 @@ fsb_remove_tree_at (FsbFileOps *ops, int dirfd, const char *name, GError **error
   old = path_push (ops, name);
   if (check_cancelled (ops, error))
     goto out;
-  entries = read_entries (dirfd, name, &fd, ops, error);
+  /* A folder that became a link since unlinkat is not entered. */
+  entries = read_entries (dirfd, name, FALSE, &fd, ops, error);
   if (entries == NULL)
     goto out;
   for (guint i = 0; i < entries->len; i++)
@@ -401,6 +426,22 @@ out:
   if (fd >= 0)
     close (fd);
   path_pop (ops, old);
+  return ok;
+}
+
+gboolean
+fsb_empty_dir_at (FsbFileOps *ops, int dirfd, GError **error)
+{
+  g_autoptr(GArray) entries = NULL;
+  int fd = -1;
+  gboolean ok = TRUE;
+
+  entries = read_entries (dirfd, ".", FALSE, &fd, ops, error);
+  if (entries == NULL)
+    return FALSE;
+  for (guint i = 0; i < entries->len && ok; i++)
+    ok = fsb_remove_tree_at (ops, fd, g_array_index (entries, Entry, i).name, error);
+  close (fd);
   return ok;
 }
 
@@ -477,7 +518,7 @@ compare_entries (gconstpointer a, gconstpointer b)
 }
 
 static gboolean
-list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, GError **error)
+list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, gboolean follow, GError **error)
 {
   g_autoptr(GArray) entries = NULL;
   g_autofree struct stat *stats = NULL;
@@ -489,7 +530,7 @@ list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, GError **err
 
   if (check_cancelled (ops, error))
     goto out;
-  entries = read_entries (dirfd, name, &fd, ops, error);
+  entries = read_entries (dirfd, name, follow, &fd, ops, error);
   if (entries == NULL)
     goto out;
   g_array_sort (entries, compare_entries);
@@ -557,7 +598,7 @@ list_dir (FsbFileOps *ops, Listing *l, int dirfd, const char *name, GError **err
 
   for (guint i = 0; i < entries->len; i++)
     if (S_ISDIR (stats[i].st_mode) &&
-        !list_dir (ops, l, fd, g_array_index (entries, Entry, i).name, error))
+        !list_dir (ops, l, fd, g_array_index (entries, Entry, i).name, FALSE, error))
       goto out;
   ok = TRUE;
 
@@ -580,7 +621,7 @@ fsb_list_tree_at (FsbFileOps *ops, int dirfd, const char *name, int out_fd, GErr
   l.groups = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   l.now = time (NULL);
 
-  ok = list_dir (ops, &l, dirfd, name, error) && listing_flush (&l, TRUE, error);
+  ok = list_dir (ops, &l, dirfd, name, TRUE, error) && listing_flush (&l, TRUE, error);
   g_string_free (l.out, TRUE);
   g_hash_table_unref (l.users);
   g_hash_table_unref (l.groups);
@@ -590,7 +631,7 @@ fsb_list_tree_at (FsbFileOps *ops, int dirfd, const char *name, int out_fd, GErr
 /* find -name -------------------------------------------------------------- */
 
 static gboolean
-find_dir (FsbFileOps *ops, int dirfd, const char *name, const char *pattern, GError **error)
+find_dir (FsbFileOps *ops, int dirfd, const char *name, const char *pattern, gboolean follow, GError **error)
 {
   g_autoptr(GArray) entries = NULL;
   int fd = -1;
@@ -599,7 +640,7 @@ find_dir (FsbFileOps *ops, int dirfd, const char *name, const char *pattern, GEr
 
   if (check_cancelled (ops, error))
     goto out;
-  entries = read_entries (dirfd, name, &fd, ops, error);
+  entries = read_entries (dirfd, name, follow, &fd, ops, error);
   if (entries == NULL)
     goto out;
   ops->dirs++;
@@ -610,7 +651,7 @@ find_dir (FsbFileOps *ops, int dirfd, const char *name, const char *pattern, GEr
       /* find tests the name from the directory entry: no stat needed. */
       if (fnmatch (pattern, e->name, 0) == 0)
         report_file_done (ops);
-      if (entry_type (fd, e) == DT_DIR && !find_dir (ops, fd, e->name, pattern, error))
+      if (entry_type (fd, e) == DT_DIR && !find_dir (ops, fd, e->name, pattern, FALSE, error))
         goto out;
     }
   ok = TRUE;
@@ -628,7 +669,7 @@ fsb_find_in_tree_at (FsbFileOps *ops, int dirfd, const char *name,
 {
   if (fnmatch (pattern, name, 0) == 0)
     report_file_done (ops);
-  return find_dir (ops, dirfd, name, pattern, error);
+  return find_dir (ops, dirfd, name, pattern, TRUE, error);
 }
 
 gboolean

@@ -39,14 +39,20 @@ gboolean fsb_copy_file_at          (FsbFileOps *ops,
                                     int src_dirfd, const char *src_name,
                                     int dst_dirfd, const char *dst_name,
                                     GError **error);
-/* cp -r: folders, regular files and symbolic links. */
+/* cp -r: folders, regular files and symbolic links. src_name is followed
+ * when it is a link; nothing below it is (O_NOFOLLOW), so an entry swapped
+ * for a link while the copy runs is refused, not followed. The listing and
+ * the search below walk trees the same way. */
 gboolean fsb_copy_tree_at          (FsbFileOps *ops,
                                     int src_dirfd, const char *src_name,
                                     int dst_dirfd, const char *dst_name,
                                     GError **error);
 /* rm -r: unlinkat on every entry, no stat unless the type is unknown.
- * A missing name is not an error. */
+ * A missing name is not an error. Nothing is followed: a symbolic link is
+ * removed, never what it points to. */
 gboolean fsb_remove_tree_at        (FsbFileOps *ops, int dirfd, const char *name, GError **error);
+/* rm -r DIR/ *: empties the folder open as dirfd, keeping the folder. */
+gboolean fsb_empty_dir_at          (FsbFileOps *ops, int dirfd, GError **error);
 /* ls -lR: writes the listing of the tree to out_fd. */
 gboolean fsb_list_tree_at          (FsbFileOps *ops, int dirfd, const char *name, int out_fd, GError **error);
 /* find NAME -name PATTERN: counts the matches in ops->files. */

@@ -380,8 +380,7 @@ check_sizes (FsbSizes *s, GError **error)
 const FsbWorkloadGroup fsb_group_core = {
   .id = "core",
   .name = N_("Core study"),
-  .description = N_("The data tasks of the ext3, ReiserFS, JFS and XFS comparison: a big file, a file tree, listing and search. "
-                     "With creating, mounting and unmounting, they are the study’s eleven tasks."),
+  .description = N_("The data tasks of the ext3, ReiserFS, JFS and XFS comparison: a big file, a file tree, listing and search."),
   .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),

@@ -12,7 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fsb-dataset.h"
 #include "fsb-error.h"
+#include "fsb-json.h"
 #include "fsb-workloads-private.h"
 #include "fsb-fileops.h"
 #include "fsb-workloads-util.h"
@@ -339,12 +341,11 @@ fsb_kernel_dataset_ensure (const FsbSizes *sizes,
 {
   g_auto(KernelLayout) layout = { 0 };
   g_autofree char *tree = g_build_filename (dataset_dir, "kernel", NULL);
-  g_autofree char *tmp = g_strdup_printf ("%s.tmp-%d", tree, getpid ());
+  g_autofree char *tmp = NULL;
   g_autofree char *mpath = manifest_path (dataset_dir);
   g_autofree guint8 *buf = NULL;
   g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autoptr(JsonNode) manifest = NULL;
-  g_autoptr(JsonGenerator) gen = NULL;
   FsbTreeCount junk = { 0 };
 
   g_return_val_if_fail (sizes != NULL && dataset_dir != NULL, NULL);
@@ -363,14 +364,16 @@ fsb_kernel_dataset_ensure (const FsbSizes *sizes,
       return NULL;
     }
   g_unlink (mpath);
-  if (!fsb_remove_tree (tree, &junk, cancellable, error) ||
-      !fsb_remove_tree (tmp, &junk, cancellable, error))
+  if (!fsb_remove_tree (tree, &junk, cancellable, error))
     return NULL;
-  if (g_mkdir (tmp, 0755) < 0)
-    {
-      fsb_errno_fail (error, errno, _("Cannot create"), tmp);
-      return NULL;
-    }
+  /* Built beside, renamed into place once whole; refused before the first
+   * byte when the disk lacks the room. */
+  if (!fsb_dataset_check_space (dataset_dir, layout.total + (guint64) (layout.files->len + layout.dirs->len) * 4096,
+                                error))
+    return NULL;
+  tmp = fsb_dataset_temp_sibling (tree, error);
+  if (tmp == NULL)
+    return NULL;
   for (guint i = 0; i < layout.dirs->len; i++)
     {
       g_autofree char *p = g_build_filename (tmp, g_ptr_array_index (layout.dirs, i), NULL);
@@ -396,11 +399,18 @@ fsb_kernel_dataset_ensure (const FsbSizes *sizes,
     }
 
   manifest = manifest_build (&layout, g_checksum_get_string (sum));
-  gen = json_generator_new ();
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, manifest);
-  if (!json_generator_to_file (gen, mpath, error))
-    return NULL;
+  {
+    gsize len = 0;
+    g_autofree char *data = fsb_json_to_data (manifest, TRUE, &len);
+
+    /* Without its manifest the tree would be rebuilt anyway: not kept. */
+    if (!g_file_set_contents (mpath, data, (gssize) len, error))
+      {
+        fsb_remove_tree (tree, &junk, NULL, NULL);
+        fsb_error_normalize (error);
+        return NULL;
+      }
+  }
   return g_steal_pointer (&manifest);
 
 fail:

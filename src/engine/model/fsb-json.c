@@ -1,0 +1,74 @@
+/* fsb-json.c: JSON text that every reader can read back */
+#include "config.h"
+
+#include <string.h>
+
+#include "fsb-json.h"
+
+static gboolean
+is_token_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '.' || c == '+' || c == '-';
+}
+
+/* One bare token (a number, true, false, null, or json-glib's "inf.0"),
+ * as it should have been written. */
+static void
+append_token (GString *out, const char *token, gsize len)
+{
+  if (memchr (token, 'n', len) != NULL && !(len == 4 && memcmp (token, "null", 4) == 0))
+    {
+      /* "inf.0", "-inf.0", "nan.0", "-nan.0" */
+      g_string_append (out, "null");
+      return;
+    }
+  if ((memchr (token, 'e', len) != NULL || memchr (token, 'E', len) != NULL)
+      && len > 2 && token[len - 2] == '.' && token[len - 1] == '0'
+      && g_ascii_isdigit (token[0] == '-' ? token[1] : token[0]))
+    len -= 2;   /* "1e+308.0" */
+  g_string_append_len (out, token, len);
+}
+
+char *
+fsb_json_to_data (JsonNode *root, gboolean pretty, gsize *length)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *raw = NULL;
+  GString *out;
+  gsize len = 0;
+
+  json_generator_set_pretty (gen, pretty);
+  json_generator_set_root (gen, root);
+  raw = json_generator_to_data (gen, &len);
+  out = g_string_sized_new (len + 1);
+
+  for (gsize i = 0; i < len; )
+    {
+      char c = raw[i];
+
+      if (c == '"')
+        {
+          /* a string, copied as it is; json-glib escapes its quotes */
+          gsize start = i++;
+          while (i < len && raw[i] != '"')
+            i += raw[i] == '\\' ? 2 : 1;
+          i = MIN (i + 1, len);
+          g_string_append_len (out, raw + start, i - start);
+        }
+      else if (is_token_char (c))
+        {
+          gsize start = i;
+          while (i < len && is_token_char (raw[i]))
+            i++;
+          append_token (out, raw + start, i - start);
+        }
+      else
+        {
+          g_string_append_c (out, c);
+          i++;
+        }
+    }
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}

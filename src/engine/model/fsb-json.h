@@ -1,0 +1,15 @@
+/* fsb-json.h: JSON text that every reader can read back */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* json_generator_to_data(), with its numbers repaired: json-glib 1.6
+ * appends ".0" to every double without a decimal point, so 1e308 comes out
+ * as "1e+308.0" (invalid JSON), and infinities as "inf.0". Exponents lose
+ * the ".0", non-finite numbers become null; every double is written with 17
+ * significant digits, so it reads back to the same value. */
+char *fsb_json_to_data (JsonNode *root, gboolean pretty, gsize *length);
+
+G_END_DECLS

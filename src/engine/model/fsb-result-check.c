@@ -1,0 +1,121 @@
+/* fsb-result-check.c: what values a result may hold, by what they measure */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "fsb-result-private.h"
+
+/* The largest values anything FS Bench measures could reach: a task of
+ * three years, a rate of 1 PB/s, a count of 10^18 (an exabyte in bytes). */
+#define MAX_SECONDS   1e8
+#define MAX_MS        (MAX_SECONDS * 1000)
+#define MAX_MB_PER_S  1e9
+#define MAX_PER_S     1e12
+#define MAX_COUNT     1e18
+/* A task's CPU time over its wall time counts every core it kept busy, as
+ * /usr/bin/time's %CPU does: 100 per core, for up to 1,024 cores. */
+#define MAX_CPU_PERCENT 102400.0
+
+typedef enum {
+  KIND_TIME,
+  KIND_MS,
+  KIND_PERCENT,
+  KIND_CPU_PERCENT,
+  KIND_DATA_RATE,
+  KIND_RATE,
+  KIND_COUNT,
+} Kind;
+
+static Kind
+metric_kind (const char *metric)
+{
+  if (strcmp (metric, "cpu_percent") == 0)
+    return KIND_CPU_PERCENT;
+  if (g_str_has_suffix (metric, "_percent"))
+    return KIND_PERCENT;
+  if (strcmp (metric, "mb_per_s") == 0)
+    return KIND_DATA_RATE;
+  if (g_str_has_suffix (metric, "_per_s") || strcmp (metric, "iops") == 0)
+    return KIND_RATE;
+  if (g_str_has_suffix (metric, "_ms"))
+    return KIND_MS;
+  if (g_str_has_suffix (metric, "_s"))
+    return KIND_TIME;
+  return KIND_COUNT;
+}
+
+static double
+kind_max (Kind kind)
+{
+  switch (kind)
+    {
+    case KIND_TIME:        return MAX_SECONDS;
+    case KIND_MS:          return MAX_MS;
+    case KIND_PERCENT:     return 100;
+    case KIND_CPU_PERCENT: return MAX_CPU_PERCENT;
+    case KIND_DATA_RATE:   return MAX_MB_PER_S;
+    case KIND_RATE:        return MAX_PER_S;
+    case KIND_COUNT:
+    default:               return MAX_COUNT;
+    }
+}
+
+static char *
+describe (Kind kind, const char *field, double value)
+{
+  g_autofree char *max = g_strdup_printf ("%.0f", kind_max (kind));
+
+  if (!isfinite (value))
+    /* Translators: %s is a field of the file, such as filesystems[0].tasks[2].samples[0].wall_s */
+    return g_strdup_printf (_("%s is not a finite number"), field);
+  switch (kind)
+    {
+    case KIND_TIME:
+      /* Translators: a field of the file, its value, the largest value allowed */
+      return g_strdup_printf (_("%s is %g, and a time must be between 0 and %s seconds"), field, value, max);
+    case KIND_MS:
+      return g_strdup_printf (_("%s is %g, and a latency must be between 0 and %s milliseconds"), field, value, max);
+    case KIND_PERCENT:
+      /* Translators: a field of the file and its value */
+      return g_strdup_printf (_("%s is %g, and a percentage must be between 0 and 100"), field, value);
+    case KIND_CPU_PERCENT:
+      return g_strdup_printf (_("%s is %g, and a CPU share must be between 0 and %s %% (100 %% per core)"),
+                              field, value, max);
+    case KIND_DATA_RATE:
+      return g_strdup_printf (_("%s is %g, and a data rate must be between 0 and %s MB/s (1 PB/s)"),
+                              field, value, max);
+    case KIND_RATE:
+      return g_strdup_printf (_("%s is %g, and a rate must be between 0 and %s per second"), field, value, max);
+    case KIND_COUNT:
+    default:
+      return g_strdup_printf (_("%s is %g, and a count must be between 0 and %s"), field, value, max);
+    }
+}
+
+char *
+fsb_metric_check (const char *metric, double value, const char *field)
+{
+  Kind kind;
+
+  g_return_val_if_fail (metric != NULL && field != NULL, NULL);
+
+  kind = metric_kind (metric);
+  if (isfinite (value) && value >= 0 && value <= kind_max (kind))
+    return NULL;
+  return describe (kind, field, value);
+}
+
+char *
+fsb_count_check (double value, const char *field)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+
+  if (isfinite (value) && value >= 0 && value <= MAX_COUNT && floor (value) == value)
+    return NULL;
+  if (isfinite (value) && value >= 0 && value <= MAX_COUNT)
+    /* Translators: a field of the file and its value */
+    return g_strdup_printf (_("%s is %g, and a count must be a whole number"), field, value);
+  return describe (KIND_COUNT, field, value);
+}

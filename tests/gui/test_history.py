@@ -1,0 +1,76 @@
+"""The history page without a run: a broken file imported names itself; a
+deleted run can be brought back until its undo bar goes."""
+import os
+import shutil
+
+import fsbtest
+from fsbtest import App, Session, SRCDIR, find, find_all, info_bar_text, open_location, screenshot, type_path, \
+    wait_for
+
+
+def test_import_corrupt_file_shows_its_name():
+    session = Session()
+    bad = os.path.join(session.tmp, "broken-run.json")
+    with open(bad, "w") as f:
+        f.write('{"schema": "fsbench-result/1", "filesystems": [')
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "History", "push button").click()
+        find(win, "Import", "push button").click()
+        dialog = find(app.node, "Import results", None, timeout=15)
+        open_location(dialog)
+        type_path(dialog, bad)
+        wait_for(lambda: "broken-run.json" in info_bar_text(win), 15, "the file name in the info bar")
+        screenshot("import-error")
+        assert not session.saved_runs(), session.saved_runs()
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+def test_delete_from_history_with_undo():
+    session = Session()
+    os.makedirs(session.history_dir())
+    data = os.path.join(SRCDIR, "tests", "data")
+    kept = os.path.join(session.history_dir(), "a.json")
+    gone = os.path.join(session.history_dir(), "b.json")
+    shutil.copy(os.path.join(data, "study.json"), kept)
+    shutil.copy(os.path.join(data, "study-after.json"), gone)
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "History", "push button").click()
+        find(win, "Earlier comparisons", "list box")
+
+        def deletes():
+            return find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Delete "))
+        wait_for(lambda: len(deletes()) == 2, 15, "two runs in the history")
+        victim = deletes()[0]
+        name = victim.name
+        victim.click()
+        wait_for(lambda: len(deletes()) == 1, 5, "the row hidden")
+        wait_for(lambda: "deleted" in info_bar_text(win, "Deleted"), 5, "the undo message")
+        screenshot("history-deleted")
+        # Not gone yet: Undo brings the row back.
+        assert os.path.exists(kept) and os.path.exists(gone)
+        find(win, "Undo", "push button").click()
+        wait_for(lambda: len(deletes()) == 2, 5, "the row back")
+        assert any(d.name == name for d in deletes())
+        # Deleted for good once the undo bar goes (here: the list is listed again).
+        victim = [d for d in deletes() if d.name == name][0]
+        victim.click()
+        wait_for(lambda: len(deletes()) == 1, 5, "the row hidden again")
+        find(win, "Back", "push button").click()
+        find(win, "History", "push button").click()
+        wait_for(lambda: len(os.listdir(session.history_dir())) == 1, 10, "one file left")
+        wait_for(lambda: len(deletes()) == 1, 15, "one run listed")
+        assert deletes()[0].name != name
+    finally:
+        app.quit()
+        session.cleanup()
+
+
+if __name__ == "__main__":
+    fsbtest.run_tests([test_import_corrupt_file_shows_its_name,
+                       test_delete_from_history_with_undo])

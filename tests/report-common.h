@@ -1,0 +1,16 @@
+/* report-common.h: what the report tests share: fixtures, temporary folders, parsers */
+#pragma once
+
+#include "fsb-report.h"
+
+#define NBSP "\u00a0"
+
+FsbResult *load_fixture          (const char *name);
+char      *make_tmpdir           (void);
+void       rm_rf                 (const char *dir);
+guint      count                 (const char *haystack, const char *needle);
+char      *report_string         (FsbResult *r, FsbReportFormat format);
+/* No script, no external reference, unique ids, every internal link resolves. */
+void       assert_self_contained (const char *html);
+/* RFC 4180: rows of fields; fails the test on a syntax error. */
+GPtrArray *parse_csv             (const char *text);

@@ -1,0 +1,263 @@
+/* test-cleanup.c: cleaning what crashed runs left trusts no state file:
+ * a user's file survives whatever an entry names; another machine's or
+ * boot's entries, and live runs, are left alone; a real leftover goes */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fsb-engine.h"
+#include "fsb-mountinfo.h"
+#include "fsb-target.h"
+#include "fsb-target-state.h"
+#include "fsb-test-util.h"
+
+static char *tmp_dir;
+static char *image_dir;
+
+/* A pid that no longer runs: a child that has exited and been reaped. */
+static int
+dead_pid (void)
+{
+  const char *argv[] = { "/bin/true", NULL };
+  GPid pid;
+  int status;
+
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL));
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  return pid;
+}
+
+/* A state file as a crashed run (or someone else) would have left it. */
+static char *
+write_entry (const char *host, const char *boot_id, const char *image, guint64 dev, guint64 ino,
+             const char *extra)
+{
+  g_autofree char *dir = fsb_target_state_dir ();
+  static guint n;
+  g_autofree char *name = g_strdup_printf ("%d-12345-%u.json", dead_pid (), n++);
+  char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *json = g_strdup_printf ("{\"host\": \"%s\", \"boot_id\": \"%s\", \"image\": \"%s\", "
+                                           "\"image_dev\": %" G_GUINT64_FORMAT ", \"image_ino\": %" G_GUINT64_FORMAT "%s}",
+                                           host, boot_id, image, dev, ino, extra != NULL ? extra : "");
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  return path;
+}
+
+static void
+file_stat (const char *path, guint64 *dev, guint64 *ino)
+{
+  struct stat st;
+
+  g_assert_cmpint (lstat (path, &st), ==, 0);
+  *dev = st.st_dev;
+  *ino = st.st_ino;
+}
+
+static void
+test_rules (void)
+{
+  const char *h = "here", *b = "boot-1";
+
+  g_assert_cmpint (fsb_target_state_judge (h, b, h, b, FALSE), ==, FSB_STATE_CLEAN);
+  g_assert_cmpint (fsb_target_state_judge (h, b, h, b, TRUE), ==, FSB_STATE_ALIVE);
+  g_assert_cmpint (fsb_target_state_judge ("elsewhere", b, h, b, FALSE), ==, FSB_STATE_OTHER_MACHINE);
+  g_assert_cmpint (fsb_target_state_judge (h, "boot-0", h, b, FALSE), ==, FSB_STATE_OTHER_BOOT);
+  g_assert_cmpint (fsb_target_state_judge (NULL, b, h, b, FALSE), ==, FSB_STATE_UNKNOWN);
+  g_assert_cmpint (fsb_target_state_judge (h, "", h, b, FALSE), ==, FSB_STATE_UNKNOWN);
+
+  g_assert_true (fsb_target_state_is_image_name ("fsbench-a1B2c3.img"));
+  g_assert_false (fsb_target_state_is_image_name ("thesis.odt"));
+  g_assert_false (fsb_target_state_is_image_name ("fsbench-a1B2c.img"));
+  g_assert_false (fsb_target_state_is_image_name ("fsbench-a1B2c3.img.odt"));
+  g_assert_false (fsb_target_state_is_image_name ("fsbench-../../.img"));
+  g_assert_false (fsb_target_state_is_image_name ("xfsbench-a1B2c3.img"));
+  g_assert_cmpstr (fsb_target_state_boot_id (), !=, "");
+}
+
+/* The issue's attack: {"image": "/home/u/thesis.odt"} made `clean` delete
+ * it. No entry may delete a user's file, however it names it. */
+static void
+test_user_files_survive (void)
+{
+  g_autofree char *home = g_build_filename (tmp_dir, "home", NULL);
+  g_autofree char *thesis = g_build_filename (home, "thesis.odt", NULL);
+  g_autofree char *lookalike = g_build_filename (home, "fsbench-abc123.img", NULL);
+  g_autofree char *symlinked = g_build_filename (image_dir, "fsbench-lnk123.img", NULL);
+  g_autofree char *hard = g_build_filename (image_dir, "fsbench-hrd123.img", NULL);
+  g_autofree char *dotted = g_strdup_printf ("%s/./fsbench-abc123.img", home);
+  const char *host = g_get_host_name (), *boot = fsb_target_state_boot_id ();
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  guint64 dev, ino, ldev, lino;
+
+  g_assert_cmpint (g_mkdir (home, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (thesis, "my thesis", -1, NULL));
+  g_assert_true (g_file_set_contents (lookalike, "named like an image", -1, NULL));
+  g_assert_cmpint (symlink (thesis, symlinked), ==, 0);
+  g_assert_cmpint (link (thesis, hard), ==, 0);
+  file_stat (thesis, &dev, &ino);
+  file_stat (lookalike, &ldev, &lino);
+
+  /* by name, with its real device and inode: not an image's name */
+  g_ptr_array_add (entries, write_entry (host, boot, thesis, dev, ino, NULL));
+  /* named like an image, but not the file FS Bench made */
+  g_ptr_array_add (entries, write_entry (host, boot, lookalike, 0, 0, NULL));
+  g_ptr_array_add (entries, write_entry (host, boot, lookalike, ldev, lino + 1, NULL));
+  /* a path with "." in it */
+  g_ptr_array_add (entries, write_entry (host, boot, dotted, ldev, lino, NULL));
+  /* a link named like an image, to the thesis; a second name of it */
+  g_ptr_array_add (entries, write_entry (host, boot, symlinked, dev, ino, NULL));
+  g_ptr_array_add (entries, write_entry (host, boot, hard, dev, ino, NULL));
+  /* a partition entry naming a mount that is not udisks' */
+  g_ptr_array_add (entries, write_entry (host, boot, "/nonexistent/fsbench-zzz123.img", 1, 1,
+                                         ", \"device\": \"/dev/root\", \"mount_point\": \"/\""));
+
+  /* no udisks needed: nothing here is a device */
+  g_assert_cmpuint (fsb_target_state_clean (&error), ==, 0);
+  g_assert_no_error (error);
+  {
+    g_autofree char *text = NULL;
+    g_assert_true (g_file_get_contents (thesis, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, "my thesis");
+  }
+  g_assert_true (g_file_test (lookalike, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (symlinked, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_test (hard, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (fsb_mountinfo_is_mount_point ("/"));
+  /* the entries themselves are spent */
+  for (guint i = 0; i < entries->len; i++)
+    g_assert_false (g_file_test (entries->pdata[i], G_FILE_TEST_EXISTS));
+  g_unlink (symlinked);
+  g_unlink (hard);
+}
+
+/* A loop device on a user's file, set up outside FS Bench: an entry that
+ * names the file must not detach it. */
+static void
+test_foreign_loop (void)
+{
+  g_autofree char *data = g_build_filename (tmp_dir, "data.bin", NULL);
+  g_autofree char *quoted = g_shell_quote (data);
+  g_autofree char *cmd = g_strdup_printf ("losetup -f --show %s", quoted);
+  g_autofree char *out = NULL;
+  g_autofree char *backing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *entry = NULL;
+  int status;
+  guint64 dev, ino;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  {
+    g_autofree char *zeros = g_malloc0 (4 << 20);
+    g_assert_true (g_file_set_contents (data, zeros, 4 << 20, NULL));
+  }
+  g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  g_strstrip (out);
+  file_stat (data, &dev, &ino);
+  entry = write_entry (g_get_host_name (), fsb_target_state_boot_id (), data, dev, ino, NULL);
+
+  fsb_target_clean_leftovers (&error);
+  g_assert_no_error (error);
+  backing = fsb_loop_backing_file (out);
+  g_assert_cmpstr (backing, ==, data);
+  g_assert_true (g_file_test (data, G_FILE_TEST_IS_REGULAR));
+
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -d %s", out);
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+}
+
+/* A copy of a live target's entry, as if its run had crashed: on another
+ * machine or in an earlier boot it is left alone; here it is cleaned. */
+static void
+test_machine_and_boot (void)
+{
+  g_autoptr(FsbTarget) target = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *state_dir = fsb_target_state_dir ();
+  g_autofree char *image = NULL, *device = NULL;
+  g_autofree char *other_host = NULL, *other_boot = NULL, *ours = NULL;
+  const char *name;
+  guint64 dev, ino;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  target = fsb_test_image_target (image_dir, "600M", "ext4", TRUE);
+  device = g_strdup (fsb_target_get_device (target));
+  {
+    g_autoptr(GDir) dir = g_dir_open (image_dir, 0, NULL);
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (fsb_target_state_is_image_name (name))
+        image = g_build_filename (image_dir, name, NULL);
+  }
+  g_assert_nonnull (image);
+  file_stat (image, &dev, &ino);
+  {
+    g_autofree char *loop = g_strdup_printf (", \"loop_device\": \"%s\"", device);
+
+    other_host = write_entry ("another-machine", fsb_target_state_boot_id (), image, dev, ino, loop);
+    other_boot = write_entry (g_get_host_name (), "00000000-0000-0000-0000-000000000000", image, dev, ino, loop);
+    g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 0);
+    g_assert_no_error (error);
+    g_assert_true (g_file_test (image, G_FILE_TEST_IS_REGULAR));
+    g_assert_true (g_file_test (other_host, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_test (other_boot, G_FILE_TEST_EXISTS));
+    g_assert_nonnull (fsb_target_get_mount_point (target));
+    g_assert_true (fsb_mountinfo_is_mount_point (fsb_target_get_mount_point (target)));
+    /* the live run's own entry too */
+    g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 3);
+    g_unlink (other_host);
+    g_unlink (other_boot);
+
+    /* This machine, this boot, a process gone: mount, loop device, image. */
+    ours = write_entry (g_get_host_name (), fsb_target_state_boot_id (), image, dev, ino, loop);
+    g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 3);
+    g_assert_no_error (error);
+    g_assert_false (g_file_test (image, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (ours, G_FILE_TEST_EXISTS));
+    {
+      g_autofree char *backing = fsb_loop_backing_file (device);
+      g_assert_true (backing == NULL || strcmp (backing, image) != 0);
+    }
+  }
+  /* the target lets go of what is already gone */
+  fsb_target_release (target, &error);
+  g_assert_no_error (error);
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, device);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  fsb_test_sweep_earlier ("fsbench-test-cleanup");
+  {
+    g_autofree char *template = g_strdup_printf ("fsbench-test-cleanup-%d-XXXXXX", (int) getpid ());
+    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
+  }
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cleanup/rules", test_rules);
+  g_test_add_func ("/cleanup/user-files-survive", test_user_files_survive);
+  g_test_add_func ("/cleanup/foreign-loop", test_foreign_loop);
+  g_test_add_func ("/cleanup/machine-and-boot", test_machine_and_boot);
+
+  status = g_test_run ();
+  fsb_test_remove_dir (tmp_dir);
+  g_free (image_dir);
+  g_free (tmp_dir);
+  return status;
+}

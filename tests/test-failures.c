@@ -1,0 +1,231 @@
+/* test-failures.c: every way a run or a target can fail leaves no loop
+ * device, mount (udisks' temp-mount-XXXXXX included), image or state file */
+#include "config.h"
+
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-engine.h"
+#include "fsb-mountinfo.h"
+#include "fsb-runner.h"
+#include "fsb-target.h"
+#include "fsb-target-private.h"
+#include "fsb-test-util.h"
+
+static char *tmp_dir;
+static char *image_dir;
+
+static void
+assert_nothing_left (const char *device)
+{
+  g_autofree char *state_dir = fsb_target_state_dir ();
+
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, device);
+  g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 0);
+  if (device != NULL)
+    {
+      g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+      g_autoptr(GPtrArray) points = fsb_mountinfo_points_of (mounts, fsb_device_number (device));
+      g_autofree char *backing = fsb_loop_backing_file (device);
+
+      g_assert_cmpuint (points->len, ==, 0);
+      g_assert_true (backing == NULL || !g_str_has_prefix (backing, tmp_dir));
+    }
+}
+
+static char *
+run_command (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static char *
+run_command (const char *format, ...)
+{
+  g_autofree char *cmd = NULL;
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+  va_list args;
+
+  va_start (args, format);
+  cmd = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  return g_strstrip (out);
+}
+
+/* LoopSetup can attach the image and still fail ("Timed out waiting for
+ * object" when udevd is late): the target never learns the device, yet
+ * releasing it detaches it. Made here with losetup, as udisksd would. */
+static void
+test_orphan_loop (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *spec = g_strdup_printf ("image@%s", image_dir);
+  g_autoptr(FsbTarget) target = fsb_target_new_from_spec (spec, FALSE, &error);
+  g_autofree char *path = g_build_filename (image_dir, "fsbench-XXXXXX.img", NULL);
+  g_autofree char *loop = NULL;
+  int fd;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  g_assert_no_error (error);
+  fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 64 << 20), ==, 0);
+  close (fd);
+  target->image_path = g_strdup (path);
+  fsb_target_record_state (target);
+  loop = run_command ("losetup -f --show %s", path);
+
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  assert_nothing_left (loop);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+/* A Format that fails after its take-ownership mount leaves udisks'
+ * temp-mount-XXXXXX: releasing unmounts every mount of our device. */
+static void
+test_temp_mount (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *device = NULL;
+  g_autofree char *mount_point = g_build_filename (tmp_dir, "temp-mount-XXXXXX", NULL);
+  g_autofree char *cmd = NULL;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  target = fsb_test_image_target (image_dir, "600M", "ext4", FALSE);
+  device = g_strdup (fsb_target_get_device (target));
+  g_assert_nonnull (g_mkdtemp (mount_point));
+  cmd = g_strdup_printf ("mount %s %s", device, mount_point);
+  g_assert_cmpint (system (cmd), ==, 0);
+  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
+
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
+  assert_nothing_left (device);
+  g_rmdir (mount_point);
+}
+
+/* mkfs.xfs refuses a 64 MiB device: the format fails, release cleans. */
+static void
+test_mkfs_fails (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *device = NULL;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  target = fsb_test_image_target (image_dir, "64M", NULL, FALSE);
+  device = g_strdup (fsb_target_get_device (target));
+  g_assert_false (fsb_target_format (target, "xfs", NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_clear_error (&error);
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  assert_nothing_left (device);
+}
+
+typedef struct {
+  GMainLoop *loop;
+  FsbResult *result;
+  GError    *error;
+  char      *device;
+  gboolean   removed;
+} Run;
+
+static void
+task_finished_cb (FsbRunner *runner, const char *fs, const char *task_id, FsbSample *sample, Run *run)
+{
+  /* Once the first filesystem is mounted: the image folder goes. */
+  if (!run->removed && strcmp (task_id, "mount") == 0)
+    {
+      g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", image_dir);
+      g_autoptr(FsbResult) partial = fsb_runner_get_result (runner);
+
+      g_assert_cmpint (system (cmd), ==, 0);
+      run->removed = TRUE;
+      g_free (run->device);
+      run->device = g_strdup (partial->target.device);
+    }
+}
+
+static void
+run_done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  Run *run = user_data;
+
+  run->result = fsb_runner_run_finish (FSB_RUNNER (source), res, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+/* A run whose image folder vanishes mid-run, and whose second filesystem
+ * cannot be made: it ends, says why, and leaves nothing. */
+static void
+test_run_fails (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Run run = { loop, NULL, NULL, NULL, FALSE };
+  FsbFsResult *xfs;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4,xfs", "", 1);
+  fsb_plan_add_custom (plan, "noop", "true");
+  plan->custom_confirmed = TRUE;
+  /* mkfs.xfs has no such option (and udisks before 2.10 takes none) */
+  g_hash_table_insert (plan->mkfs_options, g_strdup ("xfs"), g_strdup ("--no-such-option"));
+  fsb_test_tiny_sizes (plan);
+
+  runner = fsb_runner_new (plan);
+  g_signal_connect (runner, "task-finished", G_CALLBACK (task_finished_cb), &run);
+  fsb_runner_run_async (runner, NULL, run_done_cb, &run);
+  g_main_loop_run (loop);
+
+  g_assert_no_error (run.error);
+  g_assert_true (run.removed);
+  xfs = fsb_result_find_filesystem (run.result, "xfs");
+  g_assert_nonnull (xfs->error);
+  g_test_message ("xfs: %s", xfs->error);
+  g_assert_null (fsb_result_find_filesystem (run.result, "ext4")->error);
+  g_assert_cmpint (g_mkdir (image_dir, 0700), ==, 0);
+  assert_nothing_left (run.device);
+  fsb_result_unref (run.result);
+  g_free (run.device);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  fsb_test_sweep_earlier ("fsbench-test-failures");
+  {
+    g_autofree char *template = g_strdup_printf ("fsbench-test-failures-%d-XXXXXX", (int) getpid ());
+    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
+  }
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/failure/orphan-loop", test_orphan_loop);
+  g_test_add_func ("/failure/temp-mount", test_temp_mount);
+  g_test_add_func ("/failure/mkfs-fails", test_mkfs_fails);
+  g_test_add_func ("/failure/run-fails", test_run_fails);
+
+  status = g_test_run ();
+  fsb_test_remove_dir (tmp_dir);
+  g_free (image_dir);
+  g_free (tmp_dir);
+  return status;
+}

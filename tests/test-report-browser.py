@@ -1,0 +1,255 @@
+#!/usr/bin/python3
+"""test-report-browser.py: the reports as readers open them.
+
+The HTML in a real headless Chromium at 1280 px and at a phone's 390 px:
+no element wider than the viewport except inside a box that scrolls, and
+chart text at least 9 px high. The app's own PDF page by page: no text of
+the HTML lost at a page break, a footer only at the foot of its own page,
+each section kept on one page when it fits, no page left mostly empty.
+
+Usage: test-report-browser.py FSBENCH-CLI DATA-DIR
+With FSBENCH_SCREENSHOTS=DIR, leaves screenshots of both widths and PNGs
+of the PDF's pages there. Exits 77 (skipped) without chromium or poppler.
+"""
+
+import html as htmllib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                  "--disable-dev-shm-usage", "--mute-audio"]
+
+# Runs in the page once it has laid out: what is too wide, how big the
+# chart text is, and the text of every block, for the PDF to be held to.
+PROBE = r"""
+<script>
+(function () {
+  const vw = document.documentElement.clientWidth;
+  const report = window.parent !== window ? window.parent.document : document;
+  const out = { vw: vw, scrollWidth: document.documentElement.scrollWidth,
+                height: document.documentElement.scrollHeight, wide: [], small: [], charts: 0,
+                texts: [], sections: [] };
+  function scrolls(el) {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if ((s.overflowX === 'auto' || s.overflowX === 'scroll') && p.getBoundingClientRect().right <= vw + 0.5)
+        return true;
+    }
+    return false;
+  }
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg')
+      continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0)
+      continue;
+    if ((r.right > vw + 0.5 || r.left < -0.5) && !scrolls(el))
+      out.wide.push(el.tagName + '.' + el.className + ' ' + Math.round(r.left) + '–' + Math.round(r.right));
+  }
+  for (const svg of document.querySelectorAll('svg')) {
+    const r = svg.getBoundingClientRect();
+    if (r.width === 0)
+      continue;  /* the other drawing of the chart, hidden at this width */
+    out.charts++;
+    const px = parseFloat(svg.dataset.textPx) * r.width / svg.viewBox.baseVal.width;
+    if (!(px >= 9))
+      out.small.push(svg.getAttribute('aria-label') + ': ' + px.toFixed(2) + ' px');
+  }
+  for (const el of document.querySelectorAll('h1,h2,h3,p,li,dt,dd,th,td'))
+    if (el.innerText.trim() !== '')
+      out.texts.push(el.innerText);
+  for (const sec of document.querySelectorAll('section.keep')) {
+    const parts = Array.from(sec.querySelectorAll('h3,th,td,p')).map(e => e.innerText).filter(t => t.trim() !== '');
+    out.sections.push({ heading: sec.querySelector('h3').innerText, last: parts[parts.length - 1] });
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'fsb-probe';
+  pre.textContent = JSON.stringify(out);
+  report.body.appendChild(pre);
+})();
+</script>
+"""
+
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("not ok: " + message, flush=True)
+
+
+def chromium(args, tmp):
+    profile = tempfile.mkdtemp(prefix="chromium-", dir=tmp)
+    cmd = [CHROMIUM] + CHROMIUM_FLAGS + ["--user-data-dir=" + profile] + args
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+def framed(html, width, height):
+    """A page holding the report in a frame of that width: headless Chromium
+    keeps its window at least 500 px wide, a frame can be a phone's width."""
+    return ('<!DOCTYPE html><html><head><style>body{margin:0}iframe{border:0;display:block}</style></head>'
+            '<body><iframe width="%d" height="%d" srcdoc="%s"></iframe></body></html>'
+            % (width, height, htmllib.escape(html, quote=True)))
+
+
+def probe(html_path, width, tmp):
+    with open(html_path, encoding="utf-8") as f:
+        html = f.read()
+    probed = os.path.join(tmp, "probed-%d.html" % width)
+    with open(probed, "w", encoding="utf-8") as f:
+        page = html.replace("</body>", PROBE + "</body>")
+        f.write(page if width >= 500 else framed(page, width, 900))
+    run = chromium(["--window-size=%d,900" % max(width, 500), "--virtual-time-budget=3000", "--dump-dom",
+                    "file://" + probed], tmp)
+    m = re.search(r'<pre id="fsb-probe">(.*?)</pre>', run.stdout, re.S)
+    if m is None:
+        fail("chromium gave no probe at %d px: %s" % (width, run.stderr[-500:]))
+        return None
+    return json.loads(htmllib.unescape(m.group(1)))
+
+
+def screenshot(html_path, width, height, out, tmp):
+    with open(html_path, encoding="utf-8") as f:
+        html = f.read()
+    page = os.path.join(tmp, "shot-%d.html" % width)
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(html if width >= 500 else framed(html, width, height))
+    chromium(["--window-size=%d,%d" % (max(width, 500), height), "--virtual-time-budget=3000",
+              "--screenshot=" + out, "file://" + page], tmp)
+    if width < 500 and shutil.which("convert"):
+        subprocess.run(["convert", out, "-crop", "%dx%d+0+0" % (width, height), "+repage", out], check=True)
+
+
+def check_html(name, html_path, tmp, shots):
+    probes = {}
+    for width in (1280, 390):
+        p = probe(html_path, width, tmp)
+        if p is None:
+            continue
+        probes[width] = p
+        print("# %s at %d px: viewport %d, page %d wide, %d charts shown, %d blocks of text"
+              % (name, width, p["vw"], p["scrollWidth"], p["charts"], len(p["texts"])))
+        if p["vw"] != width:
+            fail("%s: the viewport is %d px, not %d" % (name, p["vw"], width))
+        if p["scrollWidth"] > p["vw"]:
+            fail("%s at %d px: the page is %d px wide" % (name, width, p["scrollWidth"]))
+        for w in p["wide"]:
+            fail("%s at %d px: wider than the viewport: %s" % (name, width, w))
+        for s in p["small"]:
+            fail("%s at %d px: chart text below 9 px: %s" % (name, width, s))
+        if p["charts"] == 0:
+            fail("%s at %d px: no chart shown" % (name, width))
+        if shots:
+            screenshot(html_path, width, min(p["height"], 16000), os.path.join(shots, "%s-%d.png" % (name, width)), tmp)
+    return probes.get(1280)
+
+
+def squash(text):
+    return re.sub(r"\s+", "", text)
+
+
+def pdf_pages(pdf):
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+    n = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    pages = []
+    for i in range(1, n + 1):
+        pages.append(subprocess.run(["pdftotext", "-raw", "-f", str(i), "-l", str(i), pdf, "-"],
+                                    capture_output=True, text=True, check=True).stdout)
+    return pages
+
+
+def page_fill(pdf, tmp):
+    """How far down each page the ink goes, from 0 to 1."""
+    tmp = tempfile.mkdtemp(prefix="fill-", dir=tmp)
+    prefix = os.path.join(tmp, "fill")
+    subprocess.run(["pdftoppm", "-r", "20", "-gray", pdf, prefix], check=True)
+    fills = []
+    for name in sorted(f for f in os.listdir(tmp) if f.startswith("fill") and f.endswith(".pgm")):
+        with open(os.path.join(tmp, name), "rb") as f:
+            data = f.read()
+        m = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+        w, h = int(m.group(1)), int(m.group(2))
+        pixels = data[m.end():]
+        last = 0
+        # skip the footer's band at the bottom (the last 9 % of the page)
+        for y in range(int(h * 0.91)):
+            row = pixels[y * w:(y + 1) * w]
+            if min(row) < 200:
+                last = y
+        fills.append(last / (h * 0.91))
+    return fills
+
+
+def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True):
+    pages = pdf_pages(pdf)
+    n = len(pages)
+    print("# %s.pdf: %d pages" % (name, n))
+    whole = squash("".join(pages))
+    if html_probe is not None:
+        lost = [t for t in html_probe["texts"] if squash(t) not in whole]
+        for t in lost:
+            fail("%s.pdf: text of the HTML missing from the PDF: %r" % (name, t[:120]))
+        print("# %s.pdf: %d of %d blocks of the HTML's text found" % (name, len(html_probe["texts"]) - len(lost),
+                                                                       len(html_probe["texts"])))
+    footer = re.compile(r"^\s*Page (\d+)(?: of (\d+))?\s*$")
+    for i, text in enumerate(pages, 1):
+        lines = [l for l in text.splitlines() if l.strip() != ""]
+        marks = [(k, footer.match(l)) for k, l in enumerate(lines) if footer.match(l)]
+        if len(marks) != 1 or marks[0][0] != len(lines) - 1 or int(marks[0][1].group(1)) != i:
+            fail("%s.pdf page %d: its footer is not alone at its foot: %r" % (name, i, [lines[k] for k, _ in marks]))
+    if html_probe is not None and sections_fit:
+        for sec in html_probe["sections"]:
+            head = squash(sec["heading"])
+            where = [i for i, t in enumerate(pages) if any(squash(l) == head for l in t.splitlines())]
+            if not where:
+                fail("%s.pdf: no page has the heading %r" % (name, sec["heading"]))
+                continue
+            p = where[0]
+            first_line = next(squash(l) for l in pages[p].splitlines() if l.strip())
+            if squash(sec["last"]) not in squash(pages[p]) and first_line != head:
+                fail("%s.pdf: section %r is split across pages although it starts mid-page" % (name, sec["heading"]))
+    fills = page_fill(pdf, tmp)
+    print("# %s.pdf: ink reaches %s of each page" % (name, ", ".join("%.0f %%" % (f * 100) for f in fills)))
+    for i, f in enumerate(fills[:-1], 1):
+        if f < 0.25:
+            fail("%s.pdf page %d is mostly empty (ink to %.0f %% of it)" % (name, i, f * 100))
+    if n > 1 and sum(fills[:-1]) / (n - 1) < 0.6:
+        fail("%s.pdf: the pages are on average less than 60 %% full" % name)
+    if shots:
+        subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "4", pdf, os.path.join(shots, name + "-pdf")],
+                       check=True)
+
+
+def main():
+    global CHROMIUM
+    cli, data = sys.argv[1], sys.argv[2]
+    CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+    if CHROMIUM is None or shutil.which("pdftotext") is None:
+        print("1..0 # SKIP needs chromium and poppler-utils (build-aux/dev installs them)")
+        return 77
+    shots = os.environ.get("FSBENCH_SCREENSHOTS")
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    env = dict(os.environ, LC_ALL="C.UTF-8", LANGUAGE="")
+    with tempfile.TemporaryDirectory(prefix="fsbench-browser-") as tmp:
+        # A comparison's sections hold a chart per run and are taller than a
+        # page: they flow, so only the single reports are held to one page each.
+        for name, inputs in (("study", ["study"]), ("quick", ["quick"]), ("comparison", ["quick", "standard"])):
+            results = [os.path.join(data, i + ".json") for i in inputs]
+            html, pdf = os.path.join(tmp, name + ".html"), os.path.join(tmp, name + ".pdf")
+            subprocess.run([cli, "report"] + results + ["--html", html, "--pdf", pdf], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+            html_probe = check_html(name, html, tmp, shots)
+            check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=len(inputs) == 1)
+    print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

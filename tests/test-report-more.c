@@ -1,0 +1,208 @@
+/* test-report-more.c: comparisons, machine details and the chart's bands */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "fsb-engine.h"
+#include "fsb-chart.h"
+#include "fsb-chart-private.h"
+#include "fsb-comparison.h"
+#include "fsb-format.h"
+#include "fsb-machine.h"
+#include "fsb-report.h"
+#include "report-common.h"
+
+static void
+test_comparison (void)
+{
+  FsbResult *results[2] = { load_fixture ("study.json"), load_fixture ("study-after.json") };
+  const char *labels[] = { "before.json", "after.json" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html = fsb_report_to_string (results, labels, 2, FSB_REPORT_HTML, NULL, &error);
+  g_autofree char *md = fsb_report_to_string (results, labels, 2, FSB_REPORT_MARKDOWN, NULL, &error);
+  g_autofree char *csv = fsb_report_to_string (results, labels, 2, FSB_REPORT_CSV, NULL, &error);
+  g_autoptr(FsbComparison) cmp = fsb_comparison_new (results, 2);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (html, "Comparison of 2 results"));
+  /* the columns are named by what differs: the date and the kernel, not the file */
+  g_assert_true (g_strv_contains ((const char * const *) cmp->differs, "kernel"));
+  g_assert_false (g_strv_contains ((const char * const *) cmp->differs, "profile"));
+  g_assert_cmpstr (cmp->labels[0], ==, "29 November 2026 · 6.1.0-27-amd64");
+  g_assert_cmpstr (cmp->labels[1], ==, "30 November 2026 · 6.12.0-1-amd64");
+  g_assert_nonnull (strstr (html, "<th>29 November 2026 · 6.1.0-27-amd64</th>"));
+  g_assert_nonnull (strstr (html, "<td>before.json</td>"));
+  g_assert_nonnull (strstr (html, "<th class=\"num\">Change</th>"));
+  g_assert_cmpuint (cmp->warnings->len, ==, 0);
+  /* the second run is about 8 % faster, beyond the noise of three repetitions */
+  g_assert_nonnull (strstr (md, "| Copy a big file in | XFS | 34.7" NBSP "s | 31.8" NBSP "s | 1.09× faster (1.06–1.12×) |"));
+  /* the CPU section and the capacity after deleting are compared too */
+  g_assert_nonnull (strstr (html, "id=\"cpu\""));
+  g_assert_nonnull (strstr (md, "| After deleting everything | XFS | 99.93" NBSP "% | 99.93" NBSP "% | no change |"));
+  assert_self_contained (html);
+  g_assert_cmpuint (count (csv, "\r\nbefore.json,"), ==, count (csv, "\r\nafter.json,"));
+  fsb_result_unref (results[0]);
+  fsb_result_unref (results[1]);
+}
+
+/* Two profiles: the same task names, other work. No change across them. */
+static void
+test_comparison_profiles (void)
+{
+  FsbResult *results[2] = { load_fixture ("quick.json"), load_fixture ("standard.json") };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *md = fsb_report_to_string (results, NULL, 2, FSB_REPORT_MARKDOWN, NULL, &error);
+  g_autoptr(FsbComparison) cmp = fsb_comparison_new (results, 2);
+  guint incomparable = 0, computed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_strv_contains ((const char * const *) cmp->differs, "profile"));
+  g_assert_nonnull (strstr (cmp->labels[0], "Quick"));
+  g_assert_nonnull (strstr (cmp->labels[1], "Standard"));
+  for (guint i = 0; i < cmp->rows->len; i++)
+    {
+      FsbComparisonRow *row = cmp->rows->pdata[i];
+      const FsbWorkloadGroup *group = NULL;
+
+      fsb_catalog_task (row->task, &group);
+      if (group != NULL && strcmp (group->id, "core") == 0)
+        {
+          g_assert_cmpint (row->change[1].kind, ==, FSB_CHANGE_INCOMPARABLE);
+          incomparable++;
+        }
+      else if (row->change[1].kind != FSB_CHANGE_INCOMPARABLE && row->change[1].kind != FSB_CHANGE_MISSING)
+        computed++;
+    }
+  g_assert_cmpuint (incomparable, >, 0);
+  /* a warning that names the difference, and a profile row */
+  g_assert_cmpuint (cmp->warnings->len, >=, 1);
+  g_assert_nonnull (strstr (md, "on other data than the reference (Size of the big file: 35.0" NBSP "MB against 175.0" NBSP "MB)"));
+  g_assert_nonnull (strstr (md, "| Profile | Quick | Standard |"));
+  g_assert_nonnull (strstr (md, "| Data | a big file of 35.0" NBSP "MB; a tree of 375 files in 45 folders, 95.0" NBSP "MB in all |"));
+  g_assert_nonnull (strstr (md, "| Copy a big file in | XFS |"));
+  /* no speed-up claimed for the core tasks in the Markdown either */
+  {
+    g_auto(GStrv) lines = g_strsplit (md, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (g_str_has_prefix (lines[i], "| Copy a big file in |") || g_str_has_prefix (lines[i], "| Delete the trees |"))
+        {
+          g_assert_null (strstr (lines[i], "faster"));
+          g_assert_null (strstr (lines[i], "slower"));
+          g_assert_nonnull (strstr (lines[i], "not comparable: other data"));
+        }
+  }
+  g_test_message ("%u changes not computed, %u computed", incomparable, computed);
+  fsb_result_unref (results[0]);
+  fsb_result_unref (results[1]);
+}
+
+/* Machine details ---------------------------------------------------------- */
+
+static void
+test_machine_details (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  g_autoptr(FsbResult) back = NULL;
+  g_autofree char *json = NULL, *md = NULL;
+  g_autoptr(GError) error = NULL;
+  FsbMachine probed = { 0 };
+
+  /* what the probe finds here: it always says something about virtualization */
+  fsb_machine_probe (&probed);
+  g_assert_nonnull (probed.virtualization);
+  g_test_message ("virtualization: %s; kernel options: %s", probed.virtualization,
+                  probed.kernel_cmdline != NULL ? probed.kernel_cmdline : "(none)");
+  g_assert_true (probed.kernel_cmdline == NULL || strstr (probed.kernel_cmdline, "root=") == NULL);
+  fsb_machine_clear (&probed);
+
+  /* additive fields, written and read back */
+  r->machine.virtualization = g_strdup ("kvm");
+  r->machine.kernel_cmdline = g_strdup ("console=ttyS0 mitigations=off quiet elevator=none -- --init");
+  r->target.rotational = 1;
+  r->target.scheduler = g_strdup ("mq-deadline");
+  r->target.logical_block = 512;
+  r->target.physical_block = 4096;
+  ((FsbFsResult *) r->filesystems->pdata[0])->capacity_initial.block_size = 4096;
+  json = fsb_result_to_data (r, NULL);
+  back = fsb_result_load_from_data (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (back->machine.virtualization, ==, "kvm");
+  g_assert_cmpint (back->target.rotational, ==, 1);
+  g_assert_cmpstr (back->target.scheduler, ==, "mq-deadline");
+  g_assert_cmpuint (back->target.physical_block, ==, 4096);
+  g_assert_cmpuint (((FsbFsResult *) back->filesystems->pdata[0])->capacity_initial.block_size, ==, 4096);
+
+  md = report_string (back, FSB_REPORT_MARKDOWN);
+  g_assert_nonnull (strstr (md, "- **Disk type:** rotating"));
+  g_assert_nonnull (strstr (md, "- **I/O scheduler:** mq-deadline"));
+  g_assert_nonnull (strstr (md, "- **Sectors:** 512 bytes logical, 4096 physical"));
+  g_assert_nonnull (strstr (md, "- **Virtualization:** a virtual machine (kvm)"));
+  /* only the options that bear on I/O, not the console or init's */
+  g_assert_nonnull (strstr (md, "- **Kernel options:** mitigations=off elevator=none\n"));
+  g_assert_nonnull (strstr (md, "ext4 (mke2fs 1.47.0 (5-Feb-2023)), 4.0" NBSP "KiB blocks,"));
+}
+
+/* Charts ----------------------------------------------------------------- */
+
+/* A delete of half a millisecond beside copies of a tenth of a second: on
+ * one linear axis its bars would be invisible, so it gets an axis of its own. */
+static void
+test_chart_bands (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  FsbChartOptions o = { .kind = FSB_CHART_SECTION, .section = "big-files" };
+  Model m;
+  double h_one, h_two;
+
+  fsb_chart_model_build (&m, r, &o);
+  g_assert_cmpuint (m.bands->len, ==, 1);   /* 5 ms beside 0.17 s: within 20 times */
+  fsb_chart_model_clear (&m);
+  h_one = fsb_chart_get_height (r, &o, 700);
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], "big-delete", FALSE);
+      for (guint i = 0; i < task->samples->len; i++)
+        {
+          FsbSample *s = task->samples->pdata[i];
+          double v;
+          fsb_sample_get (s, "wall_s", &v);
+          fsb_sample_set (s, "wall_s", v * 0.04);
+        }
+    }
+  fsb_chart_model_build (&m, r, &o);
+  g_assert_cmpuint (m.bands->len, ==, 2);
+  /* the copies first, then the delete, each band under its own axis */
+  g_assert_cmpuint (g_array_index (m.bands, Band, 0).n_rows, ==, 2);
+  g_assert_cmpuint (g_array_index (m.bands, Band, 1).n_rows, ==, 1);
+  g_assert_cmpstr (((Row *) m.rows->pdata[2])->label, ==, "Delete the big files");
+  g_assert_cmpfloat (g_array_index (m.bands, Band, 0).max_value / g_array_index (m.bands, Band, 1).max_value, >, 20);
+  /* three samples each: the whiskers are the medians' 95 % intervals */
+  g_assert_true (m.intervals);
+  fsb_chart_model_clear (&m);
+  h_two = fsb_chart_get_height (r, &o, 700);
+  g_assert_cmpfloat (h_two, >, h_one);   /* room for the second axis */
+
+  /* each value in its task's unit, as the table writes it */
+  {
+    g_autofree char *svg = fsb_chart_to_svg (r, &o, 700, 0, NULL);
+    g_assert_nonnull (svg);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_unsetenv ("LANGUAGE");
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/report/comparison", test_comparison);
+  g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
+  g_test_add_func ("/report/machine-details", test_machine_details);
+  g_test_add_func ("/chart/bands", test_chart_bands);
+  return g_test_run ();
+}
