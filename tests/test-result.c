@@ -94,6 +94,45 @@ make_result (void)
   return r;
 }
 
+/* A copy (what the window gets while a run goes on) writes the same file
+ * as the original, every block included: aging, files that fit, policy. */
+static void
+test_copy (void)
+{
+  g_autoptr(FsbResult) r = make_result ();
+  g_autoptr(FsbResult) copy = NULL;
+  g_autoptr(JsonNode) a = NULL, b = NULL;
+  g_autofree char *ja = NULL, *jb = NULL;
+  FsbFsResult *fs = r->filesystems->pdata[0];
+  FsbAging *aging;
+  FsbAgingRun run;
+
+  r->age = g_strdup ("light");
+  r->use_case = g_strdup ("database");
+  aging = fsb_fs_result_get_aging (fs, "light", 60);
+  aging->free_space_tool = g_strdup ("xfs_db");
+  fsb_aging_run_init (&run);
+  run.fill_percent_reached = 61.5;
+  run.rounds = 4;
+  run.files_written = 12000;
+  run.big_file_extents_fresh = 1;
+  run.big_file_extents_aged = 14;
+  run.free_aged.free_extents = 1088;
+  g_array_append_val (aging->runs, run);
+  fs->fit.files = 164523;
+  fs->fit.limit = g_strdup ("space");
+  fs->fit.seconds = 12.5;
+
+  copy = fsb_result_copy (r);
+  a = fsb_result_to_json (r);
+  b = fsb_result_to_json (copy);
+  ja = json_to_string (a, TRUE);
+  jb = json_to_string (b, TRUE);
+  g_assert_nonnull (strstr (ja, "\"fill_percent_reached\""));
+  g_assert_nonnull (strstr (ja, "\"repetition_policy\""));
+  g_assert_cmpstr (jb, ==, ja);
+}
+
 static void
 test_json_round_trip (void)
 {
@@ -311,6 +350,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/basic", test_stats_basic);
   g_test_add_func ("/stats/even-and-steady", test_stats_even_and_steady);
   g_test_add_func ("/result/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/result/copy", test_copy);
   g_test_add_func ("/result/merge", test_merge);
   g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
   g_test_add_func ("/result/task-ids", test_task_ids);

@@ -312,8 +312,14 @@ fsb_result_copy (const FsbResult *self)
   copy->profile = g_strdup (self->profile);
   copy->sizes = self->sizes != NULL ? fsb_sizes_copy (self->sizes) : NULL;
   copy->repetitions = self->repetitions;
+  copy->repetition_policy.mode = g_strdup (self->repetition_policy.mode);
+  copy->repetition_policy.min = self->repetition_policy.min;
+  copy->repetition_policy.max = self->repetition_policy.max;
+  copy->repetition_policy.stopped = g_strdup (self->repetition_policy.stopped);
+  copy->repetition_policy.time_budget_s = self->repetition_policy.time_budget_s;
   copy->workloads = g_strdupv (self->workloads);
   copy->use_case = g_strdup (self->use_case);
+  copy->age = g_strdup (self->age);
   copy->dataset = self->dataset != NULL ? json_node_copy (self->dataset) : NULL;
   copy->complete = self->complete;
 
@@ -329,6 +335,15 @@ fsb_result_copy (const FsbResult *self)
       to->capacity_initial = fs->capacity_initial;
       to->capacity_residual = fs->capacity_residual;
       to->error = g_strdup (fs->error);
+      if (fs->aging != NULL)
+        {
+          FsbAging *aging = fsb_fs_result_get_aging (to, fs->aging->level, fs->aging->fill_percent_target);
+          aging->free_space_tool = g_strdup (fs->aging->free_space_tool);
+          g_array_append_vals (aging->runs, fs->aging->runs->data, fs->aging->runs->len);
+        }
+      to->fit.files = fs->fit.files;
+      to->fit.limit = g_strdup (fs->fit.limit);
+      to->fit.seconds = fs->fit.seconds;
       for (guint t = 0; t < fs->tasks->len; t++)
         {
           const FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
