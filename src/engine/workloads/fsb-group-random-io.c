@@ -187,6 +187,55 @@ fsync_all (const int *fds, guint n, const char *dir, GError **error)
   return TRUE;
 }
 
+/* Direct I/O where the plan asks for it (a filesystem that refuses it
+ * sets *refused: the result says so instead of a buffered figure under a
+ * wrong label), and the files, made here when the group's setup did not
+ * (a task run on its own, which the sample records). */
+static gboolean
+get_ready (FsbWorkloadContext *ctx, FsbSample *sample, const char *dir, gboolean direct,
+           gboolean *refused, GError **error)
+{
+  fsb_sample_set (sample, "direct_io", direct ? 1 : 0);
+  if (direct)
+    {
+      int errsv = 0;
+
+      if (!probe_direct (dir, &errsv))
+        {
+          if (errsv != EINVAL && errsv != EOPNOTSUPP)
+            return fsb_errno_fail (error, errsv, _("Cannot read"), dir);
+          fsb_sample_set (sample, "direct_io_refused", 1);
+          g_rmdir (dir);
+          *refused = TRUE;
+          return TRUE;
+        }
+    }
+  if (!files_ready (ctx, dir))
+    {
+      fsb_sample_set (sample, "prepared_in_task", 1);
+      if (!prepare (ctx, dir, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The figures sysbench prints, from the latency of every event (sorted here). */
+static void
+record_figures (FsbSample *sample, GArray *lat, guint64 events, guint64 fsyncs, guint64 done, double elapsed)
+{
+  qsort (lat->data, lat->len, sizeof (double), compare_doubles);
+  fsb_sample_set (sample, "requests", events);
+  fsb_sample_set (sample, "fsyncs", fsyncs);
+  fsb_sample_set (sample, "bytes", (double) done * RANDIO_BLOCK);
+  fsb_sample_set (sample, "io_s", elapsed);
+  fsb_sample_set (sample, "mb_per_s", elapsed > 0 ? done * RANDIO_BLOCK / 1e6 / elapsed : 0);
+  fsb_sample_set (sample, "iops", elapsed > 0 ? done / elapsed : 0);
+  fsb_sample_set (sample, "latency_p50_ms", fsb_percentile ((double *) lat->data, lat->len, 0.50));
+  fsb_sample_set (sample, "latency_p95_ms", fsb_percentile ((double *) lat->data, lat->len, 0.95));
+  fsb_sample_set (sample, "latency_p99_ms", fsb_percentile ((double *) lat->data, lat->len, 0.99));
+  fsb_sample_set (sample, "latency_max_ms", lat->len > 0 ? g_array_index (lat, double, lat->len - 1) : 0);
+}
+
 static gboolean
 random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GError **error)
 {
@@ -202,35 +251,14 @@ random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GErr
   guint fsync_next = 0;
   gboolean dirty = FALSE;
   double start, elapsed, deadline;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, refused = FALSE;
   guint8 *buf = NULL;
   FsbRng rng;
 
-  fsb_sample_set (sample, "direct_io", direct ? 1 : 0);
-  if (direct)
-    {
-      int errsv = 0;
-
-      if (!probe_direct (dir, &errsv))
-        {
-          if (errsv != EINVAL && errsv != EOPNOTSUPP)
-            return fsb_errno_fail (error, errsv, _("Cannot read"), dir);
-          /* Not a failure: the filesystem does not do direct I/O, and the
-           * result says so instead of a buffered figure under a wrong label. */
-          fsb_sample_set (sample, "direct_io_refused", 1);
-          g_rmdir (dir);
-          return TRUE;
-        }
-    }
-
-  /* Normally done by fsb_workload_randio_setup(); a task run on its own
-   * prepares the files here, and says so. */
-  if (!files_ready (ctx, dir))
-    {
-      fsb_sample_set (sample, "prepared_in_task", 1);
-      if (!prepare (ctx, dir, error))
-        return FALSE;
-    }
+  if (!get_ready (ctx, sample, dir, direct, &refused, error))
+    return FALSE;
+  if (refused)
+    return TRUE;
 
   fds = g_new (int, n_files);
   for (guint i = 0; i < n_files; i++)
@@ -321,17 +349,7 @@ random_io (FsbWorkloadContext *ctx, FsbSample *sample, gboolean write_mode, GErr
     goto out;
   elapsed = fsb_now () - start;
 
-  qsort (lat->data, lat->len, sizeof (double), compare_doubles);
-  fsb_sample_set (sample, "requests", events);
-  fsb_sample_set (sample, "fsyncs", fsyncs);
-  fsb_sample_set (sample, "bytes", (double) done * RANDIO_BLOCK);
-  fsb_sample_set (sample, "io_s", elapsed);
-  fsb_sample_set (sample, "mb_per_s", elapsed > 0 ? done * RANDIO_BLOCK / 1e6 / elapsed : 0);
-  fsb_sample_set (sample, "iops", elapsed > 0 ? done / elapsed : 0);
-  fsb_sample_set (sample, "latency_p50_ms", fsb_percentile ((double *) lat->data, lat->len, 0.50));
-  fsb_sample_set (sample, "latency_p95_ms", fsb_percentile ((double *) lat->data, lat->len, 0.95));
-  fsb_sample_set (sample, "latency_p99_ms", fsb_percentile ((double *) lat->data, lat->len, 0.99));
-  fsb_sample_set (sample, "latency_max_ms", lat->len > 0 ? g_array_index (lat, double, lat->len - 1) : 0);
+  record_figures (sample, lat, events, fsyncs, done, elapsed);
 
 out:
   for (guint i = 0; i < n_files; i++)
