@@ -53,7 +53,7 @@ main (int argc, char **argv)
 {
   g_autofree char *profile_name = NULL, *dir = NULL, *scratch = NULL, *source = NULL;
   g_autofree char *age = NULL, *extents_of = NULL;
-  g_auto(GStrv) drop = NULL;
+  g_auto(GStrv) drop = NULL, size_args = NULL;
   gboolean direct = FALSE, show_profile = FALSE, setup_only = FALSE;
   GOptionEntry entries[] = {
     { "profile", 'p', 0, G_OPTION_ARG_STRING, &profile_name, "Profile (quick, standard, seed)", "NAME" },
@@ -66,6 +66,7 @@ main (int argc, char **argv)
     { "setup", 0, 0, G_OPTION_ARG_NONE, &setup_only, "Only run the tasks' untimed setup (then make the caches cold)", NULL },
     { "age", 0, 0, G_OPTION_ARG_STRING, &age, "First age DIR as a run with --age LEVEL would, on an image of IMAGE bytes", "LEVEL:IMAGE" },
     { "extents", 0, 0, G_OPTION_ARG_FILENAME, &extents_of, "Print FILE's extents, as FS Bench counts them (FIEMAP)", "FILE" },
+    { "size", 0, 0, G_OPTION_ARG_STRING_ARRAY, &size_args, "One size over the profile's, as run --size takes it", "ID=SIZE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("TASK-ID…");
@@ -87,6 +88,12 @@ main (int argc, char **argv)
       g_printerr ("%s\n", error->message);
       return 2;
     }
+  for (guint i = 0; size_args != NULL && size_args[i] != NULL; i++)
+    if (!fsb_plan_set_size_text (plan, NULL, size_args[i], &error))
+      {
+        g_printerr ("%s\n", error->message);
+        return 2;
+      }
   plan->direct_io = direct;
   sizes = plan->sizes;
   if (show_profile)
@@ -95,6 +102,10 @@ main (int argc, char **argv)
              fsb_sizes_get_uint (sizes, "randio-files"), fsb_sizes_get_u64 (sizes, "randio-file-size"),
              fsb_sizes_get_uint (sizes, "randio-requests"), fsb_sizes_get (sizes, "randio-seconds"),
              fsb_sizes_get_u64 (sizes, "delete-file-size"));
+  if (show_profile)
+    g_print ("sync_files=%u\nsync_file_bytes=%" G_GUINT64_FORMAT "\nsync_commits=%u\nsync_seconds=%g\n",
+             fsb_sizes_get_uint (sizes, "sync-files"), fsb_sizes_get_u64 (sizes, "sync-file-size"),
+             fsb_sizes_get_uint (sizes, "sync-commits"), fsb_sizes_get (sizes, "sync-seconds"));
   if (age != NULL && (dir == NULL || !age_dir (plan, age, dir)))
     return 1;
   if (extents_of != NULL)

@@ -133,11 +133,11 @@ fsb_test_image_plan (const char *image_dir, const char *filesystems,
 
   g_strfreev (plan->filesystems);
   plan->filesystems = g_strsplit (filesystems, ",", -1);
-  if (workloads != NULL)
-    {
-      g_strfreev (plan->workloads);
-      plan->workloads = g_strsplit (workloads, ",", -1);
-    }
+  /* the core study unless told: the tests count its tasks */
+  g_strfreev (plan->workloads);
+  plan->workloads = g_strsplit (workloads != NULL ? workloads : "core", ",", -1);
+  /* a fixed count: the tests know how many samples to expect */
+  plan->repeat_auto = FALSE;
   plan->repetitions = repetitions;
   g_free (plan->target_spec);
   plan->target_spec = g_strdup_printf ("image@%s", image_dir);

@@ -22,13 +22,31 @@ json() {  # json FILE EXPR: a value of the JSON in FILE
 }
 
 # The plan, as JSON: the members the window and scripts read.
-expect_status 0 "$cli" plan --fs ext4,xfs --json
+expect_status 0 "$cli" plan --fs ext4,xfs --workloads core --json
 cp "$tmp/out" "$tmp/plan.json"
 [ "$(json "$tmp/plan.json" 'd["dataset"]["big_file_bytes"]')" = 35000000 ] || fail "quick's big file"
 [ "$(json "$tmp/plan.json" 'd["target"]["size_bytes"] >= d["space_needed_bytes"]')" = True ] || fail "image smaller than the space needed"
 [ "$(json "$tmp/plan.json" 'len(d["tasks"])')" = 11 ] || fail "a core cycle has 11 tasks"
 [ "$(json "$tmp/plan.json" '0 < d["estimated_seconds"] < 300')" = True ] || fail "estimated_seconds out of range"
 [ "$(json "$tmp/plan.json" 'd["steps"]')" = 66 ] || fail "2 filesystems × 3 repetitions × 11 tasks"
+[ "$(json "$tmp/plan.json" 'd["repetition_policy"]')" = "{'mode': 'auto', 'min': 3, 'max': 10, 'time_budget_s': None}" ] \
+  || fail "automatic repetitions by default"
+[ "$(json "$tmp/plan.json" 'd["estimated_seconds"] < d["estimated_seconds_max"]')" = True ] || fail "auto: at most more"
+
+# A use case runs the groups it needs; +GROUP and -GROUP change them.
+expect_status 0 "$cli" plan --fs ext4 --json
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'small-files', 'random-io']" ] || fail "the default use case's groups"
+expect_status 0 "$cli" plan --fs ext4 --use-case database --json
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['random-io', 'sync-write']" ] || fail "database's groups"
+expect_status 0 "$cli" plan --fs ext4 --use-case database --workloads +core,-random-io --json
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'sync-write']" ] || fail "+core,-random-io"
+expect_status 0 "$cli" plan --fs ext4 --use-case media --json
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'delete-latency', 'transfer']" ] || fail "media's groups"
+expect_status 0 "$cli" plan --fs ext4 --repeat 4 --json
+[ "$(json "$tmp/out" 'd["repetition_policy"]["mode"], d["repetitions"]')" = "('fixed', 4)" ] || fail "--repeat 4"
+expect_status 0 "$cli" plan --fs ext4 --repeat auto --repeat-max 6 --time-budget 120 --json
+[ "$(json "$tmp/out" 'd["repetition_policy"]')" = "{'mode': 'auto', 'min': 3, 'max': 6, 'time_budget_s': 120.0}" ] \
+  || fail "--repeat auto --repeat-max 6 --time-budget 120"
 
 # The same options as run: a use case, sizes with the one unit rule, groups.
 expect_status 0 "$cli" plan --fs ext4 --use-case database --workloads random-io --size randio-file-size=1M \
@@ -44,7 +62,7 @@ cp "$tmp/out" "$tmp/p2.json"
 # files per filesystem, a larger image so the fill leaves the tasks room.
 [ "$(json "$tmp/plan.json" 'd["age"]')" = none ] || fail "the default age is none"
 [ "$(json "$tmp/plan.json" 'd["aging"]')" = None ] || fail "no aging block without --age"
-expect_status 0 "$cli" plan --fs ext4,xfs --age light --json
+expect_status 0 "$cli" plan --fs ext4,xfs --workloads core --age light --json
 cp "$tmp/out" "$tmp/aged.json"
 [ "$(json "$tmp/aged.json" 'd["age"]')" = light ] || fail "--age light"
 [ "$(json "$tmp/aged.json" 'd["aging"]["fill_percent_target"]')" = 60.0 ] || fail "light fills to 60 %"
@@ -68,7 +86,8 @@ grep -q "tree-copy-in" "$tmp/out" || fail "no task list"
 # Sizes that are not sizes: exit 2, nothing written.
 for bad in "--target image:nan" "--target image:99999999999999999999T" "--big-file nan" "--big-file inf" \
            "--big-file 1e400" "--size tree-files=1.5" "--size nope=3" "--size big-file" "--repeat 101" \
-           "--use-case gaming" "--workloads cycle" "--tree-size 12X" "--age old" "--workloads aging"; do
+           "--use-case gaming" "--workloads cycle" "--tree-size 12X" "--age old" "--workloads aging" \
+           "--repeat 0" "--repeat many" "--repeat-max 2" "--time-budget -5" "--workloads +nonsense"; do
   # shellcheck disable=SC2086
   expect_status 2 "$cli" plan --fs ext4 $bad
 done
@@ -82,6 +101,7 @@ if command -v gsettings >/dev/null 2>&1 && [ -d "$schema_dir" ]; then
   id=io.github.fsbench.FsBench
   [ "$(gsettings get $id profile)" = "'$(json "$tmp/defaults.json" 'd["profile"]')'" ] || fail "profile default differs"
   [ "$(gsettings get $id repetitions | sed 's/^uint32 //')" = "$(json "$tmp/defaults.json" 'd["repetitions"]')" ] || fail "repetitions default differs"
+  [ "$(gsettings get $id repetition-mode)" = "'$(json "$tmp/defaults.json" 'd["repetition_policy"]["mode"]')'" ] || fail "repetition mode default differs"
   [ "$(gsettings get $id use-case)" = "'$(json "$tmp/defaults.json" 'd["use_case"]')'" ] || fail "use case default differs"
   [ "$(gsettings get $id age)" = "'$(json "$tmp/defaults.json" 'd["age"]')'" ] || fail "aging default differs"
   [ "$(gsettings range $id age | tr '\n' ' ')" = "enum 'none' 'light' 'heavy' " ] || fail "aging levels differ"

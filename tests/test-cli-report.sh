@@ -43,16 +43,49 @@ expect_error 2 -- report
 for f in r.html r.pdf r.csv r.md r.json r-big-files.png; do
   [ -s "$tmp/$f" ] || fail "report did not write $f"
 done
-grep -q "suits media and large files best" "$tmp/r.html" || fail "--use-case media not used"
+grep -q "Not measured for “Media and large files”" "$tmp/r.html" || fail "--use-case media not used"
 head -c 5 "$tmp/r.pdf" | grep -q "%PDF-" || fail "r.pdf is not a PDF"
 
 "$cli" report "$data/study.json" "$data/study-after.json" --md "$tmp/cmp.md" >/dev/null || fail "comparison exited $?"
 grep -q "Comparison of 2 results" "$tmp/cmp.md" || fail "the comparison has no title"
 
+json() {  # json FILE EXPR: a value of the JSON in FILE
+  /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+# A core-only study says nothing about a server or a database: not
+# measured, which groups are missing, and the command that measures them.
 out=$("$cli" recommend "$data/study.json") || fail "recommend exited $?"
-echo "$out" | grep -q "XFS suits a small home or office server best" || fail "recommend said: $out"
-out=$("$cli" recommend "$data/study.json" --use-case database --json) || fail "recommend --json exited $?"
-echo "$out" | grep -q '"use_case" : "database"' || fail "recommend --json said: $out"
+echo "$out" | grep -q "Not measured for “Small home or office server”" || fail "recommend said: $out"
+echo "$out" | grep -q "fsbench-cli run --fs ext3,reiserfs,jfs,xfs --use-case server" || fail "no command: $out"
+"$cli" recommend "$data/study.json" --use-case database --json > "$tmp/db.json" || fail "recommend --json exited $?"
+[ "$(json "$tmp/db.json" 'd["use_case"]')" = database ] || fail "recommend --json: use_case"
+[ "$(json "$tmp/db.json" 'd["verdict"]')" = not-measured ] || fail "recommend --json: verdict"
+[ "$(json "$tmp/db.json" 'd["winner"]')" = None ] || fail "recommend --json: winner"
+[ "$(json "$tmp/db.json" 'd["missing_groups"]')" = "['random-io', 'sync-write']" ] || fail "recommend --json: missing"
+[ "$(json "$tmp/db.json" '[c["id"] for c in d["criteria"] if c["verdict"] == "not-measured"]')" = \
+  "['random-io', 'sync-write']" ] || fail "recommend --json: the criteria not measured"
+
+# With the database groups added (XFS twice as fast, steady), it is measured.
+/usr/bin/python3 - "$data/study.json" "$tmp/db-study.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for fs in d["filesystems"]:
+    speed = 2.0 if fs["name"] == "xfs" else 1.0
+    for task, metric in (("rand-read", "mb_per_s"), ("rand-write", "mb_per_s"), ("sync-write", "commits_per_s")):
+        fs["tasks"].append({"id": task, "samples": [{metric: 100 * speed * f, "wall_s": 1.0} for f in (0.98, 1.0, 1.02)]})
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$cli" recommend "$tmp/db-study.json" --use-case database --json > "$tmp/db2.json" || fail "recommend --json exited $?"
+[ "$(json "$tmp/db2.json" 'd["verdict"]')" = winner ] || fail "measured: $(cat "$tmp/db2.json")"
+[ "$(json "$tmp/db2.json" 'd["winner"]')" = xfs ] || fail "measured: the winner"
+[ "$(json "$tmp/db2.json" 'd["confidence"]')" = high ] || fail "measured: the confidence"
+[ "$(json "$tmp/db2.json" '[(c["id"], c["verdict"], c["winner"]) for c in d["criteria"] if c["weight"] >= 4]')" = \
+  "[('random-io', 'winner', 'xfs'), ('sync-write', 'winner', 'xfs')]" ] || fail "measured: the criteria"
+[ "$(json "$tmp/db2.json" '[round(c["ratio"], 2) for c in d["criteria"] if c["id"] == "random-io"][0]')" = 2.0 ] \
+  || fail "measured: the ratio"
+[ "$(json "$tmp/db2.json" '[c["ci95"][0] < 2 < c["ci95"][1] for c in d["criteria"] if c["id"] == "random-io"][0]')" = True ] \
+  || fail "measured: the interval"
 
 # Markdown on stdout without an output option
 "$cli" report "$data/study.json" | head -1 | grep -q "^# Comparison of the filesystems" || fail "no Markdown on stdout"

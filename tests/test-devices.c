@@ -301,6 +301,7 @@ test_swap_before_run (void)
   plan->workloads = g_new0 (char *, 1);
   fsb_plan_add_custom (plan, "noop", "true");
   plan->custom_confirmed = TRUE;
+  plan->repeat_auto = FALSE;
   plan->repetitions = 1;
   fsb_test_tiny_sizes (plan);
 

@@ -64,11 +64,16 @@ test_defaults_and_groups (void)
 
   g_assert_cmpstr (plan->profile_name, ==, FSB_DEFAULT_PROFILE);
   g_assert_cmpuint (plan->repetitions, ==, FSB_DEFAULT_REPETITIONS);
+  g_assert_true (plan->repeat_auto);
+  g_assert_cmpuint (plan->repeat_max, ==, FSB_DEFAULT_REPEAT_MAX);
   g_assert_cmpstr (plan->use_case, ==, FSB_DEFAULT_USE_CASE);
   g_assert_cmpstr (plan->target_spec, ==, "image");
+  /* the default use case's groups: a small server */
   g_assert_true (fsb_plan_has_group (plan, "core"));
+  g_assert_true (fsb_plan_has_group (plan, "small-files"));
+  g_assert_true (fsb_plan_has_group (plan, "random-io"));
   g_assert_true (fsb_plan_has_group (plan, "cycle"));   /* always */
-  g_assert_false (fsb_plan_has_group (plan, "random-io"));
+  g_assert_false (fsb_plan_has_group (plan, "kernel-tree"));
 
   g_assert_true (fsb_plan_set_profile (plan, "full", &error));
   g_assert_no_error (error);
@@ -96,6 +101,121 @@ test_defaults_and_groups (void)
   g_clear_error (&error);
   g_assert_false (fsb_plan_set_workloads (plan, (const char *const []) { "nonsense", NULL }, &error));
   g_clear_error (&error);
+}
+
+/* Each use case runs the groups it needs; the user adds or takes away. */
+static void
+test_use_case_groups (void)
+{
+  static const struct { const char *use_case, *groups; } needs[] = {
+    { "desktop", "core,kernel-tree,small-files" },
+    { "server", "core,small-files,random-io" },
+    { "database", "random-io,sync-write" },
+    { "small-files", "kernel-tree,small-files" },
+    { "media", "core,delete-latency,transfer" },
+  };
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (needs); i++)
+    {
+      g_auto(GStrv) groups = fsb_use_case_groups (needs[i].use_case);
+      g_autofree char *joined = g_strjoinv (",", groups);
+
+      g_assert_cmpstr (joined, ==, needs[i].groups);
+      g_assert_true (fsb_plan_set_use_case (plan, needs[i].use_case, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (plan->use_case, ==, needs[i].use_case);
+      g_free (joined);
+      joined = g_strjoinv (",", plan->workloads);
+      g_assert_cmpstr (joined, ==, needs[i].groups);
+    }
+  g_assert_null (fsb_use_case_groups ("gaming"));
+  g_assert_false (fsb_plan_set_use_case (plan, "gaming", &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* +GROUP and -GROUP change the use case's groups, in registry order */
+  g_assert_true (fsb_plan_set_use_case (plan, "database", NULL));
+  g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "+core", "-random-io", NULL }, &error));
+  {
+    g_autofree char *joined = g_strjoinv (",", plan->workloads);
+    g_assert_cmpstr (joined, ==, "core,sync-write");
+  }
+  g_assert_false (fsb_plan_set_workloads (plan, (const char *const []) { "+nonsense", NULL }, &error));
+  g_clear_error (&error);
+  /* mixed with plain ids, the list is the list */
+  g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "core", "+transfer", NULL }, &error));
+  g_assert_cmpuint (g_strv_length (plan->workloads), ==, 2);
+}
+
+/* A plan for the groups a result lacks: its filesystems and sizes. */
+static void
+test_for_missing (void)
+{
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fsb_result_add_filesystem (r, "ext4");
+  fsb_result_add_filesystem (r, "xfs");
+  r->profile = g_strdup ("custom");
+  r->sizes = fsb_profile_sizes ("quick");
+  fsb_sizes_set (r->sizes, "sync-commits", 77);
+  plan = fsb_plan_new_for_missing (r, "database", (const char *const []) { "sync-write", NULL }, "image@/tmp", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan);
+  g_assert_cmpuint (g_strv_length (plan->filesystems), ==, 2);
+  g_assert_cmpstr (plan->filesystems[1], ==, "xfs");
+  g_assert_cmpuint (g_strv_length (plan->workloads), ==, 1);
+  g_assert_cmpstr (plan->workloads[0], ==, "sync-write");
+  g_assert_cmpstr (plan->use_case, ==, "database");
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "sync-commits"), ==, 77);
+  g_assert_true (plan->merge_into == r);
+  g_clear_pointer (&plan, fsb_plan_unref);
+  g_assert_null (fsb_plan_new_for_missing (r, "gaming", (const char *const []) { "sync-write", NULL }, NULL, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+}
+
+/* --repeat: auto (at least 3, at most 10) or a fixed count. */
+static void
+test_repeat (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(GError) error = NULL;
+
+  fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", NULL }, NULL);
+  g_assert_true (fsb_plan_set_repeat (plan, "5", &error));
+  g_assert_false (plan->repeat_auto);
+  g_assert_cmpuint (plan->repetitions, ==, 5);
+  g_assert_true (fsb_plan_validate (plan, &error));
+  g_assert_true (fsb_plan_set_repeat (plan, "1", &error));
+  g_assert_true (fsb_plan_validate (plan, &error));
+  g_assert_true (fsb_plan_set_repeat (plan, "auto", &error));
+  g_assert_true (plan->repeat_auto);
+  g_assert_cmpuint (plan->repetitions, ==, FSB_MIN_AUTO_REPETITIONS);
+  g_assert_true (fsb_plan_validate (plan, &error));
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *bad[] = { "0", "101", "many", "" };
+      g_assert_false (fsb_plan_set_repeat (plan, bad[i], &error));
+      g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+      g_clear_error (&error);
+    }
+  /* auto: the least at least 3, not above the most */
+  plan->repetitions = 2;
+  g_assert_false (fsb_plan_validate (plan, &error));
+  g_clear_error (&error);
+  plan->repetitions = 3;
+  plan->repeat_max = 2;
+  g_assert_false (fsb_plan_validate (plan, &error));
+  g_clear_error (&error);
+  plan->repeat_max = 10;
+  plan->time_budget_s = -1;
+  g_assert_false (fsb_plan_validate (plan, &error));
+  g_clear_error (&error);
+  plan->time_budget_s = 60;
+  g_assert_true (fsb_plan_validate (plan, &error));
 }
 
 /* One unit rule: K M G T and KiB…TiB binary, KB…TB decimal. */
@@ -232,6 +352,7 @@ test_validate (void)
   g_clear_error (&error);
 
   g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", NULL }, &error));
+  plan->repeat_auto = FALSE;
   plan->repetitions = 0;
   g_assert_false (fsb_plan_validate (plan, &error));
   g_clear_error (&error);
@@ -317,6 +438,7 @@ test_estimate (void)
   JsonObject *o;
 
   fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "xfs", NULL }, NULL);
+  fsb_plan_set_workloads (plan, (const char *const []) { "core", NULL }, NULL);
   fsb_plan_estimate (plan, NULL, &q);
   /* mkfs, mount, the eight core tasks, umount. */
   g_assert_cmpuint (q.tasks->len, ==, 11);
@@ -329,6 +451,13 @@ test_estimate (void)
   g_assert_cmpfloat (q.estimated_seconds, <, 300);
   g_assert_cmpuint (q.space_needed_bytes, ==, fsb_plan_needed_bytes (plan, NULL));
   g_assert_cmpuint (q.target_size_bytes, ==, MAX (FSB_MIN_IMAGE_BYTES, q.space_needed_bytes));
+  /* automatic repetitions: the least, then at most a quarter as long again */
+  g_assert_cmpfloat_with_epsilon (q.estimated_seconds_max, q.estimated_seconds * FSB_AUTO_BUDGET_FACTOR, 1e-9);
+  plan->time_budget_s = 1e5;
+  fsb_plan_estimate (plan, NULL, &s);
+  g_assert_cmpfloat (s.estimated_seconds_max, ==, 1e5);
+  fsb_plan_estimate_clear (&s);
+  plan->time_budget_s = 0;
 
   fsb_plan_set_profile (plan, "standard", NULL);
   fsb_plan_estimate (plan, NULL, &s);
@@ -371,6 +500,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plan/profiles", test_profiles);
   g_test_add_func ("/plan/defaults-and-groups", test_defaults_and_groups);
+  g_test_add_func ("/plan/use-case-groups", test_use_case_groups);
+  g_test_add_func ("/plan/repeat", test_repeat);
+  g_test_add_func ("/plan/for-missing", test_for_missing);
   g_test_add_func ("/plan/size-parse", test_size_parse);
   g_test_add_func ("/plan/sizes", test_sizes);
   g_test_add_func ("/plan/target-spec", test_target_spec);

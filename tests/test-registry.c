@@ -66,9 +66,8 @@ static const FsbTaskSpec dummy_tasks[] = {
     "dummy", "wall_s", FALSE, dummy_write, NULL, NULL, dummy_estimate },
 };
 static const FsbCriterionSpec dummy_criteria[] = {
-  { "dummy", "Dummy writes", FSB_SCORE_TASKS, FALSE,
-    { "For dummy writes, choose %s.", "%s are tied on dummy writes.", "fastest dummy writer: %s ahead of %s",
-      "second fastest dummy writer, %s behind %s", "as fast as %s at dummy writes", "%s needed %s for dummy writes." },
+  { "dummy", "Dummy writes", FSB_SCORE_TASKS,
+    { "%s is the fastest dummy writer: %s.", "%s are tied on dummy writes (%s).", "%s needed %s for dummy writes." },
     { { "server", 3 } } },
 };
 static const FsbParamSpec dummy_params[] = {
@@ -77,7 +76,6 @@ static const FsbParamSpec dummy_params[] = {
 static const FsbMetricSpec dummy_metrics[] = {
   { "dummy_per_s", "Dummy rate", "MB/s" },
 };
-static const char *const dummy_use_cases[] = { "server", NULL };
 
 static const FsbWorkloadGroup dummy_group = {
   .id = "dummy",
@@ -87,7 +85,6 @@ static const FsbWorkloadGroup dummy_group = {
   .criteria = dummy_criteria, .n_criteria = G_N_ELEMENTS (dummy_criteria),
   .params = dummy_params, .n_params = G_N_ELEMENTS (dummy_params),
   .metrics = dummy_metrics, .n_metrics = G_N_ELEMENTS (dummy_metrics),
-  .use_cases = dummy_use_cases,
   .space_needed = dummy_space,
 };
 
@@ -111,6 +108,14 @@ test_registered (void)
   g_assert_cmpstr (fsb_task_criterion ("dummy-write"), ==, "dummy");
   g_assert_cmpstr (fsb_metric_unit ("dummy_per_s"), ==, "MB/s");
   g_assert_cmpstr (fsb_catalog_nth_criterion (fsb_catalog_n_criteria () - 1)->id, ==, "cpu");
+  /* The use case it weighs for runs it by default. */
+  {
+    g_auto(GStrv) server = fsb_use_case_groups ("server");
+    g_auto(GStrv) media = fsb_use_case_groups ("media");
+
+    g_assert_true (g_strv_contains ((const char *const *) server, "dummy"));
+    g_assert_false (g_strv_contains ((const char *const *) media, "dummy"));
+  }
   quick = fsb_profile_sizes ("quick");
   g_assert_cmpfloat (fsb_sizes_get (quick, DUMMY_SIZE), ==, 2e6);
 

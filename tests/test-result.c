@@ -45,15 +45,6 @@ test_stats_even_and_steady (void)
   g_assert_cmpuint (s.n, ==, 0);
 }
 
-static void
-test_stats_overlap (void)
-{
-  FsbStats a = { .min = 1.0, .max = 2.0 }, b = { .min = 1.9, .max = 3.0 }, c = { .min = 2.1, .max = 3.0 };
-
-  g_assert_true (fsb_stats_overlap (&a, &b));
-  g_assert_false (fsb_stats_overlap (&a, &c));
-}
-
 static FsbResult *
 make_result (void)
 {
@@ -71,6 +62,10 @@ make_result (void)
   r->profile = g_strdup ("quick");
   r->repetitions = 3;
   r->workloads = g_strsplit ("core,random-io", ",", -1);
+  r->repetition_policy.mode = g_strdup ("auto");
+  r->repetition_policy.min = 3;
+  r->repetition_policy.max = 10;
+  r->repetition_policy.stopped = g_strdup ("settled");
   r->complete = TRUE;
 
   fs = fsb_result_add_filesystem (r, "xfs");
@@ -99,6 +94,45 @@ make_result (void)
   return r;
 }
 
+/* A copy (what the window gets while a run goes on) writes the same file
+ * as the original, every block included: aging, files that fit, policy. */
+static void
+test_copy (void)
+{
+  g_autoptr(FsbResult) r = make_result ();
+  g_autoptr(FsbResult) copy = NULL;
+  g_autoptr(JsonNode) a = NULL, b = NULL;
+  g_autofree char *ja = NULL, *jb = NULL;
+  FsbFsResult *fs = r->filesystems->pdata[0];
+  FsbAging *aging;
+  FsbAgingRun run;
+
+  r->age = g_strdup ("light");
+  r->use_case = g_strdup ("database");
+  aging = fsb_fs_result_get_aging (fs, "light", 60);
+  aging->free_space_tool = g_strdup ("xfs_db");
+  fsb_aging_run_init (&run);
+  run.fill_percent_reached = 61.5;
+  run.rounds = 4;
+  run.files_written = 12000;
+  run.big_file_extents_fresh = 1;
+  run.big_file_extents_aged = 14;
+  run.free_aged.free_extents = 1088;
+  g_array_append_val (aging->runs, run);
+  fs->fit.files = 164523;
+  fs->fit.limit = g_strdup ("space");
+  fs->fit.seconds = 12.5;
+
+  copy = fsb_result_copy (r);
+  a = fsb_result_to_json (r);
+  b = fsb_result_to_json (copy);
+  ja = json_to_string (a, TRUE);
+  jb = json_to_string (b, TRUE);
+  g_assert_nonnull (strstr (ja, "\"fill_percent_reached\""));
+  g_assert_nonnull (strstr (ja, "\"repetition_policy\""));
+  g_assert_cmpstr (jb, ==, ja);
+}
+
 static void
 test_json_round_trip (void)
 {
@@ -112,6 +146,9 @@ test_json_round_trip (void)
 
   data = fsb_result_to_data (r, NULL);
   g_assert_nonnull (strstr (data, "\"schema\" : \"fsbench-result/1\""));
+  /* the median's interval, for readers of the file */
+  g_assert_nonnull (strstr (data, "\"ci95_low\""));
+  g_assert_nonnull (strstr (data, "\"ci95_high\""));
   back = fsb_result_load_from_data (data, -1, &error);
   g_assert_no_error (error);
   g_assert_nonnull (back);
@@ -120,6 +157,10 @@ test_json_round_trip (void)
   g_assert_cmpuint (back->machine.ram_bytes, ==, G_GUINT64_CONSTANT (512) << 20);
   g_assert_cmpstr (back->target.kind, ==, "image");
   g_assert_cmpstr (back->workloads[1], ==, "random-io");
+  g_assert_cmpstr (back->repetition_policy.mode, ==, "auto");
+  g_assert_cmpuint (back->repetition_policy.min, ==, 3);
+  g_assert_cmpuint (back->repetition_policy.max, ==, 10);
+  g_assert_cmpstr (back->repetition_policy.stopped, ==, "settled");
   g_assert_true (back->complete);
   fs = fsb_result_find_filesystem (back, "xfs");
   g_assert_nonnull (fs);
@@ -269,6 +310,36 @@ test_catalog (void)
   g_assert_cmpuint (fsb_task_order ("custom:x"), ==, G_MAXUINT);
 }
 
+/* The groups a run lacked, run later on the same filesystems: merged. */
+static void
+test_merge (void)
+{
+  g_autoptr(FsbResult) base = make_result ();
+  g_autoptr(FsbResult) more = fsb_result_new ();
+  g_autoptr(FsbResult) merged = NULL;
+  FsbFsResult *xfs = fsb_result_add_filesystem (more, "xfs");
+  FsbFsResult *other = fsb_result_add_filesystem (more, "btrfs");
+  FsbFsResult *fs;
+
+  more->workloads = g_strsplit ("sync-write", ",", -1);
+  more->complete = TRUE;
+  g_ptr_array_add (fsb_fs_result_get_task (xfs, "sync-write", TRUE)->samples, fsb_sample_new ());
+  g_ptr_array_add (fsb_fs_result_get_task (xfs, "big-copy-in", TRUE)->samples, fsb_sample_new ());
+  g_ptr_array_add (fsb_fs_result_get_task (other, "sync-write", TRUE)->samples, fsb_sample_new ());
+  merged = fsb_result_merge (base, more);
+  g_assert_nonnull (merged);
+  g_assert_cmpuint (merged->filesystems->len, ==, 1);   /* only the base's filesystems */
+  fs = fsb_result_find_filesystem (merged, "xfs");
+  g_assert_nonnull (fsb_fs_result_get_task (fs, "sync-write", FALSE));
+  /* what the base had stays its own */
+  g_assert_cmpuint (fsb_fs_result_get_task (fs, "big-copy-in", FALSE)->samples->len, ==, 3);
+  g_assert_cmpuint (g_strv_length (merged->workloads), ==, 3);
+  g_assert_cmpstr (merged->workloads[2], ==, "sync-write");
+  g_assert_true (merged->complete);
+  /* the inputs are not changed */
+  g_assert_null (fsb_fs_result_get_task (fsb_result_find_filesystem (base, "xfs"), "sync-write", FALSE));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -278,8 +349,9 @@ main (int argc, char **argv)
 
   g_test_add_func ("/stats/basic", test_stats_basic);
   g_test_add_func ("/stats/even-and-steady", test_stats_even_and_steady);
-  g_test_add_func ("/stats/overlap", test_stats_overlap);
   g_test_add_func ("/result/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/result/copy", test_copy);
+  g_test_add_func ("/result/merge", test_merge);
   g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
   g_test_add_func ("/result/task-ids", test_task_ids);
   g_test_add_func ("/result/load-bad-input", test_load_bad_input);

@@ -89,6 +89,25 @@ grep -q "tree-copy-in" "$tmp/r.json" || fail "the result lacks tree-copy-in"
 grep -q "ext4" "$tmp/out" || fail "no results table on stdout"
 [ -z "$(ls -A "$images")" ] || fail "an image was left in $images"
 
+# A use case runs the groups it needs, and its verdict is measured: a
+# database runs random-io and sync-write (small sizes), repetitions automatic.
+expect_status 0 "$cli" run --fs ext4,xfs --use-case database --repeat-max 4 --target "image@$images" \
+  --size randio-files=4 --size randio-file-size=256K --size randio-requests=200 \
+  --size sync-files=2 --size sync-file-size=256K --size sync-commits=50 --output "$tmp/db.json"
+json() { /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+[ "$(json "$tmp/db.json" 'd["workloads"]')" = "['random-io', 'sync-write']" ] || fail "database's groups: $(json "$tmp/db.json" 'd["workloads"]')"
+[ "$(json "$tmp/db.json" 'sorted(t["id"] for t in d["filesystems"][0]["tasks"])')" = \
+  "['mkfs', 'mount', 'rand-read', 'rand-write', 'sync-write', 'umount']" ] || fail "database's tasks"
+[ "$(json "$tmp/db.json" 'd["repetition_policy"]["mode"]')" = auto ] || fail "not automatic repetitions"
+[ "$(json "$tmp/db.json" '3 <= d["repetitions"] <= 4')" = True ] || fail "repetitions out of 3..4"
+[ "$(json "$tmp/db.json" '"ci95_low" in d["filesystems"][0]["tasks"][2]["stats"]["wall_s"]')" = True ] \
+  || fail "no interval in the stats"
+"$cli" recommend "$tmp/db.json" --json > "$tmp/db-rec.json" || fail "recommend exited $?"
+[ "$(json "$tmp/db-rec.json" 'd["verdict"] in ("winner", "tie") and d["missing_groups"] == []')" = True ] \
+  || fail "the database verdict is not measured: $(cat "$tmp/db-rec.json")"
+grep -q "Automatic repetitions" "$tmp/out" || fail "run did not say how the repetitions ended"
+[ -z "$(ls -A "$images")" ] || fail "an image was left in $images"
+
 # OSC 52 and ESC c in a custom command's stderr: neither on the terminal
 # nor in the result.
 expect_status 0 "$cli" run --fs ext4 --repeat 1 --workloads "" --custom "$esc_command" \

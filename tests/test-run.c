@@ -30,6 +30,7 @@ typedef struct {
   double     last_fraction;
   gboolean   eta_known;
   GCancellable *cancel_at_task;   /* cancelled when tree-copy-in starts */
+  GPtrArray *mkfs_order;          /* of filesystem names, as their cycles began, or NULL */
 } RunData;
 
 static void
@@ -49,6 +50,8 @@ finished_cb (FsbRunner *runner, const char *fs, const char *task_id, FsbSample *
   double wall;
 
   d->finished++;
+  if (d->mkfs_order != NULL && g_strcmp0 (task_id, "mkfs") == 0)
+    g_ptr_array_add (d->mkfs_order, g_strdup (fs));
   g_assert_true (fsb_sample_get (sample, "wall_s", &wall));
   g_assert_cmpfloat (wall, >, 0);
 }
@@ -239,6 +242,64 @@ test_bad_filesystem_goes_on (void)
   fsb_result_unref (d.result);
 }
 
+/* Automatic repetitions on a database's groups (small sizes): the
+ * filesystems take turns (A B A B A B), at least 3 rounds, at most 4, and
+ * the result says how they stopped. */
+static void
+test_interleaved_auto (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr(GPtrArray) order = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  const char *const sizes[] = { "randio-files=4", "randio-file-size=256K", "randio-requests=200",
+                                "sync-files=2", "sync-file-size=256K", "sync-commits=50" };
+  RunData d = { 0 };
+
+  if (!fsb_test_have_udisks ())
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4,xfs", NULL, 3);
+  g_assert_true (fsb_plan_set_use_case (plan, "database", &error));
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    g_assert_true (fsb_plan_set_size_text (plan, NULL, sizes[i], &error));
+  g_assert_true (fsb_plan_set_repeat (plan, "auto", &error));
+  plan->repeat_max = 4;
+  runner = fsb_runner_new (plan);
+  loop = g_main_loop_new (NULL, FALSE);
+  d.loop = loop;
+  d.mkfs_order = order;
+  g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &d);
+  g_signal_connect (runner, "task-finished", G_CALLBACK (finished_cb), &d);
+  fsb_runner_run_async (runner, NULL, done_cb, &d);
+  g_main_loop_run (loop);
+
+  g_assert_no_error (d.error);
+  g_assert_cmpuint (order->len, >=, 6);
+  g_assert_cmpuint (order->len, <=, 8);
+  for (guint i = 0; i < 6; i++)
+    g_assert_cmpstr (order->pdata[i], ==, i % 2 == 0 ? "ext4" : "xfs");
+  g_assert_cmpstr (d.result->repetition_policy.mode, ==, "auto");
+  g_assert_cmpuint (d.result->repetition_policy.min, ==, 3);
+  g_assert_cmpuint (d.result->repetition_policy.max, ==, 4);
+  g_assert_nonnull (d.result->repetition_policy.stopped);
+  g_assert_true (g_strv_contains ((const char *const []) { "settled", "max", "budget", NULL },
+                                  d.result->repetition_policy.stopped));
+  g_assert_cmpuint (d.result->repetitions, ==, order->len > 6 ? 4 : 3);
+  for (guint f = 0; f < 2; f++)
+    {
+      FsbFsResult *fs = d.result->filesystems->pdata[f];
+      FsbTaskResult *mkfs = fsb_fs_result_get_task (fs, "mkfs", FALSE);
+
+      g_assert_cmpuint (mkfs->samples->len, >=, 3);
+      g_assert_nonnull (fsb_fs_result_get_task (fs, "sync-write", FALSE));
+      g_assert_nonnull (fsb_fs_result_get_task (fs, "rand-read", FALSE));
+    }
+  g_test_message ("rounds %u, stopped: %s", d.result->repetitions, d.result->repetition_policy.stopped);
+  fsb_result_unref (d.result);
+  assert_no_leftovers (NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -250,6 +311,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/run/quick/ext4-xfs-btrfs", test_quick_three);
   g_test_add_func ("/run/cancel", test_cancel);
+  g_test_add_func ("/run/interleaved-auto", test_interleaved_auto);
   g_test_add_func ("/run/bad-filesystem", test_bad_filesystem_goes_on);
   status = g_test_run ();
 

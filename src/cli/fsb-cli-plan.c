@@ -15,6 +15,7 @@
 #include "fsb-format.h"
 #include "fsb-json.h"
 #include "fsb-plan.h"
+#include "fsb-recommend.h"
 
 void
 fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
@@ -25,6 +26,7 @@ fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
   g_clear_pointer (&o->source, g_free);
   g_clear_pointer (&o->workloads, g_free);
   g_clear_pointer (&o->use_case, g_free);
+  g_clear_pointer (&o->repeat, g_free);
   g_clear_pointer (&o->age, g_free);
   g_clear_pointer (&o->custom, g_strfreev);
   g_clear_pointer (&o->sizes, g_strfreev);
@@ -66,11 +68,21 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       N_("Where to run: image[:SIZE][@DIR] (the default) or a partition such as /dev/sdb1"), N_("TARGET") },
     { "yes-destroy-data", 0, 0, G_OPTION_ARG_NONE, &o->yes,
       N_("Confirm that everything on the partition given as target may be destroyed"), NULL },
-    { "repeat", 0, 0, G_OPTION_ARG_INT, &o->repeat, N_("Repetitions of each filesystem’s cycle (default 3)"), N_("N") },
+    { "repeat", 0, 0, G_OPTION_ARG_STRING, &o->repeat,
+      N_("Repetitions of each filesystem’s cycle: auto (the default: at least 3, more until the verdict is settled) "
+         "or a fixed number"), N_("auto|N") },
+    { "repeat-max", 0, 0, G_OPTION_ARG_INT, &o->repeat_max,
+      N_("With --repeat auto: the most repetitions (default 10)"), N_("N") },
+    { "time-budget", 0, 0, G_OPTION_ARG_DOUBLE, &o->time_budget,
+      N_("With --repeat auto: start no more repetitions once the run would take longer than this "
+         "(default: a quarter as long again as the first 3)"), N_("SECONDS") },
     { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source, N_("Copy this folder as the file tree instead of generated data"), N_("DIR") },
-    { "workloads", 0, 0, G_OPTION_ARG_STRING, &o->workloads, N_("Workload groups, separated by commas (default: core)"), N_("GROUPS") },
+    { "workloads", 0, 0, G_OPTION_ARG_STRING, &o->workloads,
+      N_("Workload groups, separated by commas (default: those the use case needs); "
+         "+GROUP and -GROUP add to them or take away"), N_("GROUPS") },
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &o->use_case,
-      N_("What the disk is for: desktop, server (the default), database, small-files or media"), N_("USE") },
+      N_("What the disk is for: desktop, server (the default), database, small-files or media; "
+         "runs the groups it needs"), N_("USE") },
     { "custom", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->custom,
       N_("Also run this shell command in the mounted filesystem and time it (repeatable)"), N_("NAME=COMMAND") },
     { "direct-io", 0, 0, G_OPTION_ARG_NONE, &o->direct,
@@ -137,18 +149,30 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
     if (!fsb_plan_set_filesystems (plan, (const char *const *) names, error))
       return NULL;
   }
-  if (o->repeat_set)
+  if (o->repeat != NULL && !fsb_plan_set_repeat (plan, o->repeat, error))
+    return NULL;
+  if (o->repeat_max != 0)
     {
-      if (o->repeat < FSB_MIN_REPETITIONS || o->repeat > FSB_MAX_REPETITIONS)
+      if (o->repeat_max < FSB_MIN_AUTO_REPETITIONS || o->repeat_max > FSB_MAX_REPETITIONS)
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
                        /* Translators: the smallest and the largest number allowed */
                        _("The number of repetitions must be between %u and %u"),
-                       FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
+                       FSB_MIN_AUTO_REPETITIONS, FSB_MAX_REPETITIONS);
           return NULL;
         }
-      plan->repetitions = (guint) o->repeat;
+      plan->repeat_max = (guint) o->repeat_max;
     }
+  if (o->time_budget >= 0)
+    plan->time_budget_s = o->time_budget;
+  else if (o->time_budget != -1)
+    {
+      usage_error (error, _("The time budget must be a number of seconds"));
+      return NULL;
+    }
+  /* The use case first: its groups are the ones --workloads changes. */
+  if (o->use_case != NULL && !fsb_plan_set_use_case (plan, o->use_case, error))
+    return NULL;
   if (o->workloads != NULL)
     {
       g_auto(GStrv) groups = g_strsplit (o->workloads, ",", -1);
@@ -157,11 +181,6 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
     }
   if (o->target != NULL && !fsb_plan_set_target (plan, o->target, error))
     return NULL;
-  if (o->use_case != NULL)
-    {
-      g_free (plan->use_case);
-      plan->use_case = g_strdup (o->use_case);
-    }
   if (o->age != NULL && !fsb_plan_set_age (plan, o->age, error))
     return NULL;
   plan->destroy_confirmed = o->yes;
@@ -183,6 +202,14 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
 }
 
 /* fsbench-cli plan ------------------------------------------------------------ */
+
+static const char *
+use_case_title (const char *id)
+{
+  FsbUseCase use_case;
+
+  return fsb_use_case_from_id (id, &use_case) ? fsb_use_case_title (use_case) : id;
+}
 
 /* What --age adds: the aging in each repetition, before the aged tasks,
  * and the count of small files once per filesystem. */
@@ -218,9 +245,10 @@ print_plan (FsbPlan *plan)
   FsbPlanEstimate est;
   FsbTargetSpec target = { 0 };
   g_autofree char *space = NULL, *size = NULL, *time = NULL, *fs = NULL;
-  g_autofree char *big = NULL, *tree = NULL;
+  g_autofree char *big = NULL, *tree = NULL, *groups = NULL;
 
   fsb_plan_estimate (plan, NULL, &est);
+  groups = g_strjoinv (", ", plan->workloads);
   fsb_target_spec_parse (plan->target_spec, &target, NULL);
   space = fsb_size_format (est.space_needed_bytes);
   size = fsb_size_format (est.target_size_bytes);
@@ -243,9 +271,16 @@ print_plan (FsbPlan *plan)
   else
     /* Translators: %s is a device, such as /dev/sdb1 */
     g_print (_("Target: the partition %s, erased\n"), target.path);
-  /* Translators: a list of filesystems, then how many repetitions */
-  g_print (g_dngettext (GETTEXT_PACKAGE, "Filesystems: %s, %u repetition each\n",
-                        "Filesystems: %s, %u repetitions each\n", plan->repetitions), fs, plan->repetitions);
+  if (plan->repeat_auto)
+    /* Translators: a list of filesystems, then the least and the most repetitions */
+    g_print (_("Filesystems: %s, %u to %u repetitions each, interleaved, as many as the verdict needs\n"),
+             fs, plan->repetitions, plan->repeat_max);
+  else
+    /* Translators: a list of filesystems, then how many repetitions */
+    g_print (g_dngettext (GETTEXT_PACKAGE, "Filesystems: %s, %u repetition each\n",
+                          "Filesystems: %s, %u repetitions each\n", plan->repetitions), fs, plan->repetitions);
+  /* Translators: a use case, “Small home or office server”, then the workload groups it runs */
+  g_print (_("Use case: %s, with the groups %s\n"), use_case_title (plan->use_case), groups);
   /* Translators: a profile's name: "Quick" */
   g_print (_("Sizes: %s\n"), fsb_profile_title (plan->profile_name));
   if (plan->source_dir != NULL)
@@ -272,8 +307,15 @@ print_plan (FsbPlan *plan)
     g_print ("%s\n", _("Then copies of a file between every pair of filesystems, each on an image of its own."));
   /* Translators: the space the run needs on the target */
   g_print (_("Space needed on the target: %s\n"), space);
-  /* Translators: how long the run is expected to take, "about 1 min 10 s" */
-  g_print (_("Estimated time: about %s\n"), time);
+  if (plan->repeat_auto)
+    {
+      g_autofree char *most = fsb_format_duration (est.estimated_seconds_max);
+      /* Translators: how long the run is expected to take with the least repetitions, then at most */
+      g_print (_("Estimated time: about %s, at most about %s\n"), time, most);
+    }
+  else
+    /* Translators: how long the run is expected to take, "about 1 min 10 s" */
+    g_print (_("Estimated time: about %s\n"), time);
   fsb_target_spec_clear (&target);
   fsb_plan_estimate_clear (&est);
 }
@@ -297,10 +339,8 @@ fsb_cli_plan (int argc, char **argv)
   g_option_context_add_main_entries (context, json_entry, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Say what “run” would do with these options, without running it: "
                                            "the target, the data, each filesystem’s tasks, the space and the time."));
-  o.repeat = -1;
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
-  o.repeat_set = o.repeat != -1;
   if (argc > 1)
     {
       /* Translators: %s is what the user typed */

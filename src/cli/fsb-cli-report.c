@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "fsb-catalog.h"
 #include "fsb-engine.h"
 #include "fsb-format.h"
 #include "fsb-json.h"
@@ -149,6 +150,24 @@ report_run (int argc, char **argv)
   return 0;
 }
 
+/* How to measure what a use case lacks: the run that gives it a verdict. */
+static void
+print_missing_command (FsbResult *result, const FsbRecommendation *rec)
+{
+  g_autoptr(GString) cmd = g_string_new ("fsbench-cli run --fs ");
+
+  if (rec->missing_groups == NULL || rec->missing_groups[0] == NULL || result->filesystems->len == 0)
+    return;
+  for (guint i = 0; i < result->filesystems->len; i++)
+    g_string_append_printf (cmd, "%s%s", i > 0 ? "," : "", ((FsbFsResult *) result->filesystems->pdata[i])->name);
+  g_string_append_printf (cmd, " --use-case %s", fsb_use_case_id (rec->use_case));
+  if (result->profile != NULL && fsb_profile_known (result->profile))
+    g_string_append_printf (cmd, " --profile %s", result->profile);
+  g_string_append_printf (cmd, " --output %s.json", fsb_use_case_id (rec->use_case));
+  /* Translators: a command line follows */
+  g_print (_("To measure it, run:\n  %s\n"), cmd->str);
+}
+
 static int
 recommend_run (int argc, char **argv)
 {
@@ -196,6 +215,7 @@ recommend_run (int argc, char **argv)
     g_autofree char *text = fsb_recommendation_to_text (rec);
     g_print ("%s\n", text);
   }
+  print_missing_command (results->pdata[0], rec);
   for (guint i = 0; i < rec->verdicts->len; i++)
     {
       const FsbVerdict *v = rec->verdicts->pdata[i];

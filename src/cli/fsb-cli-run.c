@@ -11,6 +11,7 @@
 #include "fsb-catalog.h"
 #include "fsb-engine.h"
 #include "fsb-plan.h"
+#include "fsb-recommend.h"
 #include "fsb-runner.h"
 #include "fsb-stats.h"
 #include "fsb-target.h"
@@ -140,10 +141,11 @@ stats_cell (const FsbStats *s)
   g_autofree char *median = format_number (s->median);
   g_autofree char *min = NULL, *max = NULL;
 
-  if (s->n < 2)
+  if (s->n < 2 || !isfinite (s->ci95_low) || !isfinite (s->ci95_high))
     return g_steal_pointer (&median);
-  min = format_number (s->min);
-  max = format_number (s->max);
+  /* the median's 95 % interval (fsb-stats.c) */
+  min = format_number (s->ci95_low);
+  max = format_number (s->ci95_high);
   /* A trailing ! marks a large spread between repetitions. */
   return g_strdup_printf ("%s (%s–%s)%s", median, min, max, s->spread_large ? " !" : "  ");
 }
@@ -240,7 +242,8 @@ print_table (FsbResult *result)
   g_string_append_c (out, '\n');
   if (result->repetitions > 1)
     {
-      g_string_append (out, _("Each figure is the median of the repetitions, with the smallest and largest in brackets."));
+      /* xgettext:no-c-format */
+      g_string_append (out, _("Each figure is the median of the repetitions, with its 95 % interval in brackets."));
       g_string_append_c (out, '\n');
     }
   if (any_spread)
@@ -346,11 +349,50 @@ print_other_groups (FsbResult *result)
 
 /* fsbench-cli run ------------------------------------------------------------ */
 
+/* The verdict for the use case the run was for, and how the repetitions
+ * ended. */
+static void
+print_verdict (FsbResult *result)
+{
+  FsbUseCase use_case = FSB_USE_CASE_SERVER;
+  g_autoptr(FsbRecommendation) rec = NULL;
+  const FsbRepetitionPolicy *p = &result->repetition_policy;
+
+  if (result->use_case != NULL)
+    fsb_use_case_from_id (result->use_case, &use_case);
+  rec = fsb_recommend (result, use_case);
+  g_print ("%s\n", rec->headline);
+  if (rec->confidence != FSB_CONFIDENCE_NONE && rec->notes->len > 0)
+    g_print ("%s\n", (const char *) rec->notes->pdata[0]);
+  if (g_strcmp0 (p->mode, "auto") == 0 && p->stopped != NULL)
+    {
+      guint n = result->repetitions;
+
+      if (g_str_equal (p->stopped, "settled"))
+        /* Translators: %u is the most repetitions any filesystem had */
+        g_print (g_dngettext (GETTEXT_PACKAGE, "Automatic repetitions: up to %u per filesystem, until the verdict was settled.\n",
+                            "Automatic repetitions: up to %u per filesystem, until the verdict was settled.\n", n), n);
+      else if (g_str_equal (p->stopped, "max"))
+        /* Translators: %u is the most repetitions any filesystem had */
+        g_print (g_dngettext (GETTEXT_PACKAGE, "Automatic repetitions: %u per filesystem, the most allowed; the verdict is still unsettled.\n",
+                            "Automatic repetitions: %u per filesystem, the most allowed; the verdict is still unsettled.\n", n), n);
+      else if (g_str_equal (p->stopped, "budget"))
+        /* Translators: %u is the most repetitions any filesystem had */
+        g_print (g_dngettext (GETTEXT_PACKAGE, "Automatic repetitions: up to %u per filesystem, until the time budget was spent; the verdict is still unsettled.\n",
+                            "Automatic repetitions: up to %u per filesystem, until the time budget was spent; the verdict is still unsettled.\n", n), n);
+      else
+        /* Translators: %u is the most repetitions any filesystem had */
+        g_print (g_dngettext (GETTEXT_PACKAGE, "Automatic repetitions: %u per filesystem; more could not give this use case a verdict, since groups it needs did not run.\n",
+                            "Automatic repetitions: %u per filesystem; more could not give this use case a verdict, since groups it needs did not run.\n", n), n);
+    }
+}
+
 void
 fsb_cli_print_result (FsbResult *result)
 {
   print_table (result);
   print_other_groups (result);
+  print_verdict (result);
 }
 
 /* fsbench-cli run ------------------------------------------------------------ */
@@ -377,10 +419,8 @@ fsb_cli_run (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Format each filesystem on the target and run the workloads, "
                                            "then print a table of the results and save them as JSON."));
-  o.repeat = -1;
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
-  o.repeat_set = o.repeat != -1;
   if (argc > 1)
     {
       g_set_error (&error, FSB_ERROR, FSB_ERROR_INVALID, _("Unexpected argument “%s”"), argv[1]);

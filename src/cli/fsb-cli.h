@@ -48,13 +48,14 @@ typedef struct {
   char         *fs, *target, *profile, *source, *workloads, *use_case, *age;
   char        **custom, **sizes;
   char         *big_file, *tree_size, *tree_files, *tree_dirs;
+  char         *repeat;       /* "auto" or a count */
+  int           repeat_max;   /* 0: the engine's */
+  double        time_budget;  /* < 0: none given */
   gboolean      yes, direct;
-  int           repeat;
-  gboolean      repeat_set;
   GOptionEntry *entries;
 } FsbCliPlanOptions;
 
-#define FSB_CLI_PLAN_OPTIONS_INIT { 0 }
+#define FSB_CLI_PLAN_OPTIONS_INIT { .time_budget = -1 }
 
 GOptionEntry *fsb_cli_plan_entries       (FsbCliPlanOptions *o, FsbCliPlanFlags flags);
 /* The plan the options say, validated (with FSB_CLI_PLAN_RUN); NULL and

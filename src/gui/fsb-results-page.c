@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
+#include "fsb-chart.h"
 #include "fsb-chart-view.h"
 #include "fsb-format.h"
+#include "fsb-plan.h"
 #include "fsb-gui-util.h"
 #include "fsb-recommend.h"
 #include "fsb-report.h"
@@ -40,6 +43,9 @@ struct _FsbResultsPage
 
   GtkWidget *recommendation;
   GtkWidget *headline;
+  GtkWidget *confidence;
+  GtkWidget *missing_box;
+  GtkWidget *missing_label;
   GtkWidget *reasons;
   GtkWidget *notes;
   GtkWidget *sections;
@@ -56,6 +62,7 @@ struct _FsbResultsPage
 
   FsbResult *result;
   char      *use_case;
+  char     **missing_groups;  /* what the use case lacks, for win.measure-missing */
   char      *note;
   gboolean   comparison;
   gboolean   updating;
@@ -63,21 +70,26 @@ struct _FsbResultsPage
 
 G_DEFINE_FINAL_TYPE (FsbResultsPage, fsb_results_page, GTK_TYPE_BOX)
 
+enum { SIGNAL_MEASURE, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 static void
 add_row (GtkListStore *store, const char *fs, const char *task, const char *metric,
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
   gboolean percent = g_strcmp0 (metric, "percent") == 0;
-  double scale = 1;
+  double scale = 1, lo, hi;
   gboolean time = fsb_format_metric_is_time (metric, &scale);
+  /* the median's 95 % interval (min–max where there is none); nothing from a single sample */
+  gboolean interval = (fsb_chart_interval (stats, &lo, &hi), stats->n > 1);
   /* times in the unit that suits them, as the charts and the report write them */
   g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_metric (stats->median, metric);
-  g_autofree char *min = percent ? fsb_format_number (stats->min, 1) : fsb_format_value (stats->min, metric);
-  g_autofree char *max = percent ? fsb_format_number (stats->max, 1) : fsb_format_value (stats->max, metric);
-  g_autofree char *range = time ? fsb_format_time_range (stats->min * scale, stats->max * scale, stats->median * scale,
-                                                         stats->median * scale)
-                                /* Translators: a range of values, the lowest then the highest */
-                                : g_strdup_printf (_("%s – %s"), min, max);
+  g_autofree char *min = percent ? fsb_format_number (lo, 1) : fsb_format_value (lo, metric);
+  g_autofree char *max = percent ? fsb_format_number (hi, 1) : fsb_format_value (hi, metric);
+  g_autofree char *range = !interval ? g_strdup ("—")
+                         : time ? fsb_format_time_range (lo * scale, hi * scale, stats->median * scale, stats->median * scale)
+                         /* Translators: a range of values, the lowest then the highest */
+                         : g_strdup_printf (_("%s – %s"), min, max);
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
   FsbStats cpu = { 0 }, faults = { 0 };
@@ -92,7 +104,7 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
                                      COL_MEDIAN_TEXT, median,
                                      COL_MEDIAN, stats->median,
                                      COL_RANGE_TEXT, range,
-                                     COL_SPREAD, stats->max - stats->min,
+                                     COL_SPREAD, hi - lo,
                                      COL_CPU_TEXT, cpu_text,
                                      COL_CPU, has_cpu ? cpu.median : -1.0,
                                      COL_FAULTS_TEXT, faults_text,
@@ -217,7 +229,8 @@ section_page_init (SectionPage *page, const FsbCriterionSpec *section)
   add_column (GTK_TREE_VIEW (page->table), _("Filesystem"), COL_FS, COL_FS, FALSE);
   add_column (GTK_TREE_VIEW (page->table), _("Task"), COL_TASK, COL_TASK, FALSE);
   add_column (GTK_TREE_VIEW (page->table), _("Median"), COL_MEDIAN_TEXT, COL_MEDIAN, TRUE);
-  add_column (GTK_TREE_VIEW (page->table), _("Min – max"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
+  /* xgettext:no-c-format */
+  add_column (GTK_TREE_VIEW (page->table), _("95 % interval"), COL_RANGE_TEXT, COL_SPREAD, TRUE);
   /* Capacity is measured, not timed: no CPU or faults to show. */
   gtk_tree_view_column_set_visible (add_column (GTK_TREE_VIEW (page->table), _("CPU"), COL_CPU_TEXT, COL_CPU, TRUE),
                                     section->score != FSB_SCORE_CAPACITY);
@@ -265,6 +278,17 @@ add_pages (FsbResultsPage *self)
     }
 }
 
+/* A conclusion, then what the section's total hides. */
+static char *
+section_conclusion (const FsbVerdict *v)
+{
+  GString *s = g_string_new (v->conclusion);
+
+  for (guint i = 0; i < v->differences->len; i++)
+    g_string_append_printf (s, "\n• %s", ((FsbTaskDifference *) v->differences->pdata[i])->sentence);
+  return g_string_free (s, FALSE);
+}
+
 static char *
 bullets (GPtrArray *lines)
 {
@@ -285,6 +309,59 @@ use_case_changed_cb (FsbResultsPage *self)
   if (self->updating || self->result == NULL || id == NULL || g_strcmp0 (id, self->use_case) == 0)
     return;
   fsb_results_page_show (self, self->result, id, note, self->comparison);
+}
+
+/* Runs just the groups the use case lacks, on the same filesystems, in
+ * the image folder of the last run; the runner merges the two. */
+static void
+measure_clicked_cb (FsbResultsPage *self)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *folder = g_settings_get_string (settings, "image-folder");
+  g_autofree char *target = folder[0] != '\0' ? g_strdup_printf ("image@%s", folder) : g_strdup ("image");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbPlan) plan = NULL;
+
+  if (self->result == NULL || self->missing_groups == NULL)
+    return;
+  plan = fsb_plan_new_for_missing (self->result, self->use_case, (const char *const *) self->missing_groups,
+                                   target, &error);
+  if (plan == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->missing_label), error->message);
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_MEASURE], 0, plan);
+}
+
+/* The confidence in words, or not measured as a state of its own: what
+ * is missing and a button that runs just that (win.measure-missing). The
+ * confidence is the first note; it is shown here instead. */
+static void
+show_state (FsbResultsPage *self, FsbRecommendation *rec)
+{
+  gboolean missing = rec->missing_groups != NULL && rec->missing_groups[0] != NULL;
+  GtkStyleContext *style = gtk_widget_get_style_context (self->headline);
+
+  g_strfreev (self->missing_groups);
+  self->missing_groups = missing ? g_strdupv (rec->missing_groups) : NULL;
+  gtk_widget_set_visible (self->missing_box, missing && !self->comparison);
+  /* the last note names them (fsb-recommend.c): shown here, by the button */
+  if (missing && rec->notes->len > 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->missing_label), rec->notes->pdata[rec->notes->len - 1]);
+      g_ptr_array_remove_index (rec->notes, rec->notes->len - 1);
+    }
+  if (rec->verdict == FSB_VERDICT_NOT_MEASURED)
+    gtk_style_context_add_class (style, "fsb-not-measured");
+  else
+    gtk_style_context_remove_class (style, "fsb-not-measured");
+  gtk_widget_set_visible (self->confidence, rec->confidence != FSB_CONFIDENCE_NONE);
+  if (rec->confidence != FSB_CONFIDENCE_NONE && rec->notes->len > 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->confidence), rec->notes->pdata[0]);
+      g_ptr_array_remove_index (rec->notes, 0);
+    }
 }
 
 void
@@ -326,6 +403,7 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
   rec = fsb_recommend (result, uc);
   gtk_label_set_text (GTK_LABEL (self->headline),
                       rec->headline != NULL ? rec->headline : _("No filesystem can be recommended from these results"));
+  show_state (self, rec);
   reasons = bullets (rec->reasons);
   /* How the figures were measured comes first: a warm cache or a
    * copy-on-write host colours every figure below. */
@@ -348,9 +426,9 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
     {
       const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
       const FsbVerdict *verdict = fsb_recommendation_get_verdict (rec, section->id);
+      g_autofree char *conclusion = verdict != NULL && !comparison ? section_conclusion (verdict) : NULL;
 
-      if (section_page_fill (g_ptr_array_index (self->pages, s), result, section,
-                             verdict != NULL && !comparison ? verdict->conclusion : NULL) && first < 0)
+      if (section_page_fill (g_ptr_array_index (self->pages, s), result, section, conclusion) && first < 0)
         first = (int) s;
     }
   /* The same section stays in front when only the use case changed. */
@@ -396,6 +474,13 @@ fsb_results_page_get_result (FsbResultsPage *self)
 {
   g_return_val_if_fail (FSB_IS_RESULTS_PAGE (self), NULL);
   return self->result;
+}
+
+const char *const *
+fsb_results_page_get_missing_groups (FsbResultsPage *self)
+{
+  g_return_val_if_fail (FSB_IS_RESULTS_PAGE (self), NULL);
+  return (const char *const *) self->missing_groups;
 }
 
 const char *
@@ -451,6 +536,7 @@ fsb_results_page_finalize (GObject *object)
   g_clear_pointer (&self->result, fsb_result_unref);
   g_clear_pointer (&self->pages, g_ptr_array_unref);
   g_free (self->use_case);
+  g_strfreev (self->missing_groups);
   g_free (self->note);
   G_OBJECT_CLASS (fsb_results_page_parent_class)->finalize (object);
 }
@@ -468,6 +554,9 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/fsb-results-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, recommendation);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, headline);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, confidence);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, missing_box);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, missing_label);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, reasons);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, notes);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, sections);
@@ -475,6 +564,11 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, use_case_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, export_button);
   gtk_widget_class_bind_template_callback (widget_class, use_case_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, measure_clicked_cb);
+
+  /* "measure" (FsbPlan *plan): run it; it completes the result shown. */
+  signals[SIGNAL_MEASURE] = g_signal_new ("measure", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void

@@ -24,6 +24,10 @@ void       fsb_results_page_set_note   (FsbResultsPage *self,
                                         const char     *note);
 FsbResult *fsb_results_page_get_result (FsbResultsPage *self);
 const char *fsb_results_page_get_use_case (FsbResultsPage *self);
+/* The workload groups the shown use case needs and the result lacks
+ * (NULL: none); its button emits "measure" (FsbPlan *plan) with a plan
+ * that runs them and completes the result (FsbPlan.merge_into). */
+const char *const *fsb_results_page_get_missing_groups (FsbResultsPage *self);
 /* A comparison: the changes between the runs (a FsbComparisonView), under
  * the charts, where a single result has none; NULL takes it away. */
 void       fsb_results_page_set_comparison (FsbResultsPage *self, GtkWidget *view);

@@ -705,6 +705,7 @@ fsb_window_class_init (FsbWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, window_size_allocate_cb);
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response_cb);
   gtk_widget_class_bind_template_callback (widget_class, stack_visible_child_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, begin_run);   /* the results page's "measure" */
 }
 
 static void

@@ -26,6 +26,7 @@ struct _FsbWorkloadChooser
   GtkWidget *tree_files_spin;
   GtkWidget *tree_dirs_spin;
   GtkWidget *repetitions_spin;
+  GtkWidget *repetitions_auto;
   GtkWidget *use_case_combo;
   GtkWidget *age_combo;
   GtkWidget *groups_box;
@@ -112,6 +113,20 @@ add_groups (FsbWorkloadChooser *self, const char *const *wanted)
     }
 }
 
+/* A use case chosen chooses the groups it needs; the user may change them. */
+static void
+use_case_changed_cb (FsbWorkloadChooser *self)
+{
+  g_auto(GStrv) groups = fsb_use_case_groups (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
+
+  for (guint i = 0; groups != NULL && i < self->group_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->group_checks, i);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check),
+                                    g_strv_contains ((const char *const *) groups, g_object_get_data (G_OBJECT (check), "group")));
+    }
+}
+
 static char **
 checked_groups (FsbWorkloadChooser *self)
 {
@@ -137,6 +152,10 @@ fsb_workload_chooser_load (FsbWorkloadChooser *self, GSettings *settings)
   g_return_if_fail (FSB_IS_WORKLOAD_CHOOSER (self));
 
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->repetitions_spin), g_settings_get_uint (settings, "repetitions"));
+  {
+    g_autofree char *mode = g_settings_get_string (settings, "repetition-mode");
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->repetitions_auto), g_str_equal (mode, "auto"));
+  }
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->big_file_spin),
                              (double) (g_settings_get_uint64 (settings, "custom-big-file") / MB));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->tree_size_spin),
@@ -157,6 +176,8 @@ fsb_workload_chooser_load (FsbWorkloadChooser *self, GSettings *settings)
       gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->source_combo), "folder");
     }
   add_groups (self, (const char *const *) wanted);
+  /* From now on, a use case chosen chooses the groups it needs. */
+  g_signal_connect_object (self->use_case_combo, "changed", G_CALLBACK (use_case_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 void
@@ -182,6 +203,8 @@ fsb_workload_chooser_save (FsbWorkloadChooser *self, GSettings *settings)
   g_settings_set_uint (settings, "custom-tree-files", spin_int (self->tree_files_spin));
   g_settings_set_uint (settings, "custom-tree-dirs", spin_int (self->tree_dirs_spin));
   g_settings_set_uint (settings, "repetitions", spin_int (self->repetitions_spin));
+  g_settings_set_string (settings, "repetition-mode",
+                         gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->repetitions_auto)) ? "auto" : "fixed");
   g_settings_set_string (settings, "source-folder", source != NULL ? source : "");
 }
 
@@ -237,7 +260,10 @@ fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError 
     }
   if (!fsb_plan_set_workloads (plan, (const char *const *) groups, error))
     return FALSE;
-  plan->repetitions = spin_int (self->repetitions_spin);
+  /* automatic: the engine's least and most */
+  plan->repeat_auto = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->repetitions_auto));
+  if (!plan->repeat_auto)
+    plan->repetitions = spin_int (self->repetitions_spin);
   g_free (plan->use_case);
   plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
   if (!fsb_plan_set_age (plan, gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo)), error))
@@ -289,6 +315,7 @@ fsb_workload_chooser_class_init (FsbWorkloadChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, tree_files_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, tree_dirs_spin);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, repetitions_spin);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, repetitions_auto);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, use_case_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, age_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, groups_box);
@@ -297,6 +324,7 @@ fsb_workload_chooser_class_init (FsbWorkloadChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, source_folder);
   gtk_widget_class_bind_template_callback (widget_class, profile_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, source_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, emit_changed);
 }
 
 static void
@@ -304,6 +332,8 @@ fsb_workload_chooser_init (FsbWorkloadChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_checks = g_ptr_array_new ();
+  g_object_bind_property (self->repetitions_auto, "active", self->repetitions_spin, "sensitive",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   /* the profiles, their names and the limits are the engine's */
   for (const char *const *id = fsb_profile_names (); *id != NULL; id++)
     gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->profile_combo), *id, fsb_profile_title (*id));

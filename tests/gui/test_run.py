@@ -73,12 +73,22 @@ def test_quick_run_results_export_history():
         win = start_run(app, session)
         headline = wait_for_results(app, win, run_bound("--profile=quick", "--fs=ext4,xfs", session=session))
         assert "ext4" in headline.text or "XFS" in headline.text, headline.text
-        # The same figures weighed for another use case.
+        # The verdict says how sure it is.
+        confidence = find(win, "Confidence", "label")
+        assert confidence.showing and confidence.text.startswith("Confidence is "), confidence.text
+        # The same figures weighed for another use case: media needs groups
+        # this run did not have, a state of its own with a button for them.
         before = headline.text
         choose_combo(win, "Use case", "for media and large files")
         wait_for(lambda: headline.text != before and headline.text.strip() != "", 10, "a new recommendation")
+        assert headline.text.startswith("Not measured"), headline.text
+        missing = find(win, "Not measured", "label")
+        wait_for(lambda: missing.showing and "Delete latency" in missing.text, 10, "what is not measured")
+        assert find(win, "Run the missing groups", "push button").showing
+        assert not confidence.showing
         choose_combo(win, "Use case", "as a small home or office server")
         wait_for(lambda: headline.text == before, 10, "the first recommendation back")
+        assert not missing.showing
 
         # A timed section: bars with min–max whiskers. Its tab comes from the
         # big-file samples of the result: check them first, to fail with the

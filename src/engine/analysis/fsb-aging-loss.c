@@ -124,37 +124,71 @@ score_free (FsbScore *s)
   g_free (s);
 }
 
+/* The log of the speed fs kept, with its variance (fsb-stats.h): the mean
+ * over its aged tasks of log (aged speed) − log (fresh speed). */
+static gboolean
+kept_estimate (const FsbFsResult *fs, FsbLogEstimate *out, guint *n_tasks)
+{
+  g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (FsbLogEstimate));
+
+  for (guint t = 0; t < fs->tasks->len; t++)
+    {
+      const FsbTaskResult *aged = g_ptr_array_index (fs->tasks, t);
+      const FsbTaskResult *fresh;
+      gboolean higher = FALSE;
+      const char *metric;
+      FsbStats a, f;
+      FsbLogEstimate diff;
+
+      if (!fsb_task_is_aged (aged->id))
+        continue;
+      fresh = fsb_fs_result_get_task ((FsbFsResult *) fs, fsb_task_base_id (aged->id), FALSE);
+      metric = fsb_task_metric (fsb_task_base_id (aged->id), &higher);
+      if (fresh == NULL || !fsb_task_result_stats (aged, metric, &a) || !fsb_task_result_stats (fresh, metric, &f) ||
+          !a.positive || !f.positive)
+        continue;
+      /* speed: a rate as it is, a time as its inverse */
+      fsb_log_estimate_diff (higher ? &a.estimate : &f.estimate, higher ? &f.estimate : &a.estimate, &diff);
+      g_array_append_val (parts, diff);
+    }
+  *n_tasks = parts->len;
+  if (parts->len == 0)
+    return FALSE;
+  fsb_log_estimate_mean ((FsbLogEstimate *) parts->data, NULL, parts->len, out);
+  return TRUE;
+}
+
 GPtrArray *
 fsb_aging_ranking (FsbResult *result)
 {
   GPtrArray *ranking = g_ptr_array_new_with_free_func ((GDestroyNotify) score_free);
-  double best = 0;
+  guint most = 0;
 
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       const FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
       FsbScore *score;
-      double kept, low, high;
+      FsbLogEstimate e;
+      guint n = 0;
 
-      if (!fsb_aging_kept (fs, &kept, &low, &high))
+      if (!kept_estimate (fs, &e, &n))
         continue;
       score = g_new0 (FsbScore, 1);
       score->fs = g_strdup (fs->name);
-      score->score = kept;
-      score->score_min = low;
-      score->score_max = high;
-      score->value = kept * 100;
+      score->estimate = e;
+      score->value = exp (e.log) * 100;
       score->metric = "kept_percent";
-      best = MAX (best, kept);
+      score->complete = n;   /* counted here, compared below */
+      score->ratio = score->ratio_low = score->ratio_high = INFINITY;
+      score->behind = FSB_COMPARE_BETTER;
+      most = MAX (most, n);
       g_ptr_array_add (ranking, score);
     }
-  for (guint i = 0; i < ranking->len && best > 0; i++)
+  /* complete: aged in as many tasks as any other */
+  for (guint i = 0; i < ranking->len; i++)
     {
       FsbScore *s = ranking->pdata[i];
-
-      s->score /= best;
-      s->score_min /= best;
-      s->score_max /= best;
+      s->complete = (guint) s->complete == most;
     }
   return ranking;
 }

@@ -33,7 +33,8 @@ GArray    *fsb_aging_losses  (const FsbFsResult *fs);
  * their intervals' ends. FALSE when it ran no task both ways. */
 gboolean   fsb_aging_kept    (const FsbFsResult *fs, double *kept, double *low, double *high);
 /* The "aged" criterion's scores (FsbScore*, fsb-recommend.h), unsorted:
- * each filesystem's kept speed against the best one's. */
+ * each filesystem's estimate of the log of the speed it kept (the model of
+ * fsb-stats.h, as every criterion), for fsb-verdict.c to compare. */
 GPtrArray *fsb_aging_ranking (FsbResult *result);
 
 G_END_DECLS

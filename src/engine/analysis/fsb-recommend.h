@@ -1,4 +1,5 @@
-/* fsb-recommend.h: which filesystem suits the user's use case, and why */
+/* fsb-recommend.h: which filesystem suits the user's use case, and how
+ * sure the measurements are of it */
 #pragma once
 
 #include <glib.h>
@@ -6,6 +7,7 @@
 
 #include "fsb-result.h"
 #include "fsb-catalog.h"
+#include "fsb-stats.h"
 
 G_BEGIN_DECLS
 
@@ -21,56 +23,107 @@ typedef enum {
 const char *fsb_use_case_id          (FsbUseCase use_case);      /* "server" */
 gboolean    fsb_use_case_from_id     (const char *id, FsbUseCase *use_case);
 const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, "Small home or office server" */
-/* translated: "%s suits a small home or office server best" */
-const char *fsb_use_case_headline    (FsbUseCase use_case);
 
-/* The criteria are the catalog's (fsb-catalog.h): each report section of
- * the groups that ran, plus your own commands and CPU economy, each with
- * its weight per use case (0 = shown but not counted).
+/* How the criteria are judged (fsb-verdict.c).
  *
- * Each criterion scores a filesystem from 0 to 1 against the best one:
- * for times, the best total of the section's median times ÷ its total
- * (a filesystem that missed a task scores 0); for rates (files/s, MB/s)
- * and CPU, the mean over the tasks of its median ÷ the best (a task it
- * failed scores 0). Capacity: its available % ÷ the best. The
- * overall score is the weighted mean over the criteria that were measured. */
+ * Each criterion gives every filesystem an estimate on the log scale of
+ * how good it is, with its variance (fsb-stats.h): for time sections the
+ * total of its median times (lower is better: a user lives through them
+ * one after the other), for rates (files/s, MB/s, commits/s) the geometric
+ * mean of its medians, for capacity the usable percentage (exact), for
+ * transfers the median rate of the copies into it, for CPU the geometric
+ * mean of CPU % + 1 over every timed task. A filesystem that missed a task
+ * of the criterion is behind every one that did.
+ *
+ * The first (the leader) is compared with each other filesystem: the
+ * ratio and its 95 % interval. Clearly ahead when the whole interval lies
+ * beyond 1 + FSB_EQUIVALENCE_MARGIN; equivalent when it lies within the
+ * margin; unsettled otherwise. The criterion has a winner when the leader
+ * is clearly ahead of everyone, else the leader and everyone not clearly
+ * behind are tied; it is settled when no comparison is unsettled.
+ *
+ * The use case (fsb-recommend.c) weighs the criteria it needs (their
+ * weight > 0): the overall comparison of two filesystems is the weighted
+ * mean of their criteria's log ratios, judged the same way. */
+
+typedef enum {
+  FSB_VERDICT_WINNER,
+  FSB_VERDICT_TIE,
+  FSB_VERDICT_NOT_MEASURED,   /* the use case needs groups that did not run, or one filesystem only */
+} FsbVerdictKind;
+
+typedef enum {
+  FSB_CONFIDENCE_NONE,        /* not measured */
+  FSB_CONFIDENCE_LOW,         /* the overall comparison is unsettled */
+  FSB_CONFIDENCE_MEDIUM,      /* settled overall, but some criteria are not */
+  FSB_CONFIDENCE_HIGH,        /* settled overall and in every criterion the use case weighs */
+} FsbConfidence;
+
+const char *fsb_verdict_kind_id      (FsbVerdictKind kind);      /* "winner", "tie", "not-measured" */
+const char *fsb_confidence_id        (FsbConfidence confidence); /* "high", "medium", "low", NULL */
 
 typedef struct {
-  char       *fs;         /* filesystem name as in the result */
-  double      score;      /* 1 for the best; higher is better */
-  double      score_min;  /* the score from the worst and the best samples: */
-  double      score_max;  /* ranges that overlap make a tie */
-  double      value;      /* the figure quoted in reasons: total s, mean rate, %, CPU % */
-  const char *metric;     /* what value is: "wall_s", "files_per_s", "percent", "cpu_percent", ... */
+  char           *fs;         /* filesystem name as in the result */
+  double          value;      /* the figure quoted: total s, mean rate, %, CPU % */
+  const char     *metric;     /* what value is: "wall_s", "files_per_s", "percent", "cpu_percent", ... */
+  gboolean        complete;   /* measured in every task of the criterion */
+  FsbLogEstimate  estimate;   /* log of how good it is (higher is better) */
+  /* The leader over this one: how many times better, and its 95 %
+   * interval (1 for the leader itself; INFINITY when incomplete). */
+  double          ratio, ratio_low, ratio_high;
+  FsbCompare   behind;     /* BETTER: clearly behind the leader; EQUIVALENT; UNSETTLED */
+  double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
 } FsbScore;
+
+/* A task whose difference a criterion's verdict would hide. */
+typedef struct {
+  char       *task;           /* its id */
+  char       *faster;         /* the filesystem clearly ahead in it */
+  char       *slower;
+  double      ratio, ratio_low, ratio_high;
+  char       *sentence;       /* "In “Delete the big files”, XFS is 2.8× faster than ext4." */
+} FsbTaskDifference;
 
 typedef struct {
   const FsbCriterionSpec *criterion;
-  guint       order;      /* of the criterion in the catalog */
-  double      weight;     /* for the chosen use case */
-  GPtrArray  *ranking;    /* of FsbScore*, best first */
-  char       *winner;     /* first in the ranking */
-  char       *runner_up;  /* second, or NULL with a single filesystem */
-  char      **tied;       /* everyone whose range overlaps the winner's, winner first;
-                           * NULL when the winner is clear */
-  char       *conclusion; /* one translated sentence, as the study ends its sections */
+  guint          order;       /* of the criterion in the catalog */
+  double         weight;      /* for the chosen use case (0: shown, not counted) */
+  GPtrArray     *ranking;     /* of FsbScore*, the leader first */
+  FsbVerdictKind kind;        /* winner or tie */
+  gboolean       settled;
+  char          *winner;      /* the leader, when it is clearly ahead of everyone; else NULL */
+  char          *runner_up;   /* second in the ranking, or NULL with a single filesystem */
+  char         **tied;        /* a tie: the leader and those not clearly behind it; else NULL */
+  double         ratio, ratio_low, ratio_high;   /* the leader over the runner-up (NaN alone) */
+  char          *conclusion;  /* one translated sentence that states it */
+  GPtrArray     *differences; /* of FsbTaskDifference*, largest first, three at most */
 } FsbVerdict;
 
 typedef struct {
-  FsbUseCase  use_case;
-  guint       n_filesystems;
-  char       *best;       /* NULL when nothing can be recommended */
-  char       *headline;   /* "XFS suits a small home or office server best" */
-  GPtrArray  *reasons;    /* of char*: "fastest with big files: 18 % ahead of ext4" */
-  GPtrArray  *notes;      /* of char*: ties, failures, unsteady results */
-  GPtrArray  *verdicts;   /* of FsbVerdict*, in section order, CPU last */
-  GPtrArray  *overall;    /* of FsbScore*, best first: the weighted scores */
+  FsbUseCase     use_case;
+  guint          n_filesystems;
+  FsbVerdictKind verdict;
+  FsbConfidence  confidence;
+  gboolean       settled;
+  char          *best;        /* the winner, or NULL */
+  char          *leader;      /* first overall, or NULL when not measured */
+  char         **tied;        /* a tie: the filesystems not told apart, the leader first; else NULL */
+  char         **missing_groups;  /* the groups the use case needs and the result lacks */
+  char         **unsettled;   /* the filesystems more repetitions could settle (NULL: none) */
+  double         ratio, ratio_low, ratio_high;   /* overall, the leader over the runner-up */
+  char          *headline;    /* "XFS suits a small home or office server best", with its confidence */
+  GPtrArray     *reasons;     /* of char*: the counted criteria's conclusions, by weight */
+  GPtrArray     *notes;       /* of char*: the confidence in words first, failures; what is missing last */
+  GPtrArray     *verdicts;    /* of FsbVerdict*, in section order, CPU last */
+  GPtrArray     *overall;     /* of FsbScore*, the leader first: the weighted comparison */
 } FsbRecommendation;
 
 /* Sentences are produced in the current locale (LC_MESSAGES, LC_NUMERIC). */
 FsbRecommendation *fsb_recommend                   (FsbResult *result, FsbUseCase use_case);
 void               fsb_recommendation_free         (FsbRecommendation *self);
 const FsbVerdict  *fsb_recommendation_get_verdict  (const FsbRecommendation *self, const char *criterion);
+/* use_case, verdict, winner, tied, missing_groups, confidence, criteria
+ * [{id, verdict, winner, tied, ratio, ci95}], and the sentences. */
 JsonNode          *fsb_recommendation_to_json      (const FsbRecommendation *self);
 /* The headline, the reasons as a list and the notes, as plain text. */
 char              *fsb_recommendation_to_text      (const FsbRecommendation *self);

@@ -1,4 +1,5 @@
-/* fsb-stats.h: statistics of a task's samples */
+/* fsb-stats.h: statistics of a task's samples, and intervals that carry
+ * their uncertainty from a median to a ratio between filesystems */
 #pragma once
 
 #include <glib.h>
@@ -11,6 +12,20 @@ G_BEGIN_DECLS
  * flagged as unsteady in the output. */
 #define FSB_SPREAD_LARGE 0.25
 
+/* The practical-equivalence margin: filesystems within 5 % of each other
+ * are not told apart, however tight the interval. */
+#define FSB_EQUIVALENCE_MARGIN 0.05
+
+/* An estimate on the log scale: the log of a median (or of a total, a
+ * mean of logs, a ratio), the variance of that log and its degrees of
+ * freedom. var = INFINITY: nothing is known (a single sample); df =
+ * INFINITY: the variance is exact (capacity, var 0). */
+typedef struct {
+  double log;
+  double var;
+  double df;
+} FsbLogEstimate;
+
 typedef struct {
   guint  n;
   double min;
@@ -19,12 +34,45 @@ typedef struct {
   double max;
   double stdev;
   double p99;
+  /* The 95 % interval of the median (NaN when n < 2): see fsb-stats.c. */
+  double ci95_low;
+  double ci95_high;
   gboolean spread_large;
+  /* The model behind the interval, for ratios between filesystems; with a
+   * value ≤ 0 among the samples it is linear (estimate.log holds the
+   * median itself) and positive is FALSE. */
+  gboolean       positive;
+  FsbLogEstimate estimate;
 } FsbStats;
 
 /* Statistics of one metric over a task's samples; FALSE when no sample has it. */
 gboolean       fsb_task_result_stats    (const FsbTaskResult *task, const char *metric, FsbStats *stats);
 void           fsb_stats_compute        (const double *values, guint n, FsbStats *stats);
+
+/* The p-quantile of Student's t with df degrees of freedom (df may be
+ * fractional, as Welch's; INFINITY gives the normal). */
+double         fsb_t_quantile           (double p, double df);
+
+/* Combining estimates (each FALSE-free: infinite variances propagate). */
+/* log (Σ exp (parts[i].log)): a total of medians, by the delta method. */
+void           fsb_log_estimate_total   (const FsbLogEstimate *parts, guint n, FsbLogEstimate *out);
+/* Σ w_i·parts[i].log / Σ w_i (weights NULL: all 1): a weighted geometric mean. */
+void           fsb_log_estimate_mean    (const FsbLogEstimate *parts, const double *weights, guint n,
+                                         FsbLogEstimate *out);
+/* a − b: the log of a ratio, Welch–Satterthwaite degrees of freedom. */
+void           fsb_log_estimate_diff    (const FsbLogEstimate *a, const FsbLogEstimate *b, FsbLogEstimate *out);
+/* exp (log ± t·√var): the ratio's 95 % interval (0 and INFINITY when unknown). */
+void           fsb_log_estimate_interval (const FsbLogEstimate *e, double *low, double *high);
+
+typedef enum {
+  FSB_COMPARE_UNSETTLED,    /* the interval reaches past the margin and into it (or spans 1) */
+  FSB_COMPARE_BETTER,       /* the whole interval lies above 1 + margin */
+  FSB_COMPARE_WORSE,        /* the whole interval lies below 1 / (1 + margin) */
+  FSB_COMPARE_EQUIVALENT,   /* the whole interval lies within the margin */
+} FsbCompare;
+
+/* What the log of a ratio says, against the equivalence margin. */
+FsbCompare  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin);
 /* A distribution-free interval for the median of n values: the order
  * statistics x(k) and x(n+1-k), with the largest k whose coverage
  * 1 - 2 P(Binomial(n, 1/2) < k) is at least level. Returns the coverage
@@ -32,7 +80,5 @@ void           fsb_stats_compute        (const double *values, guint n, FsbStats
  * the interval is the whole range and its coverage is lower (75 % for 3). */
 double         fsb_stats_median_interval (const double *values, guint n, double level,
                                           double *low, double *high);
-/* TRUE when the min–max ranges of a and b overlap: a tie. */
-gboolean       fsb_stats_overlap        (const FsbStats *a, const FsbStats *b);
 
 G_END_DECLS

@@ -5,7 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "fsb-recommend.h"
+#include "fsb-recommend-private.h"
 
 static const char *use_case_ids[FSB_N_USE_CASES] = { FSB_USE_CASE_IDS };
 
@@ -46,7 +46,35 @@ fsb_use_case_title (FsbUseCase use_case)
 }
 
 const char *
-fsb_use_case_headline (FsbUseCase use_case)
+fsb_verdict_kind_id (FsbVerdictKind kind)
+{
+  switch (kind)
+    {
+    case FSB_VERDICT_WINNER:       return "winner";
+    case FSB_VERDICT_TIE:          return "tie";
+    case FSB_VERDICT_NOT_MEASURED: return "not-measured";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+const char *
+fsb_confidence_id (FsbConfidence confidence)
+{
+  switch (confidence)
+    {
+    case FSB_CONFIDENCE_HIGH:   return "high";
+    case FSB_CONFIDENCE_MEDIUM: return "medium";
+    case FSB_CONFIDENCE_LOW:    return "low";
+    case FSB_CONFIDENCE_NONE:
+    default:
+      return NULL;
+    }
+}
+
+/* A clear winner, sure of it in every criterion. */
+static const char *
+headline_best (FsbUseCase use_case)
 {
   switch (use_case)
     {
@@ -63,5 +91,95 @@ fsb_use_case_headline (FsbUseCase use_case)
     case FSB_N_USE_CASES:
     default:
       g_return_val_if_reached (NULL);
+    }
+}
+
+/* A clear winner overall, though some criteria are not settled. */
+static const char *
+headline_probably (FsbUseCase use_case)
+{
+  switch (use_case)
+    {
+    /* Translators: %s is a filesystem; the overall lead is clear, some criteria are not */
+    case FSB_USE_CASE_DESKTOP:     return _("%s probably suits a desktop best");
+    /* Translators: %s is a filesystem */
+    case FSB_USE_CASE_SERVER:      return _("%s probably suits a small home or office server best");
+    /* Translators: %s is a filesystem */
+    case FSB_USE_CASE_DATABASE:    return _("%s probably suits databases and random I/O best");
+    /* Translators: %s is a filesystem */
+    case FSB_USE_CASE_SMALL_FILES: return _("%s probably suits many small files best");
+    /* Translators: %s is a filesystem */
+    case FSB_USE_CASE_MEDIA:       return _("%s probably suits media and large files best");
+    case FSB_N_USE_CASES:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* Within the equivalence margin of each other overall. */
+static const char *
+headline_tied (FsbUseCase use_case)
+{
+  switch (use_case)
+    {
+    /* Translators: %s is a list of filesystems, "ext4 and XFS" */
+    case FSB_USE_CASE_DESKTOP:     return _("%s are tied for a desktop");
+    /* Translators: %s is a list of filesystems, "ext4 and XFS" */
+    case FSB_USE_CASE_SERVER:      return _("%s are tied for a small home or office server");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_DATABASE:    return _("%s are tied for databases and random I/O");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_SMALL_FILES: return _("%s are tied for many small files");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_MEDIA:       return _("%s are tied for media and large files");
+    case FSB_N_USE_CASES:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* The measurements do not separate them: low confidence. */
+static const char *
+headline_unclear (FsbUseCase use_case)
+{
+  switch (use_case)
+    {
+    /* Translators: %s is a list of filesystems, "ext4 and XFS"; the measurements are too uncertain to separate them */
+    case FSB_USE_CASE_DESKTOP:     return _("%s cannot be told apart for a desktop");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_SERVER:      return _("%s cannot be told apart for a small home or office server");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_DATABASE:    return _("%s cannot be told apart for databases and random I/O");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_SMALL_FILES: return _("%s cannot be told apart for many small files");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_MEDIA:       return _("%s cannot be told apart for media and large files");
+    case FSB_N_USE_CASES:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* The sentences are chosen from the tables above. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+char *
+fsb_use_case_headline (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence confidence, const char *names)
+{
+  g_return_val_if_fail (use_case < FSB_N_USE_CASES, NULL);
+
+  switch (kind)
+    {
+    case FSB_VERDICT_WINNER:
+      return g_strdup_printf (confidence == FSB_CONFIDENCE_HIGH ? headline_best (use_case)
+                                                                : headline_probably (use_case), names);
+    case FSB_VERDICT_TIE:
+      return g_strdup_printf (confidence == FSB_CONFIDENCE_LOW ? headline_unclear (use_case)
+                                                               : headline_tied (use_case), names);
+    case FSB_VERDICT_NOT_MEASURED:
+    default:
+      /* Translators: %s is a use case, “Database and random I/O” */
+      return g_strdup_printf (_("Not measured for “%s”: some of the workload groups it needs did not run"),
+                              fsb_use_case_title (use_case));
     }
 }

@@ -65,19 +65,23 @@ typedef enum {
   FSB_SCORE_AGED,       /* the speed each filesystem keeps on its aged runs (task@aged) */
 } FsbScoreKind;
 
-/* The sentences of a verdict, whole so that translators can reorder them. */
+/* The sentences of a criterion's verdict, whole so that translators can
+ * reorder them. They state what was measured; they give no advice. */
 typedef struct {
-  const char *choose;   /* %s: one filesystem, or "A or B" */
-  const char *tied;     /* %s: "A and B" */
-  const char *first;    /* speed: %s how far ahead, %s the runner-up; values: %s ours, %s theirs */
-  const char *second;   /* speed: %s how far behind, %s the winner; values: %s ours, %s the winner's */
-  const char *even;     /* %s: the others tied with it */
-  const char *single;   /* %s the filesystem, %s its figure */
+  const char *lead;     /* "%s is the fastest with big files: %s.": the leader, then how far
+                         * ahead of the next, "2.8× faster than ext4" (fsb-verdict-words.c) */
+  const char *tied;     /* "%s are tied on big files (%s).": the names, "ext4 and XFS", then
+                         * why: "within 3 % of each other" */
+  const char *single;   /* "%s needed %s for the big file tasks.": the filesystem, its figure */
 } FsbCriterionText;
 
+/* What a criterion is worth to a use case. A weight above 0 means the
+ * use case needs it: its group runs by default for that use case
+ * (fsb_use_case_groups ()), and without it the use case's verdict is
+ * "not measured". A use case that is absent weighs 0: shown, not counted. */
 typedef struct {
   const char *use_case;   /* "server" */
-  double      weight;     /* how much the criterion counts for it; absent: 0 */
+  double      weight;
 } FsbUseCaseWeight;
 
 #define FSB_MAX_USE_CASE_WEIGHTS 8
@@ -90,7 +94,6 @@ typedef struct {
   const char      *id;              /* "big-files" */
   const char      *title;           /* N_(): "Big files" */
   FsbScoreKind     score;
-  gboolean         quotes_values;   /* reasons quote two figures, not a lead in percent */
   FsbCriterionText text;            /* N_() each */
   FsbUseCaseWeight weights[FSB_MAX_USE_CASE_WEIGHTS];
 } FsbCriterionSpec;
@@ -117,7 +120,6 @@ struct _FsbWorkloadGroup {
   guint                   n_params;
   const FsbMetricSpec    *metrics;
   guint                   n_metrics;
-  const char *const      *use_cases;     /* the use cases it informs (NULL-terminated), or NULL */
   /* The room its tasks need on the target at their peak (NULL: none). */
   guint64               (*space_needed) (const FsbSizes *sizes);
   /* Checks a set of sizes for this group's parameters, and may fit one
@@ -153,6 +155,11 @@ const FsbCriterionSpec *fsb_catalog_nth_criterion (guint i);
 const FsbCriterionSpec *fsb_catalog_criterion    (const char *id);
 const FsbParamSpec     *fsb_catalog_param        (const char *id, const FsbWorkloadGroup **group);
 double                  fsb_criterion_weight     (const FsbCriterionSpec *criterion, const char *use_case);
+/* The group whose criterion it is; NULL for "custom" and "cpu". */
+const FsbWorkloadGroup *fsb_criterion_group      (const char *criterion);
+/* The groups a use case needs, in registry order: those (not run always)
+ * with a criterion that weighs for it. NULL for an unknown use case. */
+char                  **fsb_use_case_groups      (const char *use_case);
 
 /* Profiles ---------------------------------------------------------------- */
 

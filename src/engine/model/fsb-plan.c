@@ -112,8 +112,10 @@ fsb_plan_new (void)
   self->mkfs_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->profile_name = g_strdup (FSB_DEFAULT_PROFILE);
   self->sizes = fsb_profile_sizes (FSB_DEFAULT_PROFILE);
+  self->repeat_auto = g_str_equal (FSB_DEFAULT_REPEAT_MODE, "auto");
   self->repetitions = FSB_DEFAULT_REPETITIONS;
-  self->workloads = g_strsplit (FSB_DEFAULT_WORKLOADS, ",", -1);
+  self->repeat_max = FSB_DEFAULT_REPEAT_MAX;
+  self->workloads = fsb_use_case_groups (FSB_DEFAULT_USE_CASE);
   self->target_spec = g_strdup (FSB_DEFAULT_TARGET);
   self->use_case = g_strdup (FSB_DEFAULT_USE_CASE);
   self->age = g_strdup (FSB_DEFAULT_AGE);
@@ -154,6 +156,7 @@ fsb_plan_unref (FsbPlan *self)
   g_ptr_array_unref (self->custom_commands);
   g_free (self->use_case);
   g_free (self->partial_path);
+  g_clear_pointer (&self->merge_into, fsb_result_unref);
   g_free (self->age);
   fsb_device_identity_free (self->confirmed_device);
   g_free (self);
@@ -198,6 +201,41 @@ fsb_plan_set_profile (FsbPlan *self, const char *name, GError **error)
       self->workloads = g_strv_builder_end (b);
     }
   return TRUE;
+}
+
+FsbPlan *
+fsb_plan_new_for_missing (FsbResult *result, const char *use_case, const char *const *groups,
+                          const char *target_spec, GError **error)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  g_auto(GStrv) list = NULL;
+
+  g_return_val_if_fail (result != NULL, NULL);
+  for (guint i = 0; i < result->filesystems->len; i++)
+    g_strv_builder_add (names, ((FsbFsResult *) result->filesystems->pdata[i])->name);
+  list = g_strv_builder_end (names);
+  /* the same sizes, so the groups measure what the first run would have
+   * (first: the full profile would choose every group) */
+  if (result->profile != NULL && fsb_profile_known (result->profile))
+    fsb_plan_set_profile (plan, result->profile, NULL);
+  for (guint i = 0; result->sizes != NULL && i < fsb_sizes_count (result->sizes); i++)
+    {
+      double v;
+      const char *id = fsb_sizes_nth (result->sizes, i, &v);
+
+      if (fsb_catalog_param (id, NULL) != NULL)
+        fsb_sizes_set (plan->sizes, id, v);
+    }
+  if (!fsb_plan_set_filesystems (plan, (const char *const *) list, error) ||
+      !fsb_plan_set_use_case (plan, use_case, error) ||
+      !fsb_plan_set_workloads (plan, groups, error) ||
+      (target_spec != NULL && !fsb_plan_set_target (plan, target_spec, error)))
+    return NULL;
+  plan->merge_into = fsb_result_ref (result);
+  if (!fsb_plan_validate (plan, error))
+    return NULL;
+  return g_steal_pointer (&plan);
 }
 
 gboolean
@@ -278,23 +316,52 @@ fsb_plan_set_size_text (FsbPlan *self, const char *param, const char *text, GErr
   return fsb_plan_set_size (self, param, v, error);
 }
 
+/* "+kernel-tree,-random-io": changes to the use case's groups. */
+static char **
+edit_groups (FsbPlan *self, const char *const *changes)
+{
+  g_auto(GStrv) base = fsb_use_case_groups (self->use_case != NULL ? self->use_case : FSB_DEFAULT_USE_CASE);
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  guint n;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
+
+  /* in registry order, whatever the order of the changes */
+  for (guint g = 0; g < n; g++)
+    {
+      gboolean on = base != NULL && g_strv_contains ((const char *const *) base, groups[g]->id);
+
+      for (guint i = 0; changes[i] != NULL; i++)
+        {
+          g_autofree char *c = g_strstrip (g_strdup (changes[i]));
+          if (strcmp (c + 1, groups[g]->id) == 0)
+            on = c[0] == '+';
+        }
+      if (on)
+        g_strv_builder_add (b, groups[g]->id);
+    }
+  return g_strv_builder_end (b);
+}
+
 gboolean
 fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error)
 {
   g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
   g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  gboolean edits = groups != NULL && groups[0] != NULL;
 
   for (guint i = 0; groups != NULL && groups[i] != NULL; i++)
     {
       g_autofree char *id = g_strstrip (g_strdup (groups[i]));
-      const FsbWorkloadGroup *g = fsb_catalog_group (id);
+      gboolean edit = id[0] == '+' || id[0] == '-';
+      const FsbWorkloadGroup *g = fsb_catalog_group (edit ? id + 1 : id);
 
+      edits &= edit;
       if (*id == '\0')
         continue;
       if (g == NULL || g->always)
         {
           /* Translators: %s is what the user typed */
-          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID, _("Unknown workload group “%s”"), id);
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID, _("Unknown workload group “%s”"), edit ? id + 1 : id);
           return FALSE;
         }
       if (!g_ptr_array_find (seen, g, NULL))
@@ -304,7 +371,50 @@ fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error
         }
     }
   g_strfreev (self->workloads);
-  self->workloads = g_strv_builder_end (b);
+  self->workloads = edits ? edit_groups (self, groups) : g_strv_builder_end (b);
+  return TRUE;
+}
+
+gboolean
+fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error)
+{
+  char **groups = fsb_use_case_groups (use_case);
+
+  if (groups == NULL)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %s is what the user typed; the list is not translated */
+                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media)"), use_case);
+      return FALSE;
+    }
+  g_free (self->use_case);
+  self->use_case = g_strdup (use_case);
+  g_strfreev (self->workloads);
+  self->workloads = groups;
+  return TRUE;
+}
+
+gboolean
+fsb_plan_set_repeat (FsbPlan *self, const char *text, GError **error)
+{
+  guint64 n = 0;
+
+  if (g_strcmp0 (text, "auto") == 0)
+    {
+      self->repeat_auto = TRUE;
+      self->repetitions = MAX (self->repetitions, FSB_MIN_AUTO_REPETITIONS);
+      return TRUE;
+    }
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS, &n, NULL))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: “auto” is what the user types, not translated */
+                   _("The repetitions must be “auto” or a number between %u and %u"),
+                   FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
+      return FALSE;
+    }
+  self->repeat_auto = FALSE;
+  self->repetitions = (guint) n;
   return TRUE;
 }
 
@@ -426,6 +536,18 @@ fsb_plan_validate (FsbPlan *self, GError **error)
                    FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
       return FALSE;
     }
+  if (self->repeat_auto &&
+      (self->repetitions < FSB_MIN_AUTO_REPETITIONS || self->repeat_max < self->repetitions ||
+       self->repeat_max > FSB_MAX_REPETITIONS))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: the fewest and the most repetitions FS Bench allows */
+                   _("Automatic repetitions need at least %u and at most %u, the least not above the most"),
+                   FSB_MIN_AUTO_REPETITIONS, FSB_MAX_REPETITIONS);
+      return FALSE;
+    }
+  if (!isfinite (self->time_budget_s) || self->time_budget_s < 0)
+    return invalid (error, _("The time budget must be a number of seconds"));
   for (guint i = 0; self->workloads != NULL && self->workloads[i] != NULL; i++)
     {
       const FsbWorkloadGroup *g = fsb_catalog_group (self->workloads[i]);
@@ -580,6 +702,11 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
       data_bytes += ((const FsbWorkloadGroup *) groups->pdata[i])->space_needed (sizes) / 2.0;
   estimate->dataset_seconds = data_bytes / DATASET_RATE;
   estimate->estimated_seconds += estimate->dataset_seconds;
+  estimate->estimated_seconds_max = estimate->estimated_seconds;
+  if (self->repeat_auto)
+    estimate->estimated_seconds_max = self->time_budget_s > 0
+      ? MAX (self->time_budget_s, estimate->estimated_seconds)
+      : estimate->estimated_seconds * FSB_AUTO_BUDGET_FACTOR;
 
   estimate->space_needed_bytes = fsb_plan_needed_bytes (self, sizes);
   if (fsb_target_spec_parse (self->target_spec, &target, NULL) && target.image)
@@ -592,120 +719,4 @@ void
 fsb_plan_estimate_clear (FsbPlanEstimate *estimate)
 {
   g_clear_pointer (&estimate->tasks, g_ptr_array_unref);
-}
-
-JsonNode *
-fsb_plan_to_json (FsbPlan *self)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  FsbPlanEstimate est;
-  FsbTargetSpec target = { 0 };
-  gboolean target_ok = fsb_target_spec_parse (self->target_spec, &target, NULL);
-
-  fsb_plan_estimate (self, NULL, &est);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "filesystems");
-  json_builder_begin_array (b);
-  for (guint i = 0; self->filesystems[i] != NULL; i++)
-    json_builder_add_string_value (b, self->filesystems[i]);
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "profile");
-  json_builder_add_string_value (b, self->profile_name);
-  json_builder_set_member_name (b, "use_case");
-  json_builder_add_string_value (b, self->use_case);
-  json_builder_set_member_name (b, "repetitions");
-  json_builder_add_int_value (b, self->repetitions);
-  fsb_plan_aging_to_json (self, b);
-  json_builder_set_member_name (b, "limits");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "repetitions");
-  json_builder_begin_array (b);
-  json_builder_add_int_value (b, FSB_MIN_REPETITIONS);
-  json_builder_add_int_value (b, FSB_MAX_REPETITIONS);
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  json_builder_set_member_name (b, "workloads");
-  json_builder_begin_array (b);
-  for (guint i = 0; self->workloads[i] != NULL; i++)
-    json_builder_add_string_value (b, self->workloads[i]);
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "target");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "spec");
-  json_builder_add_string_value (b, self->target_spec);
-  json_builder_set_member_name (b, "kind");
-  json_builder_add_string_value (b, target_ok && !target.image ? "partition" : "image");
-  json_builder_set_member_name (b, "size_bytes");
-  json_builder_add_int_value (b, (gint64) est.target_size_bytes);
-  json_builder_set_member_name (b, target_ok && !target.image ? "device" : "folder");
-  if (target.path != NULL)
-    json_builder_add_string_value (b, target.path);
-  else
-    json_builder_add_null_value (b);
-  json_builder_end_object (b);
-  fsb_target_spec_clear (&target);
-
-  json_builder_set_member_name (b, "dataset");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "big_file_bytes");
-  json_builder_add_int_value (b, (gint64) fsb_sizes_get_u64 (self->sizes, "big-file"));
-  json_builder_set_member_name (b, "tree_files");
-  json_builder_add_int_value (b, fsb_sizes_get_uint (self->sizes, "tree-files"));
-  json_builder_set_member_name (b, "tree_dirs");
-  json_builder_add_int_value (b, fsb_sizes_get_uint (self->sizes, "tree-dirs"));
-  json_builder_set_member_name (b, "tree_bytes");
-  json_builder_add_int_value (b, (gint64) fsb_sizes_get_u64 (self->sizes, "tree-size"));
-  json_builder_set_member_name (b, "source_dir");
-  if (self->source_dir != NULL)
-    json_builder_add_string_value (b, self->source_dir);
-  else
-    json_builder_add_null_value (b);
-  json_builder_end_object (b);
-  json_builder_set_member_name (b, "sizes");
-  json_builder_add_value (b, fsb_sizes_to_json (self->sizes));
-
-  json_builder_set_member_name (b, "tasks");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < est.tasks->len; i++)
-    {
-      const char *id = est.tasks->pdata[i];
-      const FsbWorkloadGroup *g = NULL;
-      const FsbTaskSpec *t = fsb_catalog_task (id, &g);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, id);
-      json_builder_set_member_name (b, "group");
-      json_builder_add_string_value (b, g != NULL ? g->id : NULL);
-      json_builder_set_member_name (b, "criterion");
-      json_builder_add_string_value (b, t != NULL ? fsb_task_criterion (id) : NULL);
-      json_builder_set_member_name (b, "estimated_seconds");
-      json_builder_add_double_value (b, t != NULL && t->estimate != NULL ? t->estimate (self->sizes) : 0);
-      json_builder_end_object (b);
-    }
-  for (guint i = 0; i < self->custom_commands->len; i++)
-    {
-      const FsbCustomCommand *c = self->custom_commands->pdata[i];
-      g_autofree char *id = g_strconcat ("custom:", c->name, NULL);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, id);
-      json_builder_set_member_name (b, "command");
-      json_builder_add_string_value (b, c->command);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "steps");
-  json_builder_add_int_value (b, est.n_steps);
-  json_builder_set_member_name (b, "space_needed_bytes");
-  json_builder_add_int_value (b, (gint64) est.space_needed_bytes);
-  json_builder_set_member_name (b, "estimated_seconds");
-  json_builder_add_double_value (b, round (est.estimated_seconds * 10) / 10);
-  json_builder_set_member_name (b, "dataset_seconds");
-  json_builder_add_double_value (b, round (est.dataset_seconds * 10) / 10);
-  json_builder_end_object (b);
-  fsb_plan_estimate_clear (&est);
-  return json_builder_get_root (b);
 }

@@ -6,6 +6,7 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
+#include "fsb-result.h"
 #include "fsb-sizes.h"
 
 #include "fsb-device-identity.h"
@@ -15,11 +16,17 @@ G_BEGIN_DECLS
 /* Every default of a plan, here and nowhere else (the GSettings schema's
  * defaults are checked against these by a test). */
 #define FSB_DEFAULT_PROFILE     "quick"
-#define FSB_DEFAULT_REPETITIONS 3
+#define FSB_DEFAULT_REPEAT_MODE "auto"    /* "auto" or "fixed" */
+#define FSB_DEFAULT_REPETITIONS 3         /* fixed: the count; auto: the least */
+#define FSB_DEFAULT_REPEAT_MAX  10        /* auto: the most */
 #define FSB_MIN_REPETITIONS     1
+#define FSB_MIN_AUTO_REPETITIONS 3
 #define FSB_MAX_REPETITIONS     100
-#define FSB_DEFAULT_USE_CASE    "server"
-#define FSB_DEFAULT_WORKLOADS   "core"
+/* auto without a time budget: the repetitions past the least may take a
+ * quarter as long again as the least did (a quick run of a use case on
+ * three filesystems then stays near a minute and a half). */
+#define FSB_AUTO_BUDGET_FACTOR  1.25
+#define FSB_DEFAULT_USE_CASE    "server"  /* its groups are the default workloads (fsb_use_case_groups) */
 #define FSB_DEFAULT_TARGET      "image"
 #define FSB_DEFAULT_AGE         "none"   /* fresh filesystems only, as the studies measured */
 
@@ -49,7 +56,14 @@ typedef struct {
   GHashTable *mkfs_options;     /* fs name → extra mkfs options */
   char       *profile_name;     /* "quick", "standard", "seed", "full", "custom" */
   FsbSizes   *sizes;            /* every group's sizes in force (custom: edited) */
+  /* Repetitions: fixed, each filesystem's cycle `repetitions` times; auto
+   * (the default), at least `repetitions`, the filesystems interleaved,
+   * then more only for those whose comparison for the use case is still
+   * unsettled, up to `repeat_max` or the time budget (see fsb-repeat.h). */
+  gboolean    repeat_auto;
   guint       repetitions;
+  guint       repeat_max;
+  double      time_budget_s;    /* auto: seconds for the whole run; 0: FSB_AUTO_BUDGET_FACTOR */
   char      **workloads;        /* group ids, never NULL */
   char       *target_spec;      /* as FsbTargetSpec reads it */
   gboolean    destroy_confirmed;
@@ -64,6 +78,9 @@ typedef struct {
    * result loaded from a file leaves it FALSE until the user confirms
    * (fsb_custom_describe() gives the text to show). */
   gboolean    custom_confirmed;
+  /* An earlier result this run completes (its missing groups): the runner
+   * returns the two merged (fsb_result_merge ()). NULL: a run of its own. */
+  FsbResult  *merge_into;
   /* The partition target as it was when the user confirmed it (the GUI's
    * dialog, the CLI's --yes-destroy-data at the start): every format
    * checks the device is still this one. NULL for an image. */
@@ -72,10 +89,15 @@ typedef struct {
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())
 GType    fsb_plan_get_type     (void) G_GNUC_CONST;
-/* The defaults above: quick, core, 3 repetitions, an image sized to the plan. */
+/* The defaults above: quick, the default use case and its groups,
+ * automatic repetitions, an image sized to the plan. */
 FsbPlan *fsb_plan_new          (void);
 FsbPlan *fsb_plan_ref          (FsbPlan *self);
 void     fsb_plan_unref        (FsbPlan *self);
+/* A run of groups a result lacks, on its filesystems with its sizes, in
+ * target_spec (NULL: an image in the cache folder), merged into it. */
+FsbPlan *fsb_plan_new_for_missing (FsbResult *result, const char *use_case, const char *const *groups,
+                                   const char *target_spec, GError **error);
 /* quick, standard, seed, full (every group, standard sizes) or custom
  * (keeps the sizes in force, for editing). */
 gboolean fsb_plan_set_profile  (FsbPlan *self, const char *name, GError **error);
@@ -85,7 +107,13 @@ gboolean fsb_plan_set_size     (FsbPlan *self, const char *param, double value, 
 /* The same from what a person typed: "big-file=700M", or value alone with
  * param given; sizes in bytes go through fsb_size_parse (). */
 gboolean fsb_plan_set_size_text (FsbPlan *self, const char *param, const char *text, GError **error);
+/* groups: group ids, or changes to the use case's groups when every one
+ * starts with + or - ("+kernel-tree", "-random-io"). */
 gboolean fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error);
+/* The use case, and its groups as the workloads (fsb_use_case_groups ()). */
+gboolean fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error);
+/* "auto" or a count, as `--repeat` takes it. */
+gboolean fsb_plan_set_repeat   (FsbPlan *self, const char *text, GError **error);
 gboolean fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **error);
 gboolean fsb_plan_set_target   (FsbPlan *self, const char *spec, GError **error);
 /* An image of size_bytes (0: sized to the plan) in dir (NULL: the cache folder). */
@@ -103,7 +131,9 @@ gboolean fsb_plan_validate     (FsbPlan *self, GError **error);
 typedef struct {
   guint64   space_needed_bytes;  /* on the target: data, copies, filesystem overhead */
   guint64   target_size_bytes;   /* an image's size (given, or sized to the plan); a device: 0 (unknown here) */
-  double    estimated_seconds;   /* everything, the test data's generation included when not cached */
+  double    estimated_seconds;   /* everything, the test data's generation included when not cached;
+                                  * auto: with the least repetitions */
+  double    estimated_seconds_max;  /* auto: at most, by the budget; fixed: the same */
   double    dataset_seconds;     /* of which making the test data */
   guint     n_steps;             /* tasks × filesystems × repetitions, mkfs/mount/umount included */
   GPtrArray *tasks;              /* of const char*, one cycle's tasks in run order (static strings) */

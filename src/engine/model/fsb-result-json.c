@@ -112,6 +112,9 @@ build_stats (JsonBuilder *b, const FsbStats *s)
   add_double (b, "max", s->max);
   add_double (b, "stdev", s->stdev);
   add_double (b, "p99", s->p99);
+  /* The median's 95 % interval (fsb-stats.c); null with a single sample. */
+  add_double (b, "ci95_low", s->ci95_low);
+  add_double (b, "ci95_high", s->ci95_high);
   json_builder_set_member_name (b, "spread_large");
   json_builder_add_boolean_value (b, s->spread_large);
   json_builder_end_object (b);
@@ -215,6 +218,18 @@ fsb_result_to_json (FsbResult *self)
       json_builder_add_value (b, fsb_sizes_to_json (self->sizes));
     }
   add_uint (b, "repetitions", self->repetitions);
+  if (self->repetition_policy.mode != NULL)
+    {
+      json_builder_set_member_name (b, "repetition_policy");
+      json_builder_begin_object (b);
+      add_string (b, "mode", self->repetition_policy.mode);
+      add_uint (b, "min", self->repetition_policy.min);
+      add_uint (b, "max", self->repetition_policy.max);
+      add_string (b, "stopped", self->repetition_policy.stopped);
+      if (self->repetition_policy.time_budget_s > 0)
+        add_double (b, "time_budget_s", self->repetition_policy.time_budget_s);
+      json_builder_end_object (b);
+    }
   json_builder_set_member_name (b, "workloads");
   json_builder_begin_array (b);
   for (guint i = 0; self->workloads != NULL && self->workloads[i] != NULL; i++)

@@ -551,6 +551,35 @@ read_target_regime (Reader *r, FsbTargetInfo *t, JsonObject *target)
   return TRUE;
 }
 
+/* Optional (results before 0.3 lack it); only the known words are kept,
+ * and counts past 1000 repetitions are not ours. */
+static gboolean
+read_repetition_policy (Reader *r, FsbResult *self, JsonObject *p)
+{
+  g_autofree char *mode = NULL, *stopped = NULL;
+  guint64 min = 0, max = 0;
+  double budget = 0;
+  gboolean present;
+
+  if (p == NULL)
+    return TRUE;
+  mode = get_string (p, "mode");
+  stopped = get_string (p, "stopped");
+  if (!g_strv_contains ((const char *const []) { "auto", "fixed", NULL }, mode != NULL ? mode : ""))
+    return TRUE;
+  if (!read_count (r, p, "min", &min, 1000) || !read_count (r, p, "max", &max, 1000))
+    return FALSE;
+  self->repetition_policy.mode = g_steal_pointer (&mode);
+  self->repetition_policy.min = (guint) min;
+  self->repetition_policy.max = (guint) max;
+  if (stopped != NULL &&
+      g_strv_contains ((const char *const []) { "settled", "max", "budget", "fixed", "not-measured", NULL }, stopped))
+    self->repetition_policy.stopped = g_steal_pointer (&stopped);
+  if (get_number (p, "time_budget_s", &budget, &present) && budget > 0 && budget < 1e9)
+    self->repetition_policy.time_budget_s = budget;
+  return TRUE;
+}
+
 static gboolean
 read_top (Reader *r, FsbResult *self, JsonObject *o)
 {
@@ -625,6 +654,8 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
   if (!read_count (r, o, "repetitions", &count, G_MAXUINT))
     return FALSE;
   self->repetitions = (guint) count;
+  if (!read_repetition_policy (r, self, get_object (o, "repetition_policy")))
+    return FALSE;
   self->use_case = get_string (o, "use_case");
   if ((workloads = get_array (o, "workloads")) != NULL)
     {

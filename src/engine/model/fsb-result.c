@@ -211,6 +211,8 @@ fsb_result_unref (FsbResult *self)
   fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
   g_free (self->use_case);
+  g_free (self->repetition_policy.mode);
+  g_free (self->repetition_policy.stopped);
   g_free (self->age);
   g_clear_pointer (&self->dataset, json_node_unref);
   g_ptr_array_unref (self->filesystems);
@@ -310,8 +312,14 @@ fsb_result_copy (const FsbResult *self)
   copy->profile = g_strdup (self->profile);
   copy->sizes = self->sizes != NULL ? fsb_sizes_copy (self->sizes) : NULL;
   copy->repetitions = self->repetitions;
+  copy->repetition_policy.mode = g_strdup (self->repetition_policy.mode);
+  copy->repetition_policy.min = self->repetition_policy.min;
+  copy->repetition_policy.max = self->repetition_policy.max;
+  copy->repetition_policy.stopped = g_strdup (self->repetition_policy.stopped);
+  copy->repetition_policy.time_budget_s = self->repetition_policy.time_budget_s;
   copy->workloads = g_strdupv (self->workloads);
   copy->use_case = g_strdup (self->use_case);
+  copy->age = g_strdup (self->age);
   copy->dataset = self->dataset != NULL ? json_node_copy (self->dataset) : NULL;
   copy->complete = self->complete;
 
@@ -327,6 +335,15 @@ fsb_result_copy (const FsbResult *self)
       to->capacity_initial = fs->capacity_initial;
       to->capacity_residual = fs->capacity_residual;
       to->error = g_strdup (fs->error);
+      if (fs->aging != NULL)
+        {
+          FsbAging *aging = fsb_fs_result_get_aging (to, fs->aging->level, fs->aging->fill_percent_target);
+          aging->free_space_tool = g_strdup (fs->aging->free_space_tool);
+          g_array_append_vals (aging->runs, fs->aging->runs->data, fs->aging->runs->len);
+        }
+      to->fit.files = fs->fit.files;
+      to->fit.limit = g_strdup (fs->fit.limit);
+      to->fit.seconds = fs->fit.seconds;
       for (guint t = 0; t < fs->tasks->len; t++)
         {
           const FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
@@ -398,4 +415,61 @@ fsb_fs_result_get_task (FsbFsResult *fs, const char *id, gboolean create)
   if (g_hash_table_size (index) + 1 == fs->tasks->len)
     g_hash_table_insert (index, task->id, task);
   return task;
+}
+
+
+/* Two runs of the same filesystems, one after the other: the groups the
+ * first lacked, taken from the second. Tasks the first has stay its own;
+ * each criterion compares filesystems within one run, so a verdict may
+ * rest on groups from both. */
+FsbResult *
+fsb_result_merge (FsbResult *base, FsbResult *more)
+{
+  g_autoptr(JsonNode) a = NULL, b = NULL;
+  g_autoptr(FsbResult) extra = NULL;
+  g_autoptr(GStrvBuilder) groups = g_strv_builder_new ();
+  FsbResult *merged;
+
+  g_return_val_if_fail (base != NULL && more != NULL, NULL);
+  a = fsb_result_to_json (base);
+  b = fsb_result_to_json (more);
+  merged = fsb_result_from_json (a, NULL);
+  extra = fsb_result_from_json (b, NULL);
+  if (merged == NULL || extra == NULL)
+    {
+      g_clear_pointer (&merged, fsb_result_unref);
+      return NULL;
+    }
+  for (guint f = 0; f < extra->filesystems->len; f++)
+    {
+      FsbFsResult *from = extra->filesystems->pdata[f];
+      FsbFsResult *into = fsb_result_find_filesystem (merged, from->name);
+
+      for (guint t = 0; into != NULL && t < from->tasks->len;)
+        {
+          FsbTaskResult *task = from->tasks->pdata[t];
+
+          if (fsb_fs_result_get_task (into, task->id, FALSE) == NULL)
+            g_ptr_array_add (into->tasks, g_ptr_array_steal_index (from->tasks, t));
+          else
+            t++;
+        }
+      if (into != NULL && into->error == NULL && from->error != NULL)
+        into->error = g_strdup (from->error);
+    }
+  if (merged->transfers->len == 0)
+    for (guint i = 0; i < extra->transfers->len; i++)
+      {
+        FsbTransfer *t = extra->transfers->pdata[i];
+        fsb_result_add_transfer (merged, t->from, t->to, t->mb_per_s);
+      }
+  for (guint i = 0; merged->workloads != NULL && merged->workloads[i] != NULL; i++)
+    g_strv_builder_add (groups, merged->workloads[i]);
+  for (guint i = 0; extra->workloads != NULL && extra->workloads[i] != NULL; i++)
+    if (merged->workloads == NULL || !g_strv_contains ((const char *const *) merged->workloads, extra->workloads[i]))
+      g_strv_builder_add (groups, extra->workloads[i]);
+  g_strfreev (merged->workloads);
+  merged->workloads = g_strv_builder_end (groups);
+  merged->complete = base->complete && more->complete;
+  return merged;
 }

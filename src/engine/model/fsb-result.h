@@ -145,6 +145,14 @@ typedef struct {
   guint       physical_block;
 } FsbTargetInfo;
 
+/* How the repetitions were decided (results before 0.3 have none: mode NULL). */
+typedef struct {
+  char   *mode;           /* "auto" or "fixed" */
+  guint   min, max;
+  char   *stopped;        /* "settled", "max", "budget", "fixed", "not-measured"; NULL while running */
+  double  time_budget_s;  /* as given; 0: none (auto: a quarter as long again as the least rounds) */
+} FsbRepetitionPolicy;
+
 typedef struct {
   gint           ref_count;
   char          *app_version;
@@ -153,7 +161,8 @@ typedef struct {
   FsbTargetInfo  target;
   char          *profile;
   FsbSizes      *sizes;         /* the plan's sizes (results from before 0.2: NULL) */
-  guint          repetitions;
+  guint          repetitions;   /* the most any filesystem had */
+  FsbRepetitionPolicy repetition_policy;
   char         **workloads;     /* group ids */
   char          *use_case;      /* as chosen when run; may be NULL */
   char          *age;           /* the plan's aging level; NULL in results from before 0.3 */
@@ -181,6 +190,9 @@ FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
  * filesystem that has them; the strings belong to self. */
 GPtrArray     *fsb_result_task_ids      (FsbResult *self);
 FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
+/* A copy of base with the tasks it lacks from more (a later run of the
+ * missing groups on the same filesystems, matched by name). */
+FsbResult     *fsb_result_merge         (FsbResult *base, FsbResult *more);
 
 /* A hash lookup; an index made stale by editing fs->tasks directly is
  * rebuilt. */

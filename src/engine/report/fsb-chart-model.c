@@ -16,7 +16,6 @@
 gboolean
 fsb_chart_interval (const FsbStats *stats, double *low, double *high)
 {
-#ifdef HAVE_FSB_STATS_CI95
   if (stats->n > 1 && isfinite (stats->ci95_low) && isfinite (stats->ci95_high) &&
       stats->ci95_high >= stats->ci95_low && (stats->ci95_low != 0 || stats->ci95_high != 0))
     {
@@ -24,7 +23,6 @@ fsb_chart_interval (const FsbStats *stats, double *low, double *high)
       *high = stats->ci95_high;
       return TRUE;
     }
-#endif
   *low = stats->min;
   *high = stats->max;
   return FALSE;
@@ -317,7 +315,13 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
                 cell->median = s.median;
                 row->reference = MAX (row->reference, s.median);
                 if (fsb_chart_interval (&s, &cell->low, &cell->high))
-                  n_intervals++;
+                  {
+                    n_intervals++;
+                    /* a wide interval from few scattered samples is drawn up to
+                     * twice the slowest of them, so it cannot flatten every other
+                     * bar; the tables give it whole */
+                    cell->high = MIN (cell->high, 2 * MAX (s.max, s.median));
+                  }
                 else if (s.n > 1)
                   n_ranges++;
                 m->max_value = MAX (m->max_value, MAX (cell->high, cell->median));

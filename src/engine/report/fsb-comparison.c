@@ -275,6 +275,7 @@ row_free (FsbComparisonRow *row)
   g_free (row->median);
   g_free (row->low);
   g_free (row->high);
+  g_free (row->estimate);
   g_free (row->change);
   g_free (row);
 }
@@ -293,15 +294,24 @@ compute_change (FsbComparisonRow *row, guint i, gboolean interval)
   c->interval = interval;
   if (row->scale == FSB_COMPARE_RATIO)
     {
-      if (row->higher_is_better)
+      const FsbLogEstimate *better = row->higher_is_better ? &row->estimate[i] : &row->estimate[0];
+      const FsbLogEstimate *worse = row->higher_is_better ? &row->estimate[0] : &row->estimate[i];
+
+      c->value = row->higher_is_better ? v / ref : ref / v;
+      if (isfinite (better->var) && isfinite (worse->var))
         {
-          c->value = v / ref;
+          /* the ratio's own 95 % interval, as the verdict has it (fsb-stats.c) */
+          FsbLogEstimate d;
+          fsb_log_estimate_diff (better, worse, &d);
+          fsb_log_estimate_interval (&d, &c->low, &c->high);
+        }
+      else if (row->higher_is_better)
+        {
           c->low = row->low[i] / MAX (row->high[0], 1e-300);
           c->high = row->high[i] / MAX (row->low[0], 1e-300);
         }
       else
         {
-          c->value = ref / v;
           c->low = row->low[0] / MAX (row->high[i], 1e-300);
           c->high = row->high[0] / MAX (row->low[i], 1e-300);
         }
@@ -335,9 +345,13 @@ row_new (FsbComparison *self, const char *section, const char *task, const char 
   row->median = g_new (double, self->n_runs);
   row->low = g_new (double, self->n_runs);
   row->high = g_new (double, self->n_runs);
+  row->estimate = g_new (FsbLogEstimate, self->n_runs);
   row->change = g_new0 (FsbChange, self->n_runs);
   for (guint i = 0; i < self->n_runs; i++)
-    row->median[i] = row->low[i] = row->high[i] = NAN;
+    {
+      row->median[i] = row->low[i] = row->high[i] = NAN;
+      row->estimate[i] = (FsbLogEstimate) { 0, INFINITY, 0 };
+    }
   return row;
 }
 
@@ -423,6 +437,8 @@ add_task_rows (FsbComparison *self, const char *section, const char *id, const c
             {
               row->median[i] = s.median;
               fsb_chart_interval (&s, &row->low[i], &row->high[i]);
+              if (s.positive)
+                row->estimate[i] = s.estimate;
               n[i] = s.n;
             }
         }

@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "fsb-result.h"
+#include "fsb-stats.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,7 @@ typedef struct {
   double         *median;    /* per run; NAN where missing */
   double         *low;       /* per run: the whisker (fsb_chart_interval) */
   double         *high;
+  FsbLogEstimate *estimate;  /* per run: the median's on the log scale (var INFINITY: unknown) */
   FsbChange      *change;    /* per run; change[0] is the reference's own: MISSING */
 } FsbComparisonRow;
 

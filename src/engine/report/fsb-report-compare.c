@@ -176,8 +176,9 @@ add_results (FsbDocument *doc, FsbComparison *cmp)
   fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Results"));
   fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+               /* xgettext:no-c-format */
                _("Each change compares a run with the reference: how many times faster or slower it was, with the "
-                 "range its repetitions allow. When that range includes no change at all, the change is within "
+                 "95 % interval of that ratio. When the interval reaches both sides of 1×, the change is within "
                  "noise. Shares of space and of CPU change in percentage points."));
   for (guint s = 0; s < fsb_catalog_n_criteria (); s++)
     {

@@ -136,7 +136,6 @@ stats_rows (GString *out, const char *label, const char *fs, const char *section
   csv_row (out, label, fs, section, task, metric, "mean", s->mean, unit);
   csv_row (out, label, fs, section, task, metric, "max", s->max, unit);
   csv_row (out, label, fs, section, task, metric, "stdev", s->stdev, unit);
-#ifdef HAVE_FSB_STATS_CI95
   {
     double low, high;
     if (fsb_chart_interval (s, &low, &high))
@@ -145,7 +144,6 @@ stats_rows (GString *out, const char *label, const char *fs, const char *section
         csv_row (out, label, fs, section, task, metric, "ci95_high", high, unit);
       }
   }
-#endif
   if (s->n >= 100)
     csv_row (out, label, fs, section, task, metric, "p99", s->p99, unit);
 }

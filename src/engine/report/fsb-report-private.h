@@ -53,6 +53,8 @@ void         fsb_document_build_comparison (FsbDocument *doc, FsbResult * const 
                                             const char * const *labels, guint n, FsbUseCase use_case);
 
 /* fsb-report-aging.c: the section "After aging", under its heading */
+/* The study's results: each section with its table, chart and conclusion (fsb-report-results.c). */
+void         fsb_doc_add_results           (FsbDocument *doc, FsbResult *result, const FsbRecommendation *rec);
 void         fsb_document_add_aging        (FsbDocument *doc, FsbResult *result, const FsbRecommendation *rec);
 gboolean     fsb_doc_aging_has_data        (FsbResult *result);
 

@@ -36,6 +36,7 @@ typedef struct {
   const char *task_id;      /* catalog id (static) */
   double      estimate_s;   /* before anything is measured */
   double      actual_s;     /* < 0 until done */
+  gboolean    across;       /* a group across every filesystem, after the rounds */
 } Step;
 
 /* The worker's state, owned by the worker thread. */
@@ -55,7 +56,9 @@ typedef struct {
   const char   *shared_id;      /* the task whose samples shared_extra holds, this cycle */
   FsbSample    *shared_sample;
   GPtrArray    *shared_extra;   /* of FsbSample*: copies, for the task sharing them */
-  GArray       *steps;          /* of Step */
+  GArray       *steps;          /* of Step: the rounds known so far, interleaved, then the groups across */
+  guint         rounds_planned; /* rounds in steps: the least, then one more at a time (auto) */
+  gint64        start_us;       /* when the run started, for the time budget */
   guint         step;           /* the current one */
   gint64        step_start_us;
   gint64        last_post_us;
@@ -88,6 +91,11 @@ void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer use
 void        fsb_run_step_begin        (Run *run);
 void        fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data);
 void        fsb_run_build_steps       (Run *run);
+/* One more round, for the filesystems named, before the groups across. */
+void        fsb_run_add_round         (Run *run, const char *const *filesystems);
+/* --age: the count of small files that fit, for the filesystems named,
+ * after the rounds; FALSE when there is none to count (no --age). */
+gboolean    fsb_run_add_fit_steps     (Run *run, const char *const *filesystems);
 void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
 
 /* fsb-run-cycle.c */

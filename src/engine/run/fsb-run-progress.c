@@ -98,7 +98,7 @@ fsb_run_post_progress (Run *run, const char *message, gboolean force)
   ev->signal = SIGNAL_PROGRESS;
   ev->message = g_strdup (message);
   ev->progress.n_filesystems = g_strv_length (run->plan->filesystems);
-  ev->progress.repetitions = run->plan->repetitions;
+  ev->progress.repetitions = run->rounds_planned;
   ev->progress.eta_seconds = -1;
   if (run->step < run->steps->len)
     {
@@ -185,7 +185,7 @@ fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data)
   ev->signal = SIGNAL_PROGRESS;
   ev->message = g_steal_pointer (&message);
   ev->progress.n_filesystems = g_strv_length (run->plan->filesystems);
-  ev->progress.repetitions = run->plan->repetitions;
+  ev->progress.repetitions = run->rounds_planned;
   ev->progress.eta_seconds = -1;
   fsb_run_post (run, ev);
 }
@@ -208,45 +208,18 @@ fsb_run_build_steps (Run *run)
   fsb_plan_estimate_clear (&est);
 
   /* A plan of transfers alone has nothing to do in a cycle: the transfer
-   * step formats images of its own. */
+   * step formats images of its own. The least rounds, interleaved: every
+   * filesystem once, then every one again (each cycle formats the target
+   * anew, so the order costs nothing and spreads a drift of the machine). */
   run->cycles = run->task_ids->len > 0 || run->custom_ids->len > 0;
-  for (guint f = 0; f < n_fs && run->cycles; f++)
-    for (guint r = 1; r <= run->plan->repetitions; r++)
-      {
-        const char *fixed_before[] = { "mkfs", "mount" };
-        Step s = { f, r, NULL, 0, -1 };
-
-        for (guint i = 0; i < G_N_ELEMENTS (fixed_before); i++)
-          {
-            s.task_id = fixed_before[i];
-            s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
-            g_array_append_val (run->steps, s);
-          }
-        for (guint i = 0; i < run->task_ids->len; i++)
-          {
-            s.task_id = run->task_ids->pdata[i];
-            s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
-            g_array_append_val (run->steps, s);
-          }
-        for (guint i = 0; i < run->custom_ids->len; i++)
-          {
-            s.task_id = run->custom_ids->pdata[i];
-            s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
-            g_array_append_val (run->steps, s);
-          }
-        fsb_run_aging_add_steps (run, f, r);
-        s.task_id = "umount";
-        s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
-        g_array_append_val (run->steps, s);
-        if (r == run->plan->repetitions)
-          fsb_run_aging_add_fit_step (run, f);
-      }
+  for (guint r = 1; r <= run->plan->repetitions && run->cycles; r++)
+    fsb_run_add_round (run, (const char *const *) run->plan->filesystems);
 
   /* Groups across every filesystem at once run after the cycles. */
   for (guint g = 0; g < n_groups && n_fs > 0; g++)
     if (groups[g]->across_filesystems && fsb_plan_has_group (run->plan, groups[g]->id))
       {
-        Step s = { n_fs - 1, run->plan->repetitions, groups[g]->id, 0, -1 };
+        Step s = { n_fs - 1, run->plan->repetitions, groups[g]->id, 0, -1, TRUE };
 
         if (groups[g]->estimate_across != NULL)
           s.estimate_s = groups[g]->estimate_across (run->sizes, n_fs, run->plan->repetitions);
@@ -254,13 +227,85 @@ fsb_run_build_steps (Run *run)
       }
 }
 
-/* Skips the steps of a filesystem that failed, so the ETA stays right. */
+static void
+add_step (Run *run, Step *s, const char *task_id)
+{
+  s->task_id = task_id;
+  s->estimate_s = fsb_run_estimate_seconds (run->sizes, task_id);
+  g_array_append_val (run->steps, *s);
+}
+
+/* The groups across every filesystem stay last: steps added later go
+ * before them. These take them off the end and put them back. */
+static GArray *
+take_across (Run *run)
+{
+  GArray *across = g_array_new (FALSE, FALSE, sizeof (Step));
+  guint at = run->steps->len;
+
+  while (at > run->step && g_array_index (run->steps, Step, at - 1).across)
+    at--;
+  g_array_append_vals (across, &g_array_index (run->steps, Step, at), run->steps->len - at);
+  g_array_set_size (run->steps, at);
+  return across;
+}
+
+static void
+put_back_across (Run *run, GArray *across)
+{
+  g_array_append_vals (run->steps, across->data, across->len);
+  g_array_unref (across);
+}
+
+void
+fsb_run_add_round (Run *run, const char *const *filesystems)
+{
+  GArray *across = take_across (run);
+
+  run->rounds_planned++;
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    {
+      Step s = { f, run->rounds_planned, NULL, 0, -1, FALSE };
+
+      if (!g_strv_contains (filesystems, run->plan->filesystems[f]))
+        continue;
+      add_step (run, &s, "mkfs");
+      add_step (run, &s, "mount");
+      for (guint i = 0; i < run->task_ids->len; i++)
+        add_step (run, &s, run->task_ids->pdata[i]);
+      for (guint i = 0; i < run->custom_ids->len; i++)
+        add_step (run, &s, run->custom_ids->pdata[i]);
+      fsb_run_aging_add_steps (run, f, run->rounds_planned);
+      add_step (run, &s, "umount");
+    }
+  put_back_across (run, across);
+}
+
+gboolean
+fsb_run_add_fit_steps (Run *run, const char *const *filesystems)
+{
+  GArray *across = take_across (run);
+  guint before = run->steps->len;
+
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    if (g_strv_contains (filesystems, run->plan->filesystems[f]))
+      fsb_run_aging_add_fit_step (run, f);
+  put_back_across (run, across);
+  return run->steps->len > before;
+}
+
+/* Skips the steps of a filesystem that failed, in this round and the
+ * later ones, so the ETA stays right; the groups across stay. */
 void
 fsb_run_skip_filesystem (Run *run, guint fs_index)
 {
-  while (run->step < run->steps->len &&
-         g_array_index (run->steps, Step, run->step).fs_index == fs_index)
+  for (guint i = run->step; i < run->steps->len;)
     {
-      g_array_remove_index (run->steps, run->step);
+      Step *s = &g_array_index (run->steps, Step, i);
+
+      if (s->fs_index == fs_index && !s->across)
+        g_array_remove_index (run->steps, i);
+      else
+        i++;
     }
 }

@@ -75,7 +75,7 @@ fsb_run_transfers (Run *run, FsbResult *result, GError **error)
   /* The step was skipped with a filesystem that failed: add it back. */
   if (run->step >= run->steps->len)
     {
-      Step s = { n - 1, run->plan->repetitions, "transfer", 1, -1 };
+      Step s = { n - 1, run->plan->repetitions, "transfer", 1, -1, TRUE };
       g_array_append_val (run->steps, s);
     }
   fsb_run_step_begin (run);

@@ -20,6 +20,7 @@
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
+#include "fsb-repeat.h"
 #include "fsb-run-private.h"
 
 G_DEFINE_FINAL_TYPE (FsbRunner, fsb_runner, G_TYPE_OBJECT)
@@ -100,6 +101,46 @@ fsb_run_save_partial (Run *run)
   g_mutex_unlock (&run->runner->lock);
 }
 
+/* One filesystem's cycle of a round; FALSE only to stop the run (a
+ * cancel): a filesystem that fails is recorded and left out from then on. */
+static gboolean
+run_one_cycle (Run *run, FsbResult *result, guint f, guint round, GPtrArray *failed, GError **error)
+{
+  const char *name = run->plan->filesystems[f];
+  FsbFsResult *fs = fsb_result_find_filesystem (result, name);
+  g_autoptr(GError) local = NULL;
+
+  if (round <= run->plan->repetitions)
+    /* Translators: a filesystem, then which repetition and how many */
+    fsb_run_log (run, _("%s: repetition %u of %u"), name, round, run->plan->repetitions);
+  else
+    /* Translators: a filesystem, the repetition, then the most there may be */
+    fsb_run_log (run, _("%s: repetition %u, to settle the verdict (at most %u)"), name, round, run->plan->repeat_max);
+  if (fsb_run_cycle (run, fs, &local))
+    return TRUE;
+
+  fsb_error_normalize (&local);
+  if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED) ||
+      g_cancellable_is_cancelled (run->cancellable))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  /* Record it and go on with the next filesystem. */
+  fsb_run_log (run, _("%s failed: %s"), name, local->message);
+  g_mutex_lock (&run->runner->lock);
+  fs->error = g_strdup (local->message);
+  g_mutex_unlock (&run->runner->lock);
+  fsb_run_save_partial (run);
+  {
+    g_autoptr(GError) ignored = NULL;
+    fsb_target_unmount (run->target, NULL, NULL, &ignored);
+  }
+  fsb_run_skip_filesystem (run, f);
+  g_ptr_array_add (failed, (gpointer) name);
+  return TRUE;
+}
+
 /* --age: the small files that fit on a fresh filesystem. Only a cancel
  * stops the run; a failure is said and the run goes on. */
 static gboolean
@@ -121,6 +162,81 @@ run_fit (Run *run, guint f, FsbFsResult *fs, GError **error)
   fsb_target_unmount (run->target, NULL, NULL, &ignored);
   fsb_run_skip_filesystem (run, f);
   return TRUE;
+}
+
+/* After the rounds, with --age: each filesystem that finished them is
+ * created once more to count the small files that fit. */
+static gboolean
+run_fits (Run *run, FsbResult *result, GPtrArray *failed, GError **error)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  g_auto(GStrv) names = NULL;
+
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    if (!g_ptr_array_find_with_equal_func (failed, run->plan->filesystems[f], g_str_equal, NULL))
+      g_strv_builder_add (b, run->plan->filesystems[f]);
+  names = g_strv_builder_end (b);
+  if (!fsb_run_add_fit_steps (run, (const char *const *) names))
+    return TRUE;
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    if (g_strv_contains ((const char *const *) names, run->plan->filesystems[f]) &&
+        !run_fit (run, f, fsb_result_find_filesystem (result, run->plan->filesystems[f]), error))
+      return FALSE;
+  return TRUE;
+}
+
+/* The rounds, interleaved (A B C A B C …): the least first, then, with
+ * automatic repetitions, more for the filesystems still unsettled. */
+static gboolean
+run_rounds (Run *run, FsbResult *result, GError **error)
+{
+  g_autoptr(GPtrArray) failed = g_ptr_array_new ();
+  g_auto(GStrv) next = g_strdupv (run->plan->filesystems);
+  FsbRepeatState state = { 0 };
+  FsbRepeatStop stop = FSB_REPEAT_GO;
+  guint cycles = 0;
+  double cycles_s = 0;
+
+  while (next != NULL)
+    {
+      guint round = state.rounds + 1;
+
+      if (round > run->rounds_planned)
+        fsb_run_add_round (run, (const char *const *) next);
+      for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+        {
+          gint64 t0 = g_get_monotonic_time ();
+
+          if (!g_strv_contains ((const char *const *) next, run->plan->filesystems[f]) ||
+              g_ptr_array_find_with_equal_func (failed, run->plan->filesystems[f], g_str_equal, NULL))
+            continue;
+          if (!run_one_cycle (run, result, f, round, failed, error))
+            return FALSE;
+          cycles++;
+          cycles_s += (g_get_monotonic_time () - t0) / 1e6;
+        }
+      state.rounds = round;
+      state.elapsed_s = (g_get_monotonic_time () - run->start_us) / 1e6;
+      state.cycle_s = cycles > 0 ? cycles_s / cycles : 0;
+      if (round == run->plan->repetitions)
+        state.min_rounds_s = state.elapsed_s;
+      g_mutex_lock (&run->runner->lock);
+      result->repetitions = round;
+      g_mutex_unlock (&run->runner->lock);
+
+      g_ptr_array_add (failed, NULL);
+      g_strfreev (next);
+      /* the same locked reading a partial result gets */
+      g_mutex_lock (&run->runner->lock);
+      next = fsb_repeat_next (run->plan, result, &state, (const char *const *) failed->pdata, &stop);
+      g_mutex_unlock (&run->runner->lock);
+      g_ptr_array_remove_index (failed, failed->len - 1);
+    }
+  g_mutex_lock (&run->runner->lock);
+  g_free (result->repetition_policy.stopped);
+  result->repetition_policy.stopped = g_strdup (fsb_repeat_stop_id (stop));
+  g_mutex_unlock (&run->runner->lock);
+  return run_fits (run, result, failed, error);
 }
 
 static gboolean
@@ -168,39 +284,10 @@ run_plan (Run *run, GError **error)
       g_free (fs->mkfs_options);
       fs->mkfs_options = g_strdup (options != NULL ? options : "");
       g_mutex_unlock (&run->runner->lock);
-
-      for (guint r = 1; run->cycles && r <= run->plan->repetitions; r++)
-        {
-          g_autoptr(GError) local = NULL;
-
-          /* Translators: a filesystem, then which repetition and how many */
-          fsb_run_log (run, _("%s: repetition %u of %u"), name, r, run->plan->repetitions);
-          if (fsb_run_cycle (run, fs, &local))
-            continue;
-
-          fsb_error_normalize (&local);
-          if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED) ||
-              g_cancellable_is_cancelled (run->cancellable))
-            {
-              g_propagate_error (error, g_steal_pointer (&local));
-              return FALSE;
-            }
-          /* Record it and go on with the next filesystem. */
-          fsb_run_log (run, _("%s failed: %s"), name, local->message);
-          g_mutex_lock (&run->runner->lock);
-          fs->error = g_strdup (local->message);
-          g_mutex_unlock (&run->runner->lock);
-          fsb_run_save_partial (run);
-          {
-            g_autoptr(GError) ignored = NULL;
-            fsb_target_unmount (run->target, NULL, NULL, &ignored);
-          }
-          fsb_run_skip_filesystem (run, f);
-          break;
-        }
-      if (fs->error == NULL && run->cycles && !run_fit (run, f, fs, error))
-        return FALSE;
     }
+
+  if (run->cycles && !run_rounds (run, result, error))
+    return FALSE;
 
   if (fsb_plan_has_group (run->plan, "transfer") && !fsb_run_transfers (run, result, error))
     return FALSE;
@@ -230,6 +317,7 @@ run_thread (GTask        *task,
   run.task_ids = g_ptr_array_new ();
   run.custom_ids = g_ptr_array_new_with_free_func (g_free);
   run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  run.start_us = g_get_monotonic_time ();
   run.scratch_fd = -1;
 
   /* The machine is read here, not in the caller's thread: it reads files. */
@@ -269,6 +357,19 @@ run_thread (GTask        *task,
       fsb_error_normalize (&error);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
+    }
+  /* A run of the groups an earlier result lacked completes it. */
+  if (self->plan->merge_into != NULL)
+    {
+      FsbResult *merged = fsb_result_merge (self->plan->merge_into, self->result);
+
+      g_mutex_lock (&self->lock);
+      if (merged != NULL)
+        {
+          fsb_result_unref (self->result);
+          self->result = merged;
+        }
+      g_mutex_unlock (&self->lock);
     }
   g_task_return_pointer (task, fsb_result_ref (self->result), (GDestroyNotify) fsb_result_unref);
 }
@@ -364,6 +465,10 @@ fsb_runner_run_async (FsbRunner           *self,
   result = fsb_result_new ();
   result->profile = g_strdup (self->plan->profile_name);
   result->repetitions = self->plan->repetitions;
+  result->repetition_policy.mode = g_strdup (self->plan->repeat_auto ? "auto" : "fixed");
+  result->repetition_policy.min = self->plan->repetitions;
+  result->repetition_policy.max = self->plan->repeat_auto ? self->plan->repeat_max : self->plan->repetitions;
+  result->repetition_policy.time_budget_s = self->plan->repeat_auto ? self->plan->time_budget_s : 0;
   result->sizes = fsb_sizes_copy (self->plan->sizes);
   result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
                                                     : g_strsplit ("core", ",", -1);

@@ -13,18 +13,12 @@
 /* "Stays fast when full": how much of its fresh speed a filesystem keeps
  * on its aged runs, the mean over the tasks it ran both ways. */
 static const FsbCriterionSpec criteria[] = {
-  { FSB_AGED_CRITERION, N_("After aging"), FSB_SCORE_AGED, TRUE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("To stay fast as the disk fills up, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s keep their speed alike as the disk fills up (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("keeps the most of its speed when full: %s against %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second best at keeping its speed when full: %s against %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("keeps its speed when full as well as %s (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { FSB_AGED_CRITERION, N_("After aging"), FSB_SCORE_AGED,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s keeps the most of its speed after aging: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s keep their speed alike after aging (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s kept %s of its speed after aging.") },
     { { "desktop", 1 }, { "server", 1 } } },
 };

@@ -301,48 +301,30 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "big-files", N_("Big files"), FSB_SCORE_TASKS, FALSE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("For fast work with big files, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied on big files (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("fastest with big files: %s ahead of %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second fastest with big files, %s behind %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as fast as %s with big files (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { "big-files", N_("Big files"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the fastest with big files: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied on big files (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the big file tasks.") },
-    { { "desktop", 2 }, { "server", 2 }, { "database", 0.5 }, { "small-files", 0.5 }, { "media", 4 } } },
-  { "tree", N_("File tree"), FSB_SCORE_TASKS, FALSE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("For fast work with large file trees, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied on file trees (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("fastest with file trees: %s ahead of %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second fastest with file trees, %s behind %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as fast as %s with file trees (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+    { { "desktop", 2 }, { "server", 2 }, { "media", 4 } } },
+  { "tree", N_("File tree"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the fastest with file trees: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied on file trees (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the file tree tasks.") },
-    { { "desktop", 2 }, { "server", 2 }, { "database", 0.5 }, { "small-files", 2 }, { "media", 0.5 } } },
-  { "list-search", N_("Listing and search"), FSB_SCORE_TASKS, FALSE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("For fast listing and search, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied on listing and search (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("fastest to list and search: %s ahead of %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second fastest to list and search, %s behind %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as fast as %s to list and search (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+    { { "desktop", 2 }, { "server", 2 } } },
+  { "list-search", N_("Listing and search"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the fastest to list and search: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied on listing and search (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s to list and search.") },
-    { { "desktop", 2 }, { "server", 1 }, { "database", 0.5 }, { "small-files", 2 }, { "media", 0.5 } } },
+    { { "desktop", 2 }, { "server", 1 } } },
 };
 
 /* The study's sizes (seed 000), and the same divided by 4 and by 20. The
@@ -403,7 +385,6 @@ check_sizes (FsbSizes *s, GError **error)
   return TRUE;
 }
 
-static const char *const use_cases[] = { "desktop", "server", "media", NULL };
 
 const FsbWorkloadGroup fsb_group_core = {
   .id = "core",
@@ -412,7 +393,6 @@ const FsbWorkloadGroup fsb_group_core = {
   .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
-  .use_cases = use_cases,
   .space_needed = space_needed,
   .check_sizes = check_sizes,
 };

@@ -24,34 +24,22 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "capacity", N_("Partition capacity"), FSB_SCORE_CAPACITY, TRUE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("For the most usable space, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s leave the same usable space."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("largest usable capacity: %s against %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second largest usable capacity: %s against %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as much usable capacity as %s"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { "capacity", N_("Partition capacity"), FSB_SCORE_CAPACITY,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s leaves the most usable space: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s leave about the same usable space (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s leaves %s of the partition usable.") },
     { { "desktop", 1 }, { "server", 2 }, { "database", 0.5 }, { "small-files", 1 }, { "media", 2 } } },
-  { "mkfs-mount", N_("Creating, mounting and unmounting"), FSB_SCORE_TASKS, TRUE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("To create, mount and unmount quickly, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied on creating and mounting (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("fastest to create, mount and unmount: %s against %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second fastest to create, mount and unmount: %s against %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as quick to create and mount as %s (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { "mkfs-mount", N_("Creating, mounting and unmounting"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the fastest to create, mount and unmount: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied on creating and mounting (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s took %s to create, mount and unmount.") },
-    { { "desktop", 0.5 }, { "server", 1 }, { "database", 0.25 }, { "small-files", 0.25 }, { "media", 0.25 } } },
+    { { NULL, 0 } } },
 };
 
 const FsbWorkloadGroup fsb_group_cycle = {

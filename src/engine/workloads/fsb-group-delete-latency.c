@@ -144,20 +144,14 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "delete-latency", N_("Delete latency"), FSB_SCORE_TASKS, FALSE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("To delete large files quickly, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied on deleting large files (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("quickest to delete large files: %s ahead of %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second quickest to delete large files, %s behind %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as quick as %s to delete large files (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { "delete-latency", N_("Delete latency"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the quickest to delete large files: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied on deleting large files (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s to delete the large files.") },
-    { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 0.5 }, { "media", 2 } } },
+    { { "media", 2 } } },
 };
 
 /* Seed 002 deleted an 8 GB file; at least five deletions a repetition. */
@@ -173,7 +167,6 @@ space_needed (const FsbSizes *s)
   return fsb_sizes_get_u64 (s, DELETE_FILE_SIZE);
 }
 
-static const char *const use_cases[] = { "media", NULL };
 
 const FsbWorkloadGroup fsb_group_delete_latency = {
   .id = "delete-latency",
@@ -182,6 +175,5 @@ const FsbWorkloadGroup fsb_group_delete_latency = {
   .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
-  .use_cases = use_cases,
   .space_needed = space_needed,
 };

@@ -530,20 +530,14 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "kernel-tree", N_("Kernel tree"), FSB_SCORE_TASKS, FALSE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("For work with source trees, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied on the kernel tree (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("fastest with the kernel tree: %s ahead of %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second fastest with the kernel tree, %s behind %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as fast as %s with the kernel tree (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { "kernel-tree", N_("Kernel tree"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the fastest with the kernel tree: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied on the kernel tree (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the kernel tree tasks.") },
-    { { "desktop", 1 }, { "server", 1 }, { "database", 0.5 }, { "small-files", 2 }, { "media", 0.25 } } },
+    { { "desktop", 1 }, { "small-files", 2 } } },
 };
 
 /* Seed 001: 38,755 files in 567 MB; the same divided by 4 and by 20. */
@@ -562,7 +556,6 @@ space_needed (const FsbSizes *s)
   return (guint64) MIN (need, (double) FSB_SIZE_MAX);
 }
 
-static const char *const use_cases[] = { "desktop", "small-files", NULL };
 
 const FsbWorkloadGroup fsb_group_kernel_tree = {
   .id = "kernel-tree",
@@ -571,7 +564,6 @@ const FsbWorkloadGroup fsb_group_kernel_tree = {
   .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
-  .use_cases = use_cases,
   .space_needed = space_needed,
   .data_dir = "kernel",
   .prepare_data = fsb_kernel_dataset_ensure,

@@ -384,20 +384,14 @@ static const FsbTaskSpec tasks[] = {
 };
 
 static const FsbCriterionSpec criteria[] = {
-  { "small-files", N_("Small files"), FSB_SCORE_TASKS, FALSE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("For many small files, choose %s."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied on small files (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("fastest with small files: %s ahead of %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second fastest with small files, %s behind %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as fast as %s with small files (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { "small-files", N_("Small files"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the fastest with small files: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied on small files (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s handled %s on average with small files.") },
-    { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 3 }, { "media", 0.25 } } },
+    { { "desktop", 1 }, { "server", 1 }, { "small-files", 3 } } },
 };
 
 /* Seed 002 ran bonnie++ -n 100 (102,400 files); 1/4 and 1/20 of it. */
@@ -415,7 +409,6 @@ space_needed (const FsbSizes *s)
   return (guint64) MIN (4096 * fsb_sizes_get (s, SMALL_FILES), (double) FSB_SIZE_MAX);
 }
 
-static const char *const use_cases[] = { "desktop", "server", "small-files", NULL };
 
 const FsbWorkloadGroup fsb_group_small_files = {
   .id = "small-files",
@@ -425,6 +418,5 @@ const FsbWorkloadGroup fsb_group_small_files = {
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
   .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
-  .use_cases = use_cases,
   .space_needed = space_needed,
 };

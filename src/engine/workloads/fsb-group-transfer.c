@@ -140,20 +140,14 @@ estimate_across (const FsbSizes *s, guint n_fs, guint repetitions)
 }
 
 static const FsbCriterionSpec criteria[] = {
-  { "transfer", N_("Transfers between filesystems"), FSB_SCORE_TRANSFER, FALSE,
-    /* Translators: %s is the filesystem recommended for this criterion */
-    { N_("Copies into %s were the fastest."),
-      /* Translators: %s lists the filesystems that share first place, “ext4 and XFS” */
-      N_("%s are tied as copy destinations (their results overlap)."),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in first place: its figure, then the runner-up’s */
-      N_("fastest copy destination: %s ahead of %s"),
-      /* Translators: an item of a bulleted list of reasons, about the filesystem in second place: its figure, then the leader’s */
-      N_("second fastest copy destination, %s behind %s"),
-      /* Translators: an item of a bulleted list of reasons: %s is the filesystem it shares first place with */
-      N_("as fast a copy destination as %s (their results overlap)"),
-      /* Translators: a filesystem, then its figure for this criterion (a time, a rate or a share) */
+  { "transfer", N_("Transfers between filesystems"), FSB_SCORE_TRANSFER,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
+    { N_("%s is the fastest copy destination: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
+      N_("%s are tied as copy destinations (%s)."),
+      /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("Copies into %s reached %s.") },
-    { { NULL, 0 } } },
+    { { "media", 1 } } },
 };
 
 /* Seed 003 copied a 700 MB file; 1/4 and 1/20 of it. */

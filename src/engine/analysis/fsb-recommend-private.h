@@ -1,0 +1,31 @@
+/* fsb-recommend-private.h: what the files of the recommendation share */
+#pragma once
+
+#include "fsb-recommend.h"
+
+G_BEGIN_DECLS
+
+/* fsb-verdict.c: one criterion judged on a result; NULL when it has no data. */
+FsbVerdict *fsb_verdict_new        (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case);
+void        fsb_verdict_free       (FsbVerdict *verdict);
+void        fsb_score_free         (FsbScore *score);
+/* The largest difference between any two of names, as a deviation in
+ * percent rounded up: "within 3 % of each other" (estimates by name). */
+double      fsb_verdict_spread     (const FsbVerdict *verdict, char **names);
+
+/* fsb-verdict-words.c: the words the sentences share. */
+/* "2.8× faster than ext4", "18 % more than Btrfs", "30 % less than XFS":
+ * ratio is how many times better the one is than other. */
+char       *fsb_words_ahead        (FsbScoreKind kind, double ratio, const char *other);
+/* "ext4, XFS and Btrfs", display names. */
+char       *fsb_words_names        (char **names);
+/* Why a tie is one: "within 3 % of each other", or the uncertainty. */
+char       *fsb_words_tie_reason   (gboolean equivalent, double percent);
+/* A figure with its unit: "1.2 s", "99.95 %", "4,100 files/s". */
+char       *fsb_words_figure       (double value, const char *metric);
+
+/* fsb-use-case.c: the headline of a use case's verdict. */
+char       *fsb_use_case_headline  (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence confidence,
+                                    const char *names);
+
+G_END_DECLS

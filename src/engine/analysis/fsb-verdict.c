@@ -1,0 +1,523 @@
+/* fsb-verdict.c: one criterion judged on a result: each filesystem's
+ * estimate, the ratios to the leader with their intervals, and the
+ * sentence that states them (the rules are in fsb-recommend.h) */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "fsb-aging-loss.h"
+#include "fsb-format.h"
+#include "fsb-recommend-private.h"
+
+/* The sentences live in the groups' tables, translated with _() at run time. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+/* Differences within a section said aloud, at most. */
+#define MAX_DIFFERENCES 3
+
+/* Tasks ------------------------------------------------------------------ */
+
+static int
+compare_task_ids (gconstpointer a, gconstpointer b)
+{
+  const char *x = *(const char * const *) a, *y = *(const char * const *) b;
+  guint ox = fsb_task_order (x), oy = fsb_task_order (y);
+
+  return (ox > oy) - (ox < oy);
+}
+
+GPtrArray *
+fsb_result_section_tasks (FsbResult *result, const char *criterion)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < result->filesystems->len; i++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, i);
+
+      for (guint j = 0; j < fs->tasks->len; j++)
+        {
+          FsbTaskResult *task = g_ptr_array_index (fs->tasks, j);
+
+          if (g_strcmp0 (fsb_task_criterion (task->id), criterion) == 0 &&
+              !g_ptr_array_find_with_equal_func (ids, task->id, g_str_equal, NULL))
+            g_ptr_array_add (ids, g_strdup (task->id));
+        }
+    }
+  /* g_ptr_array_sort is stable since GLib 2.76 only; ids are unique anyway */
+  g_ptr_array_sort (ids, compare_task_ids);
+  return ids;
+}
+
+static gboolean
+is_time (const char *metric)
+{
+  return g_str_has_suffix (metric, "_s") && !g_str_has_suffix (metric, "_per_s");
+}
+
+/* The statistics of a task on one filesystem, values shifted by offset
+ * (CPU % + 1, so idle tasks do not dominate) and kept positive for logs. */
+static gboolean
+task_stats (FsbFsResult *fs, const char *task_id, const char *metric, double offset, FsbStats *stats)
+{
+  FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; task != NULL && i < task->samples->len; i++)
+    {
+      const FsbSample *sample = g_ptr_array_index (task->samples, i);
+      double v;
+
+      if (sample->error == NULL && fsb_sample_get (sample, metric, &v) && isfinite (v))
+        {
+          v = MAX (v + offset, 1e-9);
+          g_array_append_val (values, v);
+        }
+    }
+  fsb_stats_compute ((const double *) values->data, values->len, stats);
+  return values->len > 0;
+}
+
+/* Scoring ---------------------------------------------------------------- */
+
+void
+fsb_score_free (FsbScore *s)
+{
+  g_free (s->fs);
+  g_free (s);
+}
+
+static void
+difference_free (FsbTaskDifference *d)
+{
+  g_free (d->task);
+  g_free (d->faster);
+  g_free (d->slower);
+  g_free (d->sentence);
+  g_free (d);
+}
+
+void
+fsb_verdict_free (FsbVerdict *v)
+{
+  g_ptr_array_unref (v->ranking);
+  g_free (v->winner);
+  g_free (v->runner_up);
+  g_strfreev (v->tied);
+  g_free (v->conclusion);
+  g_ptr_array_unref (v->differences);
+  g_free (v);
+}
+
+static FsbScore *
+score_new (const char *fs, const char *metric)
+{
+  FsbScore *s = g_new0 (FsbScore, 1);
+
+  s->fs = g_strdup (fs);
+  s->metric = metric;
+  s->estimate.var = INFINITY;
+  s->ratio = s->ratio_low = s->ratio_high = INFINITY;
+  s->behind = FSB_COMPARE_BETTER;
+  return s;
+}
+
+/* The tasks of a section on their headline metric, or (cpu) every timed
+ * task on CPU % + 1. Times add up; rates (and CPU) make a geometric mean. */
+static GPtrArray *
+score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu)
+{
+  GPtrArray *ranking = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
+  gboolean all_times = !cpu;
+  const char *value_metric = NULL;
+
+  for (guint t = 0; t < ids->len && all_times; t++)
+    {
+      gboolean higher = FALSE;
+      all_times = is_time (fsb_task_metric (ids->pdata[t], &higher)) && !higher;
+    }
+  for (guint f = 0; f < result->filesystems->len && ids->len > 0; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+      g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (FsbLogEstimate));
+      double sum = 0;
+      gboolean any = FALSE;
+      FsbScore *s;
+
+      for (guint t = 0; t < ids->len; t++)
+        {
+          gboolean higher = FALSE;
+          const char *metric = cpu ? "cpu_percent" : fsb_task_metric (ids->pdata[t], &higher);
+          FsbStats stats;
+
+          if (value_metric == NULL)
+            value_metric = metric;
+          if (!task_stats (fs, ids->pdata[t], metric, cpu ? 1 : 0, &stats))
+            continue;
+          any = TRUE;
+          sum += stats.median - (cpu ? 1 : 0);
+          /* higher is better on the log scale */
+          if (!all_times && !higher)
+            stats.estimate.log = -stats.estimate.log;
+          g_array_append_val (parts, stats.estimate);
+        }
+      if (!any)
+        continue;
+      s = score_new (fs->name, value_metric);
+      s->complete = parts->len == ids->len;
+      s->value = all_times ? sum : sum / parts->len;
+      if (all_times)
+        {
+          fsb_log_estimate_total ((FsbLogEstimate *) parts->data, parts->len, &s->estimate);
+          s->estimate.log = -s->estimate.log;
+        }
+      else
+        fsb_log_estimate_mean ((FsbLogEstimate *) parts->data, NULL, parts->len, &s->estimate);
+      g_ptr_array_add (ranking, s);
+    }
+  return ranking;
+}
+
+/* statvfs is exact: the estimate has no variance. */
+static GPtrArray *
+score_capacity (FsbResult *result)
+{
+  GPtrArray *ranking = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+      FsbScore *s;
+
+      if (fs->capacity_initial.percent <= 0)
+        continue;
+      s = score_new (fs->name, "percent");
+      s->complete = TRUE;
+      s->value = fs->capacity_initial.percent;
+      s->estimate.log = log (s->value);
+      s->estimate.var = 0;
+      s->estimate.df = INFINITY;
+      g_ptr_array_add (ranking, s);
+    }
+  return ranking;
+}
+
+/* Each copy into a filesystem, from every source, is one sample of it. */
+static GPtrArray *
+score_transfers (FsbResult *result)
+{
+  GPtrArray *ranking = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+      g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+      FsbStats stats;
+      FsbScore *s;
+
+      for (guint i = 0; i < result->transfers->len; i++)
+        {
+          FsbTransfer *t = g_ptr_array_index (result->transfers, i);
+          double v = MAX (t->mb_per_s, 1e-9);
+
+          if (g_strcmp0 (t->to, fs->name) == 0 && isfinite (t->mb_per_s))
+            g_array_append_val (values, v);
+        }
+      if (values->len == 0)
+        continue;
+      fsb_stats_compute ((double *) values->data, values->len, &stats);
+      s = score_new (fs->name, "mb_per_s");
+      s->complete = TRUE;
+      s->value = stats.median;
+      s->estimate = stats.estimate;
+      g_ptr_array_add (ranking, s);
+    }
+  return ranking;
+}
+
+static int
+compare_scores (gconstpointer a, gconstpointer b)
+{
+  const FsbScore *x = *(FsbScore * const *) a, *y = *(FsbScore * const *) b;
+
+  if (x->complete != y->complete)
+    return x->complete ? -1 : 1;
+  if (x->complete && x->estimate.log != y->estimate.log)
+    return x->estimate.log < y->estimate.log ? 1 : -1;
+  return g_strcmp0 (x->fs, y->fs);
+}
+
+static GPtrArray *
+score_criterion (FsbResult *result, const FsbCriterionSpec *criterion)
+{
+  g_autoptr(GPtrArray) ids = NULL;
+
+  switch (criterion->score)
+    {
+    case FSB_SCORE_CAPACITY:
+      return score_capacity (result);
+    case FSB_SCORE_TRANSFER:
+      return score_transfers (result);
+    case FSB_SCORE_AGED:
+      return fsb_aging_ranking (result);
+    case FSB_SCORE_CPU:
+      ids = g_ptr_array_new_with_free_func (g_free);
+      for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
+        {
+          const FsbCriterionSpec *other = fsb_catalog_nth_criterion (c);
+          g_autoptr(GPtrArray) part = NULL;
+
+          /* every timed task: not capacity, nor the transfers' matrix */
+          if (other->score != FSB_SCORE_TASKS)
+            continue;
+          part = fsb_result_section_tasks (result, other->id);
+          for (guint i = 0; i < part->len; i++)
+            g_ptr_array_add (ids, g_strdup (part->pdata[i]));
+        }
+      return score_tasks (result, ids, TRUE);
+    case FSB_SCORE_TASKS:
+    default:
+      ids = fsb_result_section_tasks (result, criterion->id);
+      return score_tasks (result, ids, FALSE);
+    }
+}
+
+/* Each against the leader: the ratio, its interval, what it says. */
+static void
+compare_with_leader (GPtrArray *ranking)
+{
+  FsbScore *leader = ranking->pdata[0];
+
+  leader->ratio = leader->ratio_low = leader->ratio_high = 1;
+  leader->behind = FSB_COMPARE_EQUIVALENT;
+  leader->score = 1;
+  for (guint i = 1; i < ranking->len; i++)
+    {
+      FsbScore *s = ranking->pdata[i];
+      FsbLogEstimate diff;
+
+      if (!s->complete)
+        continue;   /* behind, by the missed tasks */
+      fsb_log_estimate_diff (&leader->estimate, &s->estimate, &diff);
+      s->ratio = exp (diff.log);
+      fsb_log_estimate_interval (&diff, &s->ratio_low, &s->ratio_high);
+      s->behind = fsb_log_estimate_compare (&diff, FSB_EQUIVALENCE_MARGIN);
+      s->score = 1 / s->ratio;
+    }
+}
+
+static const FsbScore *
+find_score (const FsbVerdict *v, const char *fs)
+{
+  for (guint i = 0; i < v->ranking->len; i++)
+    if (g_strcmp0 (((FsbScore *) v->ranking->pdata[i])->fs, fs) == 0)
+      return v->ranking->pdata[i];
+  return NULL;
+}
+
+double
+fsb_verdict_spread (const FsbVerdict *v, char **names)
+{
+  double worst = 0;
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    for (guint j = i + 1; names[j] != NULL; j++)
+      {
+        const FsbScore *a = find_score (v, names[i]), *b = find_score (v, names[j]);
+        FsbLogEstimate diff;
+        double lo, hi;
+
+        if (a == NULL || b == NULL)
+          continue;
+        fsb_log_estimate_diff (&a->estimate, &b->estimate, &diff);
+        fsb_log_estimate_interval (&diff, &lo, &hi);
+        worst = MAX (worst, MAX (hi - 1, lo > 0 ? 1 / lo - 1 : INFINITY));
+      }
+  return worst * 100;
+}
+
+/* Differences the verdict hides ------------------------------------------- */
+
+/* A task where some filesystem is clearly ahead of one the verdict puts
+ * first (or ties for first): "In “Delete the big files”, XFS is 2.8×
+ * faster than ext4." */
+static FsbTaskDifference *
+task_difference (FsbResult *result, const FsbVerdict *v, const char *task_id)
+{
+  gboolean higher = FALSE;
+  const char *metric = fsb_task_metric (task_id, &higher);
+  guint n = result->filesystems->len;
+  g_autofree FsbStats *stats = g_new0 (FsbStats, n);
+  g_autofree gboolean *have = g_new0 (gboolean, n);
+  FsbTaskDifference *best = NULL;
+  gint lead = -1;
+
+  for (guint f = 0; f < n; f++)
+    {
+      have[f] = task_stats (result->filesystems->pdata[f], task_id, metric, 0, &stats[f]);
+      if (have[f] && !higher)
+        stats[f].estimate.log = -stats[f].estimate.log;
+      if (have[f] && (lead < 0 || stats[f].estimate.log > stats[lead].estimate.log))
+        lead = (gint) f;
+    }
+  if (lead < 0 || g_strcmp0 (((FsbFsResult *) result->filesystems->pdata[lead])->name, v->winner) == 0)
+    return NULL;
+  for (guint f = 0; f < n; f++)
+    {
+      const char *name = ((FsbFsResult *) result->filesystems->pdata[f])->name;
+      gboolean top = v->winner != NULL ? g_strcmp0 (name, v->winner) == 0
+                                       : g_strv_contains ((const char * const *) v->tied, name);
+      FsbLogEstimate diff;
+      double ratio;
+
+      if ((gint) f == lead || !have[f] || !top)
+        continue;
+      fsb_log_estimate_diff (&stats[lead].estimate, &stats[f].estimate, &diff);
+      ratio = exp (diff.log);
+      if (fsb_log_estimate_compare (&diff, FSB_EQUIVALENCE_MARGIN) != FSB_COMPARE_BETTER ||
+          (best != NULL && ratio >= best->ratio))
+        continue;
+      if (best == NULL)
+        best = g_new0 (FsbTaskDifference, 1);
+      g_free (best->slower);
+      g_free (best->task);
+      g_free (best->faster);
+      best->task = g_strdup (task_id);
+      best->faster = g_strdup (((FsbFsResult *) result->filesystems->pdata[lead])->name);
+      best->slower = g_strdup (name);
+      best->ratio = ratio;
+      fsb_log_estimate_interval (&diff, &best->ratio_low, &best->ratio_high);
+    }
+  if (best != NULL)
+    {
+      g_autofree char *ahead = fsb_words_ahead (FSB_SCORE_TASKS, best->ratio, best->slower);
+      /* Translators: a task's name, a filesystem, then how far ahead: "In “Delete the big files”, XFS is 2.8× faster than ext4." */
+      best->sentence = g_strdup_printf (_("In “%s”, %s is %s."), fsb_task_display_name (task_id),
+                                        fsb_format_fs_name (best->faster), ahead);
+    }
+  return best;
+}
+
+static int
+compare_differences (gconstpointer a, gconstpointer b)
+{
+  const FsbTaskDifference *x = *(FsbTaskDifference * const *) a, *y = *(FsbTaskDifference * const *) b;
+
+  return (x->ratio < y->ratio) - (x->ratio > y->ratio);
+}
+
+static void
+find_differences (FsbResult *result, FsbVerdict *v)
+{
+  g_autoptr(GPtrArray) ids = NULL;
+
+  if (v->criterion->score != FSB_SCORE_TASKS || v->ranking->len < 2)
+    return;
+  ids = fsb_result_section_tasks (result, v->criterion->id);
+  if (ids->len < 2 && v->kind == FSB_VERDICT_WINNER)
+    return;
+  for (guint t = 0; t < ids->len; t++)
+    {
+      FsbTaskDifference *d = task_difference (result, v, ids->pdata[t]);
+      if (d != NULL)
+        g_ptr_array_add (v->differences, d);
+    }
+  g_ptr_array_sort (v->differences, compare_differences);
+  if (v->differences->len > MAX_DIFFERENCES)
+    g_ptr_array_set_size (v->differences, MAX_DIFFERENCES);
+}
+
+/* The verdict ------------------------------------------------------------- */
+
+static void
+conclude (FsbVerdict *v)
+{
+  const FsbCriterionText *text = &v->criterion->text;
+  const FsbScore *first = v->ranking->pdata[0];
+
+  if (v->ranking->len == 1)
+    {
+      g_autofree char *figure = fsb_words_figure (first->value, first->metric);
+      v->conclusion = g_strdup_printf (_(text->single), fsb_format_fs_name (first->fs), figure);
+    }
+  else if (v->kind == FSB_VERDICT_WINNER)
+    {
+      g_autofree char *ahead = fsb_words_ahead (v->criterion->score, v->ratio, v->runner_up);
+      v->conclusion = g_strdup_printf (_(text->lead), fsb_format_fs_name (v->winner), ahead);
+    }
+  else
+    {
+      gboolean equivalent = TRUE;
+      g_autofree char *names = fsb_words_names (v->tied);
+      g_autofree char *why = NULL;
+
+      for (guint i = 1; i < v->ranking->len; i++)
+        {
+          const FsbScore *s = v->ranking->pdata[i];
+          if (g_strv_contains ((const char * const *) v->tied, s->fs))
+            equivalent &= s->behind == FSB_COMPARE_EQUIVALENT;
+        }
+      why = fsb_words_tie_reason (equivalent, equivalent ? fsb_verdict_spread (v, v->tied) : 0);
+      v->conclusion = g_strdup_printf (_(text->tied), names, why);
+    }
+}
+
+FsbVerdict *
+fsb_verdict_new (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case)
+{
+  g_autoptr(GPtrArray) ranking = score_criterion (result, criterion);
+  g_autoptr(GStrvBuilder) tied = g_strv_builder_new ();
+  FsbVerdict *v;
+  FsbScore *first;
+  gboolean clear = TRUE;
+
+  if (ranking->len == 0)
+    return NULL;
+  g_ptr_array_sort (ranking, compare_scores);
+  first = ranking->pdata[0];
+  if (!first->complete)
+    return NULL;
+  compare_with_leader (ranking);
+
+  v = g_new0 (FsbVerdict, 1);
+  v->criterion = criterion;
+  v->weight = fsb_criterion_weight (criterion, use_case);
+  v->ranking = g_steal_pointer (&ranking);
+  v->differences = g_ptr_array_new_with_free_func ((GDestroyNotify) difference_free);
+  v->settled = TRUE;
+  v->ratio = v->ratio_low = v->ratio_high = NAN;
+  for (guint i = 1; i < v->ranking->len; i++)
+    {
+      FsbScore *s = v->ranking->pdata[i];
+
+      clear &= s->behind == FSB_COMPARE_BETTER;
+      v->settled &= s->behind != FSB_COMPARE_UNSETTLED;
+    }
+  /* Those tied, in the result's order: a list, not a ranking. */
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      const FsbScore *s = find_score (v, ((FsbFsResult *) result->filesystems->pdata[f])->name);
+
+      if (s != NULL && s->behind != FSB_COMPARE_BETTER)
+        g_strv_builder_add (tied, s->fs);
+    }
+  if (v->ranking->len > 1)
+    {
+      FsbScore *second = v->ranking->pdata[1];
+
+      v->runner_up = g_strdup (second->fs);
+      v->ratio = second->ratio;
+      v->ratio_low = second->ratio_low;
+      v->ratio_high = second->ratio_high;
+    }
+  v->kind = clear ? FSB_VERDICT_WINNER : FSB_VERDICT_TIE;
+  if (clear)
+    v->winner = g_strdup (first->fs);
+  else
+    v->tied = g_strv_builder_end (tied);
+  conclude (v);
+  find_differences (result, v);
+  return v;
+}

@@ -1,0 +1,421 @@
+/* fsb-report-results.c: one result's sections, as the study writes them:
+ * each section's table of tasks with its chart and conclusion, capacity,
+ * the transfers between filesystems, CPU and page faults. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "fsb-format.h"
+#include "fsb-report-private.h"
+#include "fsb-stats.h"
+
+/* Below this median a time is too short to measure well. */
+#define SHORT_TASK_SECONDS 0.1
+
+/* The largest median of a task over the filesystems: its figures share that one's unit. */
+static double
+task_reference (FsbResult *r, const char *id, const char *metric)
+{
+  double ref = 0;
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], id, FALSE);
+      FsbStats s;
+
+      if (task != NULL && fsb_task_result_stats (task, metric, &s) && isfinite (s.median))
+        ref = MAX (ref, s.median);
+    }
+  return ref;
+}
+
+/* The median, in the unit of the task's largest one, starred when unsteady. */
+static char *
+stat_cell (const FsbStats *s, const char *metric, double reference)
+{
+  double scale;
+  g_autofree char *v = fsb_format_metric_is_time (metric, &scale)
+                       ? fsb_format_time_as (s->median * scale, reference * scale)
+                       : fsb_format_value_unit (s->median, metric);
+
+  return s->spread_large ? g_strconcat (v, "*", NULL) : g_steal_pointer (&v);
+}
+
+/* The whisker's ends, as the chart draws them. */
+static char *
+range_cell (const FsbStats *s, const char *metric, double reference)
+{
+  double scale, low, high;
+
+  fsb_chart_interval (s, &low, &high);
+  if (fsb_format_metric_is_time (metric, &scale))
+    return fsb_format_time_range (low * scale, high * scale, s->median * scale, reference * scale);
+  {
+    g_autofree char *lo = fsb_format_value (low, metric), *hi = fsb_format_value (high, metric);
+    const char *unit = fsb_metric_unit (metric);
+    return *unit != '\0' ? g_strconcat (lo, "–", hi, "\u00a0", unit, NULL) : g_strconcat (lo, "–", hi, NULL);
+  }
+}
+
+/* MB/s: the median over the repetitions of the bytes each moved ÷ its time. */
+static gboolean
+task_throughput (const FsbTaskResult *task, double *mb_per_s)
+{
+  g_autoptr(GArray) rates = g_array_new (FALSE, FALSE, sizeof (double));
+  FsbStats s;
+
+  for (guint i = 0; i < task->samples->len; i++)
+    {
+      const FsbSample *sample = task->samples->pdata[i];
+      double bytes, wall;
+
+      if (sample->error == NULL && fsb_sample_get (sample, "bytes", &bytes) && fsb_sample_get (sample, "wall_s", &wall) &&
+          bytes >= 1e6 && wall > 0 && isfinite (bytes / wall))
+        {
+          double rate = bytes / wall / 1e6;
+          g_array_append_val (rates, rate);
+        }
+    }
+  if (rates->len == 0)
+    return FALSE;
+  fsb_stats_compute ((const double *) rates->data, rates->len, &s);
+  *mb_per_s = s.median;
+  return TRUE;
+}
+
+static gboolean
+any_throughput (FsbResult *r, GPtrArray *ids)
+{
+  double rate;
+
+  for (guint t = 0; t < ids->len; t++)
+    for (guint f = 0; f < r->filesystems->len; f++)
+      {
+        FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], ids->pdata[t], FALSE);
+        if (task != NULL && task_throughput (task, &rate))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+any_metric (FsbResult *r, GPtrArray *ids, const char *metric)
+{
+  FsbStats s;
+
+  for (guint t = 0; t < ids->len; t++)
+    for (guint f = 0; f < r->filesystems->len; f++)
+      {
+        FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], ids->pdata[t], FALSE);
+        if (task != NULL && fsb_task_result_stats (task, metric, &s))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* The whiskers are 95 % intervals when every figure of the section has one. */
+static const char *
+range_title (FsbResult *r, const char *section)
+{
+  FsbChartOptions o = { .kind = FSB_CHART_SECTION, .section = section };
+
+  /* xgettext:no-c-format */
+  return fsb_chart_uses_intervals (r, &o) ? _("95 % interval") : _("Min–max");
+}
+
+static void
+add_short_note (FsbDocument *doc, GPtrArray *short_tasks)
+{
+  g_autofree char *names = NULL;
+  g_autofree char *limit = NULL;
+
+  if (short_tasks->len == 0)
+    return;
+  names = fsb_format_join_names ((const char * const *) short_tasks->pdata, short_tasks->len, FALSE);
+  limit = fsb_format_duration (SHORT_TASK_SECONDS);
+  fsb_doc_add_take (doc, FSB_BLOCK_NOTE, g_strdup_printf (
+      /* Translators: the first %s is a list of tasks, the second a time ("0.1 s") */
+      g_dngettext (GETTEXT_PACKAGE,
+                   /* Translators: a task’s name, then a short time, “10 ms” */
+                   "%s took less than %s on at least one filesystem. A time so short is hard to measure well: "
+                   "the timer, the scheduler and the host’s flushes weigh on it as much as the filesystem does, "
+                   "so read it as a rough figure, or run a larger profile.",
+                   "%s took less than %s on at least one filesystem. Times so short are hard to measure well: "
+                   "the timer, the scheduler and the host’s flushes weigh on them as much as the filesystem does, "
+                   "so read them as rough figures, or run a larger profile.", short_tasks->len),
+      names, limit));
+}
+
+static void
+add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
+{
+  g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
+  gboolean rates = any_throughput (r, ids);
+  gboolean cpu_column = any_metric (r, ids, "cpu_percent"), faults_column = any_metric (r, ids, "minor_faults");
+  g_autofree char *cpu = fsb_doc_column_title (_("CPU"), "cpu_percent");
+  FsbBlock *table = fsb_doc_add_table (doc, 0, _("Task"), _("Filesystem"), _("Median"), range_title (r, section), NULL);
+  GPtrArray *header = table->items->pdata[0];
+
+  /* columns that would hold only dashes (mkfs has no CPU share of its own) are left out */
+  if (rates)
+    g_ptr_array_add (header, g_strdup (fsb_metric_display_name ("mb_per_s")));
+  if (cpu_column)
+    g_ptr_array_add (header, g_strdup (cpu));
+  if (faults_column)
+    g_ptr_array_add (header, g_strdup (_("Page faults")));
+  table->numeric = ((G_GUINT64_CONSTANT (1) << header->len) - 1) & ~G_GUINT64_CONSTANT (0x3);
+  g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) short_tasks = g_ptr_array_new ();
+
+  for (guint t = 0; t < ids->len; t++)
+    {
+      const char *id = ids->pdata[t];
+      const char *task_metric = fsb_task_metric (id, NULL);
+      double reference = task_reference (r, id, task_metric), scale;
+
+      for (guint f = 0; f < r->filesystems->len; f++)
+        {
+          FsbFsResult *fs = r->filesystems->pdata[f];
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, id, FALSE);
+          FsbStats s, c, pf;
+          double rate;
+          GPtrArray *row;
+
+          if (task == NULL)
+            continue;
+          for (guint i = 0; i < task->samples->len; i++)
+            {
+              FsbSample *sample = task->samples->pdata[i];
+              if (sample->error != NULL)
+                g_ptr_array_add (failures,
+                                 /* Translators: a task, a filesystem and the error it gave */
+                                 g_strdup_printf (_("“%s” failed on %s: %s"), fsb_task_display_name (id),
+                                                  fsb_format_fs_name (fs->name), sample->error));
+            }
+          row = fsb_doc_table_row (table);
+          g_ptr_array_add (row, g_strdup (fsb_task_display_name (id)));
+          g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
+          if (fsb_task_result_stats (task, task_metric, &s))
+            {
+              g_ptr_array_add (row, stat_cell (&s, task_metric, reference));
+              g_ptr_array_add (row, range_cell (&s, task_metric, reference));
+              if (fsb_format_metric_is_time (task_metric, &scale) && s.median * scale < SHORT_TASK_SECONDS &&
+                  !g_ptr_array_find (short_tasks, fsb_task_display_name (id), NULL))
+                g_ptr_array_add (short_tasks, (gpointer) fsb_task_display_name (id));
+            }
+          else
+            {
+              g_ptr_array_add (row, g_strdup (_("failed")));
+              g_ptr_array_add (row, g_strdup ("—"));
+            }
+          if (rates)
+            g_ptr_array_add (row, task_throughput (task, &rate) ? fsb_format_value_unit (rate, "mb_per_s") : g_strdup ("—"));
+          if (cpu_column)
+            g_ptr_array_add (row, fsb_task_result_stats (task, "cpu_percent", &c)
+                                    ? fsb_format_value (c.median, "cpu_percent") : g_strdup ("—"));
+          if (faults_column)
+            g_ptr_array_add (row, fsb_task_result_stats (task, "minor_faults", &pf)
+                                    ? fsb_format_value (pf.median, "minor_faults") : g_strdup ("—"));
+        }
+    }
+  add_short_note (doc, short_tasks);
+  for (guint i = 0; i < failures->len; i++)
+    fsb_doc_add (doc, FSB_BLOCK_NOTE, failures->pdata[i]);
+}
+
+static void
+add_capacity_table (FsbDocument *doc, FsbResult *r)
+{
+  FsbBlock *table = fsb_doc_add_table (doc, 0x3e, _("Filesystem"), _("After mkfs"), _("After deleting everything"),
+                                       _("Change"), _("Usable space"), _("Free inodes"), NULL);
+  g_autoptr(GPtrArray) on_demand = g_ptr_array_new ();
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      gboolean residual = fs->capacity_residual.percent > 0;
+      GPtrArray *row;
+
+      if (fs->capacity_initial.percent <= 0)
+        continue;
+      row = fsb_doc_table_row (table);
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
+      g_ptr_array_add (row, fsb_format_percent (fs->capacity_initial.percent, 2));
+      g_ptr_array_add (row, residual ? fsb_format_percent (fs->capacity_residual.percent, 2) : g_strdup ("—"));
+      /* a difference of two shares: in percentage points */
+      g_ptr_array_add (row, residual ? fsb_format_points (fs->capacity_residual.percent - fs->capacity_initial.percent)
+                                     : g_strdup ("—"));
+      g_ptr_array_add (row, fsb_format_size (fs->capacity_initial.avail_bytes));
+      if (fs->capacity_initial.total_inodes == 0)
+        {
+          /* Translators: in the column of free inodes, for a filesystem that makes them as needed (Btrfs) */
+          g_ptr_array_add (row, g_strdup (_("on demand")));
+          g_ptr_array_add (on_demand, (gpointer) fsb_format_fs_name (fs->name));
+        }
+      else
+        g_ptr_array_add (row, fsb_format_number ((double) fs->capacity_initial.free_inodes, 0));
+    }
+  if (on_demand->len > 0)
+    {
+      g_autofree char *names = fsb_format_join_names ((const char * const *) on_demand->pdata, on_demand->len, FALSE);
+      fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH, g_strdup_printf (
+          /* Translators: %s is one filesystem or a list ("Btrfs") */
+          g_dngettext (GETTEXT_PACKAGE,
+                       /* Translators: %s lists filesystems, “Btrfs” or “Btrfs and XFS” */
+                       "%s allocates inodes on demand, as files are created: it has no fixed number of them, so "
+                       "it reports none free, and that is no shortage.",
+                       "%s allocate inodes on demand, as files are created: they have no fixed number of them, so "
+                       "they report none free, and that is no shortage.", on_demand->len),
+          names));
+    }
+}
+
+static void
+add_transfer_table (FsbDocument *doc, FsbResult *r)
+{
+  g_autofree char *speed = fsb_doc_column_title (fsb_metric_display_name ("mb_per_s"), "mb_per_s");
+  FsbBlock *table = fsb_doc_add_table (doc, 0x4, _("From"), _("To"), speed, NULL);
+
+  for (guint i = 0; i < r->transfers->len; i++)
+    {
+      FsbTransfer *t = r->transfers->pdata[i];
+      GPtrArray *row = fsb_doc_table_row (table);
+
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (t->from)));
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (t->to)));
+      g_ptr_array_add (row, fsb_format_value (t->mb_per_s, "mb_per_s"));
+    }
+}
+
+static void
+add_conclusion (FsbDocument *doc, const FsbRecommendation *rec, const char *criterion)
+{
+  const FsbVerdict *v = fsb_recommendation_get_verdict (rec, criterion);
+
+  if (v != NULL && v->conclusion != NULL)
+    fsb_doc_add (doc, FSB_BLOCK_CONCLUSION, v->conclusion);
+  /* what the section's total hides */
+  if (v != NULL && v->differences->len > 0)
+    {
+      FsbBlock *list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
+      for (guint i = 0; i < v->differences->len; i++)
+        g_ptr_array_add (list->items, g_strdup (((FsbTaskDifference *) v->differences->pdata[i])->sentence));
+    }
+}
+
+/* CPU per task: the share of the time and the CPU seconds, with the page faults. */
+static void
+add_cpu_table (FsbDocument *doc, FsbResult *r, gboolean faults)
+{
+  g_autofree char *cpu = fsb_doc_column_title (_("CPU"), "cpu_percent");
+  FsbBlock *table = faults
+    ? fsb_doc_add_table (doc, 0x1c, _("Task"), _("Filesystem"), cpu, fsb_metric_display_name ("cpu_s"),
+                         _("Page faults"), NULL)
+    : fsb_doc_add_table (doc, 0xc, _("Task"), _("Filesystem"), cpu, fsb_metric_display_name ("cpu_s"), NULL);
+
+  for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
+    {
+      g_autoptr(GPtrArray) part = fsb_result_section_tasks (r, fsb_catalog_nth_criterion (c)->id);
+
+      for (guint t = 0; t < part->len; t++)
+        {
+          const char *id = part->pdata[t];
+          double reference = task_reference (r, id, "cpu_s");
+
+          for (guint f = 0; f < r->filesystems->len; f++)
+            {
+              FsbFsResult *fs = r->filesystems->pdata[f];
+              FsbTaskResult *task = fsb_fs_result_get_task (fs, id, FALSE);
+              FsbStats pc, cs, pf;
+              GPtrArray *row;
+
+              if (task == NULL || !fsb_task_result_stats (task, "cpu_percent", &pc))
+                continue;
+              row = fsb_doc_table_row (table);
+              g_ptr_array_add (row, g_strdup (fsb_task_display_name (id)));
+              g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
+              g_ptr_array_add (row, fsb_format_value (pc.median, "cpu_percent"));
+              g_ptr_array_add (row, fsb_task_result_stats (task, "cpu_s", &cs)
+                                      ? fsb_format_time_as (cs.median, reference) : g_strdup ("—"));
+              if (faults)
+                g_ptr_array_add (row, fsb_task_result_stats (task, "minor_faults", &pf)
+                                        ? fsb_format_value (pf.median, "minor_faults") : g_strdup ("—"));
+            }
+        }
+    }
+}
+
+static void
+add_cpu_section (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
+{
+  FsbChartOptions cpu = { .kind = FSB_CHART_CPU, .section = NULL };
+  FsbChartOptions faults = { .kind = FSB_CHART_FAULTS, .section = NULL };
+  gboolean any_faults;
+  FsbBlock *head;
+  guint first;
+
+  if (!fsb_chart_has_data (r, &cpu))
+    return;
+  any_faults = fsb_chart_has_data (r, &faults) && fsb_chart_get_max (r, &faults) > 0;
+  head = fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, fsb_criterion_title ("cpu"));
+  head->id = g_strdup ("cpu");
+  first = doc->blocks->len;
+  fsb_doc_add_chart (doc, r, FSB_CHART_CPU, NULL, "cpu", fsb_metric_display_name ("cpu_percent"), TRUE);
+  head->keep = doc->blocks->len - first;
+  add_cpu_table (doc, r, any_faults);
+  if (any_faults)
+    fsb_doc_add_chart (doc, r, FSB_CHART_FAULTS, NULL, "faults", fsb_metric_display_name ("minor_faults"), TRUE);
+  else if (fsb_chart_has_data (r, &faults))
+    fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+                 _("No task caused a minor page fault on any filesystem, so the chart of page faults is left out."));
+  add_conclusion (doc, rec, "cpu");
+}
+
+void
+fsb_doc_add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
+{
+  /* The results on a page of their own; the sections then flow, each kept
+   * on one page (heading, chart, table and conclusion) when it fits. */
+  fsb_doc_add (doc, FSB_BLOCK_PAGE_BREAK, NULL);
+  fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Results"));
+  for (guint s = 0; s < fsb_catalog_n_criteria (); s++)
+    {
+      const FsbCriterionSpec *section = fsb_catalog_nth_criterion (s);
+      const char *title = _(section->title);
+      FsbBlock *head;
+      guint first;
+
+      if (!fsb_doc_section_has_data (r, section))
+        continue;
+      head = fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, title);
+      head->id = g_strdup (section->id);
+      first = doc->blocks->len;
+      if (section->score == FSB_SCORE_CAPACITY)
+        {
+          fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+                     _("The usable space is the share of the blocks available to files, right after mkfs "
+                       "and again after every file was deleted."));
+          fsb_doc_add_chart (doc, r, FSB_CHART_CAPACITY, section->id, section->id, title, FALSE);
+          add_capacity_table (doc, r);
+        }
+      else if (section->score == FSB_SCORE_TRANSFER)
+        {
+          fsb_doc_add_chart (doc, r, FSB_CHART_TRANSFER, section->id, section->id, title, FALSE);
+          add_transfer_table (doc, r);
+        }
+      else if (section->score == FSB_SCORE_AGED)
+        fsb_document_add_aging (doc, r, rec);
+      else
+        {
+          fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section->id, section->id, title, FALSE);
+          add_section_table (doc, r, section->id);
+        }
+      add_conclusion (doc, rec, section->id);
+      head->keep = doc->blocks->len - first;
+    }
+
+  /* CPU and memory, over every task, as the study notes them per section. */
+  add_cpu_section (doc, r, rec);
+}

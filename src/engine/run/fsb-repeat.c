@@ -1,0 +1,84 @@
+/* fsb-repeat.c: automatic repetitions: which filesystems run another
+ * round, and when to stop */
+#include "config.h"
+
+#include "fsb-recommend.h"
+#include "fsb-repeat.h"
+
+const char *
+fsb_repeat_stop_id (FsbRepeatStop stop)
+{
+  switch (stop)
+    {
+    case FSB_REPEAT_SETTLED:      return "settled";
+    case FSB_REPEAT_MAX:          return "max";
+    case FSB_REPEAT_BUDGET:       return "budget";
+    case FSB_REPEAT_FIXED:        return "fixed";
+    case FSB_REPEAT_NOT_MEASURED: return "not-measured";
+    case FSB_REPEAT_GO:
+    default:                      return NULL;
+    }
+}
+
+static char **
+running (FsbPlan *plan, const char *const *failed, const char *const *only)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+
+  for (guint f = 0; plan->filesystems[f] != NULL; f++)
+    if ((failed == NULL || !g_strv_contains (failed, plan->filesystems[f])) &&
+        (only == NULL || g_strv_contains (only, plan->filesystems[f])))
+      g_strv_builder_add (b, plan->filesystems[f]);
+  return g_strv_builder_end (b);
+}
+
+char **
+fsb_repeat_next (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state,
+                 const char *const *failed, FsbRepeatStop *stop)
+{
+  g_autoptr(FsbRecommendation) rec = NULL;
+  g_auto(GStrv) next = NULL;
+  FsbUseCase use_case = FSB_USE_CASE_SERVER;
+  double budget;
+
+  g_return_val_if_fail (plan != NULL && result != NULL && state != NULL && stop != NULL, NULL);
+
+  *stop = FSB_REPEAT_GO;
+  if (state->rounds < plan->repetitions)
+    {
+      next = running (plan, failed, NULL);
+      if (next[0] != NULL)
+        return g_steal_pointer (&next);
+    }
+  if (!plan->repeat_auto || state->rounds < plan->repetitions)
+    {
+      *stop = FSB_REPEAT_FIXED;
+      return NULL;
+    }
+
+  fsb_use_case_from_id (plan->use_case, &use_case);
+  rec = fsb_recommend (result, use_case);
+  if (rec->verdict == FSB_VERDICT_NOT_MEASURED)
+    {
+      *stop = FSB_REPEAT_NOT_MEASURED;
+      return NULL;
+    }
+  next = running (plan, failed, (const char *const *) rec->unsettled);
+  if (rec->unsettled == NULL || next[0] == NULL)
+    {
+      *stop = FSB_REPEAT_SETTLED;
+      return NULL;
+    }
+  if (state->rounds >= plan->repeat_max)
+    {
+      *stop = FSB_REPEAT_MAX;
+      return NULL;
+    }
+  budget = plan->time_budget_s > 0 ? plan->time_budget_s : FSB_AUTO_BUDGET_FACTOR * state->min_rounds_s;
+  if (budget > 0 && state->elapsed_s + state->cycle_s * g_strv_length (next) > budget)
+    {
+      *stop = FSB_REPEAT_BUDGET;
+      return NULL;
+    }
+  return g_steal_pointer (&next);
+}

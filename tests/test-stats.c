@@ -1,0 +1,234 @@
+/* test-stats.c: the intervals of fsb-stats.c against known distributions */
+#include "config.h"
+
+#include <math.h>
+
+#include "fsb-engine.h"
+#include "fsb-stats.h"
+
+/* Trials per coverage check: a true 95 % shows as 95 ± 0.7 % (2 σ). */
+#define TRIALS 4000
+
+static double
+normal (GRand *rand)
+{
+  /* Box–Muller */
+  double u = g_rand_double (rand), v = g_rand_double (rand);
+
+  return sqrt (-2 * log (1 - u)) * cos (2 * G_PI * v);
+}
+
+static void
+lognormal_sample (GRand *rand, double median, double sigma, double *out, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    out[i] = median * exp (sigma * normal (rand));
+}
+
+static void
+test_t_quantiles (void)
+{
+  /* Tables of Student's t, two-sided 95 %. */
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.975, 1), 12.7062, 1e-3);
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.975, 2), 4.3027, 1e-3);
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.975, 5), 2.5706, 1e-3);
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.975, 9), 2.2622, 1e-3);
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.975, 30), 2.0423, 1e-3);
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.975, INFINITY), 1.95996, 1e-4);
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.025, 5), -2.5706, 1e-3);
+  g_assert_cmpfloat_with_epsilon (fsb_t_quantile (0.5, 3), 0, 1e-12);
+  /* Welch's fractional degrees of freedom fall between the integers. */
+  g_assert_cmpfloat (fsb_t_quantile (0.975, 4.5), <, fsb_t_quantile (0.975, 4));
+  g_assert_cmpfloat (fsb_t_quantile (0.975, 4.5), >, fsb_t_quantile (0.975, 5));
+  g_assert_true (isinf (fsb_t_quantile (0.975, 0)));
+}
+
+/* The median's interval holds the true median of a log-normal in at
+ * least 95 % of samples of 3, 5 and 10, and is not uselessly wide. */
+static void
+check_median_coverage (double sigma, guint n, double *coverage)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4242 + n);
+  double values[16];
+  guint hits = 0;
+
+  for (guint t = 0; t < TRIALS; t++)
+    {
+      FsbStats s;
+
+      lognormal_sample (rand, 2.0, sigma, values, n);
+      fsb_stats_compute (values, n, &s);
+      g_assert_true (s.positive);
+      g_assert_cmpfloat (s.ci95_low, <=, s.median);
+      g_assert_cmpfloat (s.ci95_high, >=, s.median);
+      hits += s.ci95_low <= 2.0 && 2.0 <= s.ci95_high;
+    }
+  *coverage = (double) hits / TRIALS;
+}
+
+static void
+test_median_interval (void)
+{
+  const guint sizes[] = { 3, 5, 10 };
+  const double sigmas[] = { 0.05, 0.4 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (sigmas); j++)
+      {
+        double coverage;
+
+        check_median_coverage (sigmas[j], sizes[i], &coverage);
+        g_test_message ("n = %u, σ = %.2f: %.1f %% of the intervals hold the median",
+                        sizes[i], sigmas[j], coverage * 100);
+        g_assert_cmpfloat (coverage, >=, 0.94);
+        g_assert_cmpfloat (coverage, <=, 0.995);
+      }
+}
+
+/* Normal data with a small coefficient of variation, as steady timings
+ * are: the log model holds it too. */
+static void
+test_median_interval_normal (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  guint hits = 0;
+
+  for (guint t = 0; t < TRIALS; t++)
+    {
+      double values[5];
+      FsbStats s;
+
+      for (guint i = 0; i < 5; i++)
+        values[i] = 10 + 0.5 * normal (rand);
+      fsb_stats_compute (values, 5, &s);
+      hits += s.ci95_low <= 10 && 10 <= s.ci95_high;
+    }
+  g_test_message ("normal, n = 5: %.1f %%", 100.0 * hits / TRIALS);
+  g_assert_cmpfloat ((double) hits / TRIALS, >=, 0.94);
+}
+
+/* Single samples have no interval; non-positive values a linear one. */
+static void
+test_degenerate (void)
+{
+  const double one[] = { 3.0 };
+  const double same[] = { 2.0, 2.0, 2.0 };
+  const double zeros[] = { 0.0, 1.0, 2.0 };
+  FsbStats s;
+
+  fsb_stats_compute (one, 1, &s);
+  g_assert_true (isnan (s.ci95_low) && isnan (s.ci95_high));
+  g_assert_true (isinf (s.estimate.var));
+  g_assert_cmpint (fsb_log_estimate_compare (&s.estimate, FSB_EQUIVALENCE_MARGIN), ==, FSB_COMPARE_UNSETTLED);
+
+  fsb_stats_compute (same, 3, &s);
+  g_assert_cmpfloat (s.ci95_low, ==, 2.0);
+  g_assert_cmpfloat (s.ci95_high, ==, 2.0);
+
+  fsb_stats_compute (zeros, 3, &s);
+  g_assert_false (s.positive);
+  g_assert_cmpfloat (s.ci95_low, <, 1.0);
+  g_assert_cmpfloat (s.ci95_high, >, 1.0);
+}
+
+/* The ratio of two filesystems' medians: its interval holds the true
+ * ratio (1.3) in at least 95 % of pairs of samples. */
+static void
+test_ratio_interval (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  const guint sizes[] = { 3, 6 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      guint n = sizes[k], hits = 0;
+
+      for (guint t = 0; t < TRIALS; t++)
+        {
+          double a[8], b[8], lo, hi;
+          FsbStats sa, sb;
+          FsbLogEstimate diff;
+
+          lognormal_sample (rand, 1.3, 0.1, a, n);
+          lognormal_sample (rand, 1.0, 0.3, b, n);
+          fsb_stats_compute (a, n, &sa);
+          fsb_stats_compute (b, n, &sb);
+          fsb_log_estimate_diff (&sa.estimate, &sb.estimate, &diff);
+          fsb_log_estimate_interval (&diff, &lo, &hi);
+          hits += lo <= 1.3 && 1.3 <= hi;
+        }
+      g_test_message ("ratio, n = %u each: %.1f %%", n, 100.0 * hits / TRIALS);
+      g_assert_cmpfloat ((double) hits / TRIALS, >=, 0.94);
+    }
+}
+
+/* A section total (a long task and a short one): the delta method's
+ * interval holds the total of the true medians. */
+static void
+test_total_interval (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  guint hits = 0;
+
+  for (guint t = 0; t < TRIALS; t++)
+    {
+      double a[4], b[4], lo, hi;
+      FsbStats sa, sb;
+      FsbLogEstimate parts[2], total;
+
+      lognormal_sample (rand, 10.0, 0.15, a, 4);
+      lognormal_sample (rand, 1.0, 0.5, b, 4);
+      fsb_stats_compute (a, 4, &sa);
+      fsb_stats_compute (b, 4, &sb);
+      parts[0] = sa.estimate;
+      parts[1] = sb.estimate;
+      fsb_log_estimate_total (parts, 2, &total);
+      g_assert_cmpfloat_with_epsilon (exp (total.log), sa.median + sb.median, 1e-9);
+      fsb_log_estimate_interval (&total, &lo, &hi);
+      hits += lo <= 11.0 && 11.0 <= hi;
+    }
+  g_test_message ("total of two medians, n = 4: %.1f %%", 100.0 * hits / TRIALS);
+  g_assert_cmpfloat ((double) hits / TRIALS, >=, 0.93);
+}
+
+/* Winner, equivalent, unsettled: the margin decides, not the point. */
+static void
+test_compare (void)
+{
+  FsbLogEstimate clear = { log (1.5), 0.01 * 0.01, 4 };
+  FsbLogEstimate close = { log (1.02), 0.005 * 0.005, 10 };
+  FsbLogEstimate vague = { log (1.04), 0.05 * 0.05, 4 };
+  FsbLogEstimate behind = { log (0.5), 0.01 * 0.01, 4 };
+  FsbLogEstimate exact = { log (1.03), 0, INFINITY };
+  FsbLogEstimate parts[2] = { clear, exact }, mean;
+  const double weights[2] = { 3, 1 };
+
+  g_assert_cmpint (fsb_log_estimate_compare (&clear, 0.05), ==, FSB_COMPARE_BETTER);
+  g_assert_cmpint (fsb_log_estimate_compare (&close, 0.05), ==, FSB_COMPARE_EQUIVALENT);
+  g_assert_cmpint (fsb_log_estimate_compare (&vague, 0.05), ==, FSB_COMPARE_UNSETTLED);
+  g_assert_cmpint (fsb_log_estimate_compare (&behind, 0.05), ==, FSB_COMPARE_WORSE);
+  /* an exact 3 % is within the margin: equivalent, however exact */
+  g_assert_cmpint (fsb_log_estimate_compare (&exact, 0.05), ==, FSB_COMPARE_EQUIVALENT);
+
+  /* a weighted geometric mean: weights 3 and 1 */
+  fsb_log_estimate_mean (parts, weights, 2, &mean);
+  g_assert_cmpfloat_with_epsilon (mean.log, (3 * log (1.5) + log (1.03)) / 4, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mean.var, 9.0 / 16 * 0.0001, 1e-15);
+  g_assert_cmpfloat_with_epsilon (mean.df, 4, 1e-9);
+}
+
+int
+main (int argc, char **argv)
+{
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/stats/t-quantiles", test_t_quantiles);
+  g_test_add_func ("/stats/median-interval", test_median_interval);
+  g_test_add_func ("/stats/median-interval-normal", test_median_interval_normal);
+  g_test_add_func ("/stats/degenerate", test_degenerate);
+  g_test_add_func ("/stats/ratio-interval", test_ratio_interval);
+  g_test_add_func ("/stats/total-interval", test_total_interval);
+  g_test_add_func ("/stats/compare", test_compare);
+  return g_test_run ();
+}
