@@ -7,10 +7,12 @@ import gettext
 import os
 import shutil
 import subprocess
+import time
 
 import fsbtest
 from fsbtest import (App, BUILDDIR, SRCDIR, SHOTS, Session, find, find_all, run_bound, screenshot_to,
                      select_tab, wait_for, wait_for_results)
+from dogtail import rawinput  # after fsbtest, which configures dogtail
 
 LANGUAGES = {"en": "C.UTF-8", "de": "de_DE.UTF-8", "fr": "fr_FR.UTF-8", "ru": "ru_RU.UTF-8"}
 # A letter of each language's own alphabet, to tell a translated sentence.
@@ -32,6 +34,10 @@ def window_shot(win, name, language):
     """The window alone, cropped from the screen."""
     suffix = "" if language == "en" else f"-{language}"
     path = os.path.join(SHOTS, "metainfo", f"{name}{suffix}.png")
+    # the pointer off the window, so no tooltip or hover shows in the picture
+    (x, y), (w, h) = win.position, win.size
+    rawinput.absoluteMotion(min(x + w + 8, 1279), min(y + h + 8, 899))
+    time.sleep(0.8)
     full = screenshot_to(path + ".full.png")
     (x, y), (w, h) = win.position, win.size
     subprocess.run(["convert", full, "-crop", f"{w}x{h}+{x}+{y}", "+repage", path], check=True, timeout=60)
