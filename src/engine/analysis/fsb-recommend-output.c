@@ -5,27 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-json.h"
 #include "fsb-recommend-private.h"
-
-static void
-add_number (JsonBuilder *b, const char *key, double value)
-{
-  json_builder_set_member_name (b, key);
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_string (JsonBuilder *b, const char *key, const char *value)
-{
-  json_builder_set_member_name (b, key);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
 
 static void
 add_strv (JsonBuilder *b, const char *key, char **strv)
@@ -80,15 +61,15 @@ static void
 add_score (JsonBuilder *b, const FsbScore *s)
 {
   json_builder_begin_object (b);
-  add_string (b, "filesystem", s->fs);
-  add_number (b, "value", s->value);
-  add_string (b, "metric", s->metric);
+  fsb_json_add_string (b, "filesystem", s->fs);
+  fsb_json_add_double (b, "value", s->value);
+  fsb_json_add_string (b, "metric", s->metric);
   json_builder_set_member_name (b, "complete");
   json_builder_add_boolean_value (b, s->complete);
   /* the leader over this one */
-  add_number (b, "ratio", s->ratio);
+  fsb_json_add_double (b, "ratio", s->ratio);
   add_interval (b, s->ratio_low, s->ratio_high);
-  add_string (b, "against_leader", comparison_id (s->behind));
+  fsb_json_add_string (b, "against_leader", comparison_id (s->behind));
   json_builder_end_object (b);
 }
 
@@ -96,17 +77,17 @@ static void
 add_verdict (JsonBuilder *b, const FsbVerdict *v)
 {
   json_builder_begin_object (b);
-  add_string (b, "id", v->criterion->id);
-  add_string (b, "verdict", fsb_verdict_kind_id (v->kind));
-  add_string (b, "winner", v->winner);
+  fsb_json_add_string (b, "id", v->criterion->id);
+  fsb_json_add_string (b, "verdict", fsb_verdict_kind_id (v->kind));
+  fsb_json_add_string (b, "winner", v->winner);
   add_strv (b, "tied", v->tied);
-  add_number (b, "ratio", v->ratio);
+  fsb_json_add_double (b, "ratio", v->ratio);
   add_interval (b, v->ratio_low, v->ratio_high);
   json_builder_set_member_name (b, "settled");
   json_builder_add_boolean_value (b, v->settled);
-  add_number (b, "weight", v->weight);
-  add_string (b, "runner_up", v->runner_up);
-  add_string (b, "conclusion", v->conclusion);
+  fsb_json_add_double (b, "weight", v->weight);
+  fsb_json_add_string (b, "runner_up", v->runner_up);
+  fsb_json_add_string (b, "conclusion", v->conclusion);
   json_builder_set_member_name (b, "ranking");
   json_builder_begin_array (b);
   for (guint j = 0; j < v->ranking->len; j++)
@@ -119,12 +100,12 @@ add_verdict (JsonBuilder *b, const FsbVerdict *v)
       const FsbTaskDifference *d = v->differences->pdata[j];
 
       json_builder_begin_object (b);
-      add_string (b, "task", d->task);
-      add_string (b, "faster", d->faster);
-      add_string (b, "slower", d->slower);
-      add_number (b, "ratio", d->ratio);
+      fsb_json_add_string (b, "task", d->task);
+      fsb_json_add_string (b, "faster", d->faster);
+      fsb_json_add_string (b, "slower", d->slower);
+      fsb_json_add_double (b, "ratio", d->ratio);
       add_interval (b, d->ratio_low, d->ratio_high);
-      add_string (b, "sentence", d->sentence);
+      fsb_json_add_string (b, "sentence", d->sentence);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -136,13 +117,13 @@ static void
 add_unmeasured (JsonBuilder *b, const FsbCriterionSpec *criterion, double weight)
 {
   json_builder_begin_object (b);
-  add_string (b, "id", criterion->id);
-  add_string (b, "verdict", fsb_verdict_kind_id (FSB_VERDICT_NOT_MEASURED));
-  add_string (b, "winner", NULL);
+  fsb_json_add_string (b, "id", criterion->id);
+  fsb_json_add_string (b, "verdict", fsb_verdict_kind_id (FSB_VERDICT_NOT_MEASURED));
+  fsb_json_add_string (b, "winner", NULL);
   add_strv (b, "tied", NULL);
-  add_number (b, "ratio", NAN);
+  fsb_json_add_double (b, "ratio", NAN);
   add_interval (b, NAN, NAN);
-  add_number (b, "weight", weight);
+  fsb_json_add_double (b, "weight", weight);
   json_builder_end_object (b);
 }
 
@@ -153,19 +134,19 @@ fsb_recommendation_to_json (const FsbRecommendation *self)
   const char *use_case = fsb_use_case_id (self->use_case);
 
   json_builder_begin_object (b);
-  add_string (b, "use_case", use_case);
-  add_string (b, "verdict", fsb_verdict_kind_id (self->verdict));
-  add_string (b, "winner", self->best);
+  fsb_json_add_string (b, "use_case", use_case);
+  fsb_json_add_string (b, "verdict", fsb_verdict_kind_id (self->verdict));
+  fsb_json_add_string (b, "winner", self->best);
   add_strv (b, "tied", self->tied);
   add_strv (b, "missing_groups", self->missing_groups);
-  add_string (b, "confidence", fsb_confidence_id (self->confidence));
-  add_string (b, "leader", self->leader);
-  add_number (b, "ratio", self->ratio);
+  fsb_json_add_string (b, "confidence", fsb_confidence_id (self->confidence));
+  fsb_json_add_string (b, "leader", self->leader);
+  fsb_json_add_double (b, "ratio", self->ratio);
   add_interval (b, self->ratio_low, self->ratio_high);
   json_builder_set_member_name (b, "settled");
   json_builder_add_boolean_value (b, self->settled);
   add_strv (b, "unsettled", self->unsettled);
-  add_string (b, "headline", self->headline);
+  fsb_json_add_string (b, "headline", self->headline);
   add_strings (b, "reasons", self->reasons);
   add_strings (b, "notes", self->notes);
 

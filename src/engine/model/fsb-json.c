@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include <math.h>
+
 #include "fsb-json.h"
 
 static gboolean
@@ -71,4 +73,38 @@ fsb_json_to_data (JsonNode *root, gboolean pretty, gsize *length)
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
+}
+
+void
+fsb_json_add_string (JsonBuilder *b, const char *key, const char *value)
+{
+  json_builder_set_member_name (b, key);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+fsb_json_add_uint (JsonBuilder *b, const char *key, guint64 value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_int_value (b, (gint64) MIN (value, (guint64) G_MAXINT64));
+}
+
+void
+fsb_json_add_double (JsonBuilder *b, const char *key, double value)
+{
+  json_builder_set_member_name (b, key);
+  if (isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+fsb_json_add_bool (JsonBuilder *b, const char *key, gboolean value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_boolean_value (b, value);
 }

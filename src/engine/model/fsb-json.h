@@ -12,4 +12,11 @@ G_BEGIN_DECLS
  * significant digits, so it reads back to the same value. */
 char *fsb_json_to_data (JsonNode *root, gboolean pretty, gsize *length);
 
+/* Members for a JsonBuilder inside an object: a string (NULL: null), a
+ * count, a number (not finite: null) and a boolean. */
+void  fsb_json_add_string (JsonBuilder *b, const char *key, const char *value);
+void  fsb_json_add_uint   (JsonBuilder *b, const char *key, guint64 value);
+void  fsb_json_add_double (JsonBuilder *b, const char *key, double value);
+void  fsb_json_add_bool   (JsonBuilder *b, const char *key, gboolean value);
+
 G_END_DECLS

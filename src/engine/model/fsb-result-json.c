@@ -16,55 +16,21 @@
 /* JSON out --------------------------------------------------------------- */
 
 static void
-add_string (JsonBuilder *b, const char *key, const char *value)
-{
-  json_builder_set_member_name (b, key);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_uint (JsonBuilder *b, const char *key, guint64 value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_int_value (b, (gint64) value);
-}
-
-static void
-add_double (JsonBuilder *b, const char *key, double value)
-{
-  json_builder_set_member_name (b, key);
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 build_capacity (JsonBuilder *b, const char *prefix, const FsbCapacity *c)
 {
   g_autofree char *percent = g_strconcat (prefix, "_percent", NULL);
   g_autofree char *detail = g_strdup (prefix);
 
-  add_double (b, percent, c->percent);
+  fsb_json_add_double (b, percent, c->percent);
   json_builder_set_member_name (b, detail);
   json_builder_begin_object (b);
-  add_uint (b, "total_bytes", c->total_bytes);
-  add_uint (b, "avail_bytes", c->avail_bytes);
-  add_uint (b, "total_inodes", c->total_inodes);
-  add_uint (b, "free_inodes", c->free_inodes);
+  fsb_json_add_uint (b, "total_bytes", c->total_bytes);
+  fsb_json_add_uint (b, "avail_bytes", c->avail_bytes);
+  fsb_json_add_uint (b, "total_inodes", c->total_inodes);
+  fsb_json_add_uint (b, "free_inodes", c->free_inodes);
   if (c->block_size > 0)
-    add_uint (b, "block_size", c->block_size);
+    fsb_json_add_uint (b, "block_size", c->block_size);
   json_builder_end_object (b);
-}
-
-static void
-add_bool (JsonBuilder *b, const char *key, gboolean value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_boolean_value (b, value);
 }
 
 /* How the target was measured, as ids and data (fsb-target-info.h writes
@@ -72,21 +38,21 @@ add_bool (JsonBuilder *b, const char *key, gboolean value)
 static void
 build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
 {
-  add_string (b, "cache_policy", t->cache_policy);
+  fsb_json_add_string (b, "cache_policy", t->cache_policy);
   if (t->cache_policy_text != NULL)
-    add_string (b, "cache_policy_text", t->cache_policy_text);
-  add_bool (b, "direct_io", t->direct_io);
-  add_string (b, "flush_reaches", t->flush_reaches);
+    fsb_json_add_string (b, "cache_policy_text", t->cache_policy_text);
+  fsb_json_add_bool (b, "direct_io", t->direct_io);
+  fsb_json_add_string (b, "flush_reaches", t->flush_reaches);
   json_builder_set_member_name (b, "host");
   if (t->host.filesystem != NULL)
     {
       json_builder_begin_object (b);
-      add_string (b, "filesystem", t->host.filesystem);
-      add_string (b, "source", t->host.source);
-      add_string (b, "mount_point", t->host.mount_point);
-      add_string (b, "mount_options", t->host.mount_options);
-      add_bool (b, "nocow", t->host.nocow);
-      add_bool (b, "compressed", t->host.compressed);
+      fsb_json_add_string (b, "filesystem", t->host.filesystem);
+      fsb_json_add_string (b, "source", t->host.source);
+      fsb_json_add_string (b, "mount_point", t->host.mount_point);
+      fsb_json_add_string (b, "mount_options", t->host.mount_options);
+      fsb_json_add_bool (b, "nocow", t->host.nocow);
+      fsb_json_add_bool (b, "compressed", t->host.compressed);
       json_builder_end_object (b);
     }
   else
@@ -95,8 +61,8 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
     {
       json_builder_set_member_name (b, "residency");
       json_builder_begin_object (b);
-      add_uint (b, "max_files", t->residency_max_files);
-      add_uint (b, "near_zero_bytes", t->residency_near_zero_bytes);
+      fsb_json_add_uint (b, "max_files", t->residency_max_files);
+      fsb_json_add_uint (b, "near_zero_bytes", t->residency_near_zero_bytes);
       json_builder_end_object (b);
     }
 }
@@ -105,16 +71,16 @@ static void
 build_stats (JsonBuilder *b, const FsbStats *s)
 {
   json_builder_begin_object (b);
-  add_uint (b, "n", s->n);
-  add_double (b, "min", s->min);
-  add_double (b, "median", s->median);
-  add_double (b, "mean", s->mean);
-  add_double (b, "max", s->max);
-  add_double (b, "stdev", s->stdev);
-  add_double (b, "p99", s->p99);
+  fsb_json_add_uint (b, "n", s->n);
+  fsb_json_add_double (b, "min", s->min);
+  fsb_json_add_double (b, "median", s->median);
+  fsb_json_add_double (b, "mean", s->mean);
+  fsb_json_add_double (b, "max", s->max);
+  fsb_json_add_double (b, "stdev", s->stdev);
+  fsb_json_add_double (b, "p99", s->p99);
   /* The median's 95 % interval (fsb-stats.c); null with a single sample. */
-  add_double (b, "ci95_low", s->ci95_low);
-  add_double (b, "ci95_high", s->ci95_high);
+  fsb_json_add_double (b, "ci95_low", s->ci95_low);
+  fsb_json_add_double (b, "ci95_high", s->ci95_high);
   json_builder_set_member_name (b, "spread_large");
   json_builder_add_boolean_value (b, s->spread_large);
   json_builder_end_object (b);
@@ -126,9 +92,9 @@ build_task (JsonBuilder *b, const FsbTaskResult *task)
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   json_builder_begin_object (b);
-  add_string (b, "id", task->id);
+  fsb_json_add_string (b, "id", task->id);
   if (task->command != NULL)
-    add_string (b, "command", task->command);
+    fsb_json_add_string (b, "command", task->command);
   json_builder_set_member_name (b, "samples");
   json_builder_begin_array (b);
   for (guint i = 0; i < task->samples->len; i++)
@@ -139,12 +105,12 @@ build_task (JsonBuilder *b, const FsbTaskResult *task)
       for (guint j = 0; j < sample->metrics->len; j++)
         {
           const FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, j);
-          add_double (b, m->name, m->value);
+          fsb_json_add_double (b, m->name, m->value);
           if (!g_ptr_array_find (names, m->name, NULL))
             g_ptr_array_add (names, (gpointer) m->name);
         }
       if (sample->error != NULL)
-        add_string (b, "error", sample->error);
+        fsb_json_add_string (b, "error", sample->error);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -171,32 +137,32 @@ fsb_result_to_json (FsbResult *self)
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
-  add_string (b, "schema", FSB_RESULT_SCHEMA);
-  add_string (b, "app_version", self->app_version);
-  add_string (b, "created", self->created);
+  fsb_json_add_string (b, "schema", FSB_RESULT_SCHEMA);
+  fsb_json_add_string (b, "app_version", self->app_version);
+  fsb_json_add_string (b, "created", self->created);
   json_builder_set_member_name (b, "complete");
   json_builder_add_boolean_value (b, self->complete);
 
   json_builder_set_member_name (b, "machine");
   json_builder_begin_object (b);
-  add_string (b, "cpu_model", self->machine.cpu_model);
-  add_uint (b, "cores", self->machine.cores);
-  add_uint (b, "ram_bytes", self->machine.ram_bytes);
-  add_string (b, "board", self->machine.board);
-  add_string (b, "kernel", self->machine.kernel);
-  add_string (b, "distribution", self->machine.distribution);
+  fsb_json_add_string (b, "cpu_model", self->machine.cpu_model);
+  fsb_json_add_uint (b, "cores", self->machine.cores);
+  fsb_json_add_uint (b, "ram_bytes", self->machine.ram_bytes);
+  fsb_json_add_string (b, "board", self->machine.board);
+  fsb_json_add_string (b, "kernel", self->machine.kernel);
+  fsb_json_add_string (b, "distribution", self->machine.distribution);
   if (self->machine.virtualization != NULL)
-    add_string (b, "virtualization", self->machine.virtualization);
+    fsb_json_add_string (b, "virtualization", self->machine.virtualization);
   if (self->machine.kernel_cmdline != NULL)
-    add_string (b, "kernel_cmdline", self->machine.kernel_cmdline);
+    fsb_json_add_string (b, "kernel_cmdline", self->machine.kernel_cmdline);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "target");
   json_builder_begin_object (b);
-  add_string (b, "kind", self->target.kind);
-  add_uint (b, "size_bytes", self->target.size_bytes);
-  add_string (b, "device", self->target.device);
-  add_string (b, "device_model", self->target.device_model);
+  fsb_json_add_string (b, "kind", self->target.kind);
+  fsb_json_add_uint (b, "size_bytes", self->target.size_bytes);
+  fsb_json_add_string (b, "device", self->target.device);
+  fsb_json_add_string (b, "device_model", self->target.device_model);
   build_target_regime (b, &self->target);
   if (self->target.rotational >= 0)
     {
@@ -204,30 +170,30 @@ fsb_result_to_json (FsbResult *self)
       json_builder_add_boolean_value (b, self->target.rotational == 1);
     }
   if (self->target.scheduler != NULL)
-    add_string (b, "scheduler", self->target.scheduler);
+    fsb_json_add_string (b, "scheduler", self->target.scheduler);
   if (self->target.logical_block > 0)
-    add_uint (b, "logical_block_size", self->target.logical_block);
+    fsb_json_add_uint (b, "logical_block_size", self->target.logical_block);
   if (self->target.physical_block > 0)
-    add_uint (b, "physical_block_size", self->target.physical_block);
+    fsb_json_add_uint (b, "physical_block_size", self->target.physical_block);
   json_builder_end_object (b);
 
-  add_string (b, "profile", self->profile);
+  fsb_json_add_string (b, "profile", self->profile);
   if (self->sizes != NULL)
     {
       json_builder_set_member_name (b, "sizes");
       json_builder_add_value (b, fsb_sizes_to_json (self->sizes));
     }
-  add_uint (b, "repetitions", self->repetitions);
+  fsb_json_add_uint (b, "repetitions", self->repetitions);
   if (self->repetition_policy.mode != NULL)
     {
       json_builder_set_member_name (b, "repetition_policy");
       json_builder_begin_object (b);
-      add_string (b, "mode", self->repetition_policy.mode);
-      add_uint (b, "min", self->repetition_policy.min);
-      add_uint (b, "max", self->repetition_policy.max);
-      add_string (b, "stopped", self->repetition_policy.stopped);
+      fsb_json_add_string (b, "mode", self->repetition_policy.mode);
+      fsb_json_add_uint (b, "min", self->repetition_policy.min);
+      fsb_json_add_uint (b, "max", self->repetition_policy.max);
+      fsb_json_add_string (b, "stopped", self->repetition_policy.stopped);
       if (self->repetition_policy.time_budget_s > 0)
-        add_double (b, "time_budget_s", self->repetition_policy.time_budget_s);
+        fsb_json_add_double (b, "time_budget_s", self->repetition_policy.time_budget_s);
       json_builder_end_object (b);
     }
   json_builder_set_member_name (b, "workloads");
@@ -235,9 +201,9 @@ fsb_result_to_json (FsbResult *self)
   for (guint i = 0; self->workloads != NULL && self->workloads[i] != NULL; i++)
     json_builder_add_string_value (b, self->workloads[i]);
   json_builder_end_array (b);
-  add_string (b, "use_case", self->use_case);
+  fsb_json_add_string (b, "use_case", self->use_case);
   if (self->age != NULL)
-    add_string (b, "age", self->age);
+    fsb_json_add_string (b, "age", self->age);
   json_builder_set_member_name (b, "dataset");
   if (self->dataset != NULL)
     json_builder_add_value (b, json_node_copy (self->dataset));
@@ -251,10 +217,10 @@ fsb_result_to_json (FsbResult *self)
       const FsbFsResult *fs = g_ptr_array_index (self->filesystems, i);
 
       json_builder_begin_object (b);
-      add_string (b, "name", fs->name);
-      add_string (b, "mkfs_version", fs->mkfs_version);
-      add_string (b, "mkfs_options", fs->mkfs_options);
-      add_string (b, "mount_options", fs->mount_options);
+      fsb_json_add_string (b, "name", fs->name);
+      fsb_json_add_string (b, "mkfs_version", fs->mkfs_version);
+      fsb_json_add_string (b, "mkfs_options", fs->mkfs_options);
+      fsb_json_add_string (b, "mount_options", fs->mount_options);
       json_builder_set_member_name (b, "capacity");
       json_builder_begin_object (b);
       build_capacity (b, "initial", &fs->capacity_initial);
@@ -263,7 +229,7 @@ fsb_result_to_json (FsbResult *self)
       json_builder_end_object (b);
       fsb_result_aging_to_json (b, fs);
       if (fs->error != NULL)
-        add_string (b, "error", fs->error);
+        fsb_json_add_string (b, "error", fs->error);
       json_builder_set_member_name (b, "tasks");
       json_builder_begin_array (b);
       for (guint j = 0; j < fs->tasks->len; j++)
@@ -280,9 +246,9 @@ fsb_result_to_json (FsbResult *self)
       const FsbTransfer *t = g_ptr_array_index (self->transfers, i);
 
       json_builder_begin_object (b);
-      add_string (b, "from", t->from);
-      add_string (b, "to", t->to);
-      add_double (b, "mb_per_s", t->mb_per_s);
+      fsb_json_add_string (b, "from", t->from);
+      fsb_json_add_string (b, "to", t->to);
+      fsb_json_add_double (b, "mb_per_s", t->mb_per_s);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -36,6 +36,7 @@ fsb_run_mkfs_version (const char *fstype)
   g_autofree char *err = NULL;
   const char *argv[] = { NULL, "-V", NULL };
   g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) env = NULL;
 
   if (support != NULL && support->mkfs_version != NULL)
     return g_strdup (support->mkfs_version);
@@ -48,7 +49,9 @@ fsb_run_mkfs_version (const char *fstype)
         return NULL;
     }
   argv[0] = path;
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, NULL, NULL))
+  /* in the C locale: the version is data, the same in every language */
+  env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+  if (!g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, NULL, NULL))
     return NULL;
   lines = g_strsplit (out != NULL && *g_strstrip (out) != '\0' ? out : g_strstrip (err), "\n", 2);
   return lines[0] != NULL && *lines[0] != '\0' ? g_strdup (g_strstrip (lines[0])) : NULL;

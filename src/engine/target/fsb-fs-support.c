@@ -144,7 +144,10 @@ tool_version (const char *tool_path, const char *args)
   g_autofree char *err = NULL;
   g_autofree char *both = NULL;
 
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, NULL, NULL))
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+
+  /* in the C locale: the version is data, the same in every language */
+  if (!g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, NULL, NULL))
     return NULL;
   both = g_strconcat (out != NULL ? out : "", "\n", err != NULL ? err : "", NULL);
   return fsb_fs_support_parse_version (both);
