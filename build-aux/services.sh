@@ -48,7 +48,9 @@ services_start() {
   fi
   if ! bus_has_name org.freedesktop.UDisks2; then
     say "starting udisksd"
-    as_root_bg /usr/libexec/udisks2/udisksd >/dev/null 2>&1 &
+    # Its warnings (a take-ownership unmount that failed, say) explain
+    # many a failed test: kept where FSBENCH_SERVICES_LOG says.
+    as_root_bg /usr/libexec/udisks2/udisksd >>"${FSBENCH_SERVICES_LOG:-/dev/null}" 2>&1 &
     started_pids+=("$!")
     wait_for_name org.freedesktop.UDisks2
   fi

@@ -114,6 +114,37 @@ test_temp_mount (void)
   g_rmdir (mount_point);
 }
 
+/* udisks only warns when its take-ownership unmount fails, so a Format can
+ * succeed with its temp-mount-XXXXXX still there; the next Mount takes it
+ * away instead of failing with "already mounted". */
+static void
+test_stray_mount (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *device = NULL;
+  g_autofree char *mount_point = g_build_filename (tmp_dir, "temp-mount-XXXXXX", NULL);
+  g_autofree char *cmd = NULL;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  target = fsb_test_image_target (image_dir, "600M", "ext4", FALSE);
+  device = g_strdup (fsb_target_get_device (target));
+  g_assert_nonnull (g_mkdtemp (mount_point));
+  cmd = g_strdup_printf ("mount %s %s", device, mount_point);
+  g_assert_cmpint (system (cmd), ==, 0);
+
+  g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
+  g_assert_true (fsb_mountinfo_is_mount_point (fsb_target_get_mount_point (target)));
+
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  assert_nothing_left (device);
+  g_rmdir (mount_point);
+}
+
 /* mkfs.xfs refuses a 64 MiB device: the format fails, release cleans. */
 static void
 test_mkfs_fails (void)
@@ -220,6 +251,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/failure/orphan-loop", test_orphan_loop);
   g_test_add_func ("/failure/temp-mount", test_temp_mount);
+  g_test_add_func ("/failure/stray-mount", test_stray_mount);
   g_test_add_func ("/failure/mkfs-fails", test_mkfs_fails);
   g_test_add_func ("/failure/run-fails", test_run_fails);
 

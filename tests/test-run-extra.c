@@ -291,6 +291,10 @@ test_transfer_only (void)
     }
   for (guint i = 0; i < d.logs->len; i++)
     g_assert_null (strstr (d.logs->pdata[i], "repetition"));
+  /* A failed transfer step only logs: show why. */
+  if (d.result->transfers->len != 4)
+    for (guint i = 0; i < d.logs->len; i++)
+      g_test_message ("log: %s", (const char *) d.logs->pdata[i]);
   g_assert_cmpuint (d.result->transfers->len, ==, 4);
   for (guint i = 0; i < d.result->transfers->len; i++)
     g_assert_cmpfloat (((FsbTransfer *) g_ptr_array_index (d.result->transfers, i))->mb_per_s, >, 0);

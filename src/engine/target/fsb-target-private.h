@@ -51,6 +51,11 @@ gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const ch
  * still sees); busy_too: a filesystem still letting go. */
 gboolean fsb_target_is_retryable  (const GError *error, gboolean busy_too);
 
+/* fsb-target-release.c */
+/* Unmounts every mount of device (a take-ownership temp-mount, an earlier
+ * user's): through udisks, else lazily through the kernel. */
+gboolean fsb_target_unmount_strays    (const char *device, const char *object_path, GError **error);
+
 /* fsb-target-image.c */
 /* Reads and writes of the loop device bypass the host's page cache. */
 void     fsb_target_set_direct_io     (FsbTarget *self);

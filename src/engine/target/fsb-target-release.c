@@ -29,8 +29,8 @@ loop_still_ours (FsbTarget *self)
  * Format that failed after mounting to take ownership leaves udisks'
  * /run/udisks2/temp-mount-XXXXXX behind. Through udisks, or (udisks not
  * knowing the device: udevd not running) the kernel, lazily. */
-static gboolean
-unmount_everything (const char *device, const char *object_path, GError **error)
+gboolean
+fsb_target_unmount_strays (const char *device, const char *object_path, GError **error)
 {
   for (int attempt = 0; attempt < 8; attempt++)
     {
@@ -81,7 +81,7 @@ detach_orphans (FsbTarget *self, GError **error)
 
       if (self->loop_attached && g_strcmp0 (loop, self->device) == 0)
         continue;
-      if (!unmount_everything (loop, object_path, error))
+      if (!fsb_target_unmount_strays (loop, object_path, error))
         return FALSE;
       if (object_path != NULL && fsb_udisks_loop_delete (object_path, NULL))
         continue;
@@ -143,7 +143,7 @@ release_loop (FsbTarget *self, GError **first_error)
     }
   if (!self->loop_attached || self->mount_point != NULL)
     return;
-  if (!unmount_everything (self->device, self->object_path, &local_error))
+  if (!fsb_target_unmount_strays (self->device, self->object_path, &local_error))
     {
       keep_first (first_error, g_steal_pointer (&local_error));
       return;

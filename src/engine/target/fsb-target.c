@@ -394,6 +394,12 @@ fsb_target_format (FsbTarget    *self,
                         _("Could not format %s as %s"), self->device, fstype);
   g_free (self->fstype);
   self->fstype = g_strdup (fstype);
+  /* udisks only warns when the unmount after take-ownership fails (busy:
+   * its own probe of a new XFS runs xfs_info on the mount point), so Format
+   * succeeds with /run/udisks2/temp-mount-XXXXXX still mounted, and every
+   * Mount after it says "already mounted". Nothing of ours is mounted now. */
+  if (!fsb_target_unmount_strays (self->device, self->object_path, error))
+    return FALSE;
 
   return fsb_target_not_cancelled (cancellable, error);
 }
@@ -470,6 +476,10 @@ fsb_target_mount (FsbTarget    *self,
                                g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
                                G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
       if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
+        break;
+      /* Really mounted elsewhere, not only in udisks' view: let go of it. */
+      if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_ALREADY_MOUNTED)
+          && !fsb_target_unmount_strays (self->device, self->object_path, NULL))
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
