@@ -6,7 +6,7 @@ cli=$1
 . "$(dirname "$0")/lib.sh"
 
 tmp=$(mktemp -d /tmp/fsbench-test-run-cli-XXXXXX) || exit 1
-export XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state"
+export XDG_CACHE_HOME="$tmp/cache" XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data"
 images="$tmp/images"
 mkdir -p "$images"
 trap 'release_loops_under "$tmp"; rm -rf "$tmp"' EXIT
@@ -89,12 +89,42 @@ grep -q "tree-copy-in" "$tmp/r.json" || fail "the result lacks tree-copy-in"
 grep -q "ext4" "$tmp/out" || fail "no results table on stdout"
 [ -z "$(ls -A "$images")" ] || fail "an image was left in $images"
 
+# The pace: the result keeps each step's time against its first guess, and
+# "plan" on the same disk follows it, once the run is in the history: the
+# same plan again is estimated at what its steps took.
+small="--fs ext4 --repeat 2 --workloads core --tree-files 12 --tree-dirs 3 --tree-size 2M --big-file 1M"
+# shellcheck disable=SC2086
+expect_status 0 "$cli" plan $small --target "image@$images"
+grep -q "first guess" "$tmp/out" || fail "plan did not say its time is a first guess: $(cat "$tmp/out")"
+# shellcheck disable=SC2086
+expect_status 0 "$cli" run $small --target "image@$images" --output "$tmp/pace.json"
+json() { /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+[ "$(json "$tmp/pace.json" 'sorted(d["pace"]) == sorted(["mkfs", "mount", "umount", "big-copy-in", "big-recopy",
+  "big-delete", "tree-copy-in", "tree-recopy", "tree-list", "tree-find", "tree-delete"])')" = True ] \
+  || fail "the pace lacks steps: $(json "$tmp/pace.json" 'd.get("pace")')"
+mkdir -p "$XDG_DATA_HOME/fsbench/history"
+cp "$tmp/pace.json" "$XDG_DATA_HOME/fsbench/history/"
+# shellcheck disable=SC2086
+"$cli" plan $small --target "image@$images" --json > "$tmp/paced.json" || fail "plan --json exited $?"
+[ "$(json "$tmp/paced.json" 'd["estimate_paced_by"]')" = "$(json "$tmp/pace.json" 'd["created"]')" ] \
+  || fail "plan does not follow the run's pace: $(json "$tmp/paced.json" 'd["estimate_paced_by"]')"
+/usr/bin/python3 - "$tmp/paced.json" "$tmp/pace.json" <<'PY' || fail "the paced estimate is not what the steps took"
+import json, sys
+plan, run = (json.load(open(p)) for p in sys.argv[1:3])
+est = plan["estimated_seconds"] - plan["dataset_seconds"]
+taken = sum(p["taken_s"] for p in run["pace"].values())
+print("paced estimate %.2f s, the steps took %.2f s" % (est, taken))
+sys.exit(0 if abs(est - taken) <= 0.2 + 0.01 * taken else 1)
+PY
+# shellcheck disable=SC2086
+expect_status 0 "$cli" plan $small --target "image@$images"
+grep -q "follows how long each step took" "$tmp/out" || fail "plan does not say whose pace it follows: $(cat "$tmp/out")"
+
 # A use case runs the groups it needs, and its verdict is measured: a
 # database runs random-io and sync-write (small sizes), repetitions automatic.
 expect_status 0 "$cli" run --fs ext4,xfs --use-case database --repeat-max 4 --target "image@$images" \
   --size randio-files=4 --size randio-file-size=256K --size randio-requests=200 \
   --size sync-files=2 --size sync-file-size=256K --size sync-commits=50 --output "$tmp/db.json"
-json() { /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
 [ "$(json "$tmp/db.json" 'd["workloads"]')" = "['random-io', 'sync-write']" ] || fail "database's groups: $(json "$tmp/db.json" 'd["workloads"]')"
 [ "$(json "$tmp/db.json" 'sorted(t["id"] for t in d["filesystems"][0]["tasks"])')" = \
   "['mkfs', 'mount', 'rand-read', 'rand-write', 'sync-write', 'umount']" ] || fail "database's tasks"

@@ -13,6 +13,7 @@
 #include "fsb-custom.h"
 #include "fsb-engine.h"
 #include "fsb-format.h"
+#include "fsb-history.h"
 #include "fsb-json.h"
 #include "fsb-plan.h"
 #include "fsb-recommend.h"
@@ -316,6 +317,14 @@ print_plan (FsbPlan *plan)
   else
     /* Translators: how long the run is expected to take, "about 1 min 10 s" */
     g_print (_("Estimated time: about %s\n"), time);
+  if (est.paced_by != NULL)
+    {
+      g_autofree char *when = fsb_history_label (plan->pace_from);
+      /* Translators: %s is the date and time of an earlier run, "2 Dec 2026, 04:30" */
+      g_print (_("The time follows how long each step took in the run of %s on the same disk.\n"), when);
+    }
+  else
+    g_print ("%s\n", _("The time is a first guess: after a run on this disk, it follows how long each step took there."));
   fsb_target_spec_clear (&target);
   fsb_plan_estimate_clear (&est);
 }
@@ -350,6 +359,7 @@ fsb_cli_plan (int argc, char **argv)
   plan = fsb_cli_plan_build (&o, FSB_CLI_PLAN_RUN, &error);
   if (plan == NULL)
     return fsb_cli_fail (error);
+  fsb_history_pace_plan (plan);
   if (as_json)
     {
       g_autoptr(JsonNode) node = fsb_plan_to_json (plan);

@@ -9,6 +9,7 @@
 #include "fsb-error.h"
 #include "fsb-format.h"
 #include "fsb-fs-chooser.h"
+#include "fsb-history.h"
 #include "fsb-setup-page.h"
 #include "fsb-sizes.h"
 #include "fsb-target-chooser.h"
@@ -27,6 +28,10 @@ struct _FsbSetupPage
 
   GSettings *settings;
   gboolean   can_start;
+  /* Complete runs with a pace, newest first: the estimate follows the one
+   * made on the chosen disk. Listed in a thread at load. */
+  GPtrArray    *paced_runs;
+  GCancellable *cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (FsbSetupPage, fsb_setup_page, GTK_TYPE_BOX)
@@ -119,6 +124,36 @@ chooser_problem_cb (FsbSetupPage *self, const char *what, const char *todo)
 }
 
 void
+fsb_setup_page_add_run (FsbSetupPage *self, FsbResult *result)
+{
+  g_return_if_fail (FSB_IS_SETUP_PAGE (self) && result != NULL);
+
+  if (!result->complete || g_hash_table_size (result->pace) == 0)
+    return;
+  if (self->paced_runs == NULL)
+    self->paced_runs = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
+  g_ptr_array_insert (self->paced_runs, 0, fsb_result_ref (result));
+  update_summary (self);
+}
+
+static void
+history_listed_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr(FsbSetupPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = fsb_history_list_finish (res, &error);
+  g_autoptr(GPtrArray) runs = NULL;
+
+  /* Without the history (cancelled, unreadable) the estimate stays a first guess. */
+  if (entries == NULL)
+    return;
+  runs = fsb_history_runs (entries);
+  /* Oldest first, so that the newest ends first, before runs added meanwhile. */
+  for (guint i = runs->len; i > 0; i--)
+    fsb_setup_page_add_run (self, g_ptr_array_index (runs, i - 1));
+}
+
+void
 fsb_setup_page_load (FsbSetupPage *self)
 {
   g_return_if_fail (FSB_IS_SETUP_PAGE (self));
@@ -126,6 +161,7 @@ fsb_setup_page_load (FsbSetupPage *self)
   fsb_target_chooser_load (FSB_TARGET_CHOOSER (self->target_chooser), self->settings);
   fsb_fs_chooser_load (FSB_FS_CHOOSER (self->fs_chooser), self->settings);
   fsb_workload_chooser_load (FSB_WORKLOAD_CHOOSER (self->workload_chooser), self->settings);
+  fsb_history_list_async (self->cancellable, history_listed_cb, g_object_ref (self));
 }
 
 void
@@ -153,8 +189,12 @@ fill_plan (FsbSetupPage *self, FsbPlan *plan, GError **error)
     return FALSE;
   g_clear_pointer (&plan->mkfs_options, g_hash_table_unref);
   plan->mkfs_options = fsb_fs_chooser_get_options (FSB_FS_CHOOSER (self->fs_chooser));
-  return fsb_workload_chooser_fill_plan (FSB_WORKLOAD_CHOOSER (self->workload_chooser), plan, error)
-      && fsb_target_chooser_fill_plan (FSB_TARGET_CHOOSER (self->target_chooser), plan, error);
+  if (!fsb_workload_chooser_fill_plan (FSB_WORKLOAD_CHOOSER (self->workload_chooser), plan, error)
+      || !fsb_target_chooser_fill_plan (FSB_TARGET_CHOOSER (self->target_chooser), plan, error))
+    return FALSE;
+  if (self->paced_runs != NULL)
+    fsb_plan_set_pace (plan, fsb_history_find_pace (self->paced_runs, plan->target_spec));
+  return TRUE;
 }
 
 FsbPlan *
@@ -206,11 +246,23 @@ fsb_setup_page_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
+fsb_setup_page_dispose (GObject *object)
+{
+  FsbSetupPage *self = FSB_SETUP_PAGE (object);
+
+  /* A listing still running no longer updates the page. */
+  g_cancellable_cancel (self->cancellable);
+  G_OBJECT_CLASS (fsb_setup_page_parent_class)->dispose (object);
+}
+
+static void
 fsb_setup_page_finalize (GObject *object)
 {
   FsbSetupPage *self = FSB_SETUP_PAGE (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->paced_runs, g_ptr_array_unref);
+  g_clear_object (&self->cancellable);
   G_OBJECT_CLASS (fsb_setup_page_parent_class)->finalize (object);
 }
 
@@ -221,6 +273,7 @@ fsb_setup_page_class_init (FsbSetupPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->get_property = fsb_setup_page_get_property;
+  object_class->dispose = fsb_setup_page_dispose;
   object_class->finalize = fsb_setup_page_finalize;
 
   properties[PROP_CAN_START] =
@@ -252,4 +305,5 @@ fsb_setup_page_init (FsbSetupPage *self)
   gtk_container_set_focus_vadjustment (GTK_CONTAINER (self->page_box),
                                        gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->viewport)));
   self->settings = g_settings_new (APP_ID);
+  self->cancellable = g_cancellable_new ();
 }

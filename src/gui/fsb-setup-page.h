@@ -21,6 +21,8 @@ void      fsb_setup_page_load         (FsbSetupPage *self);
  * are known; client is NULL without udisks2 (only what needs no udisks2). */
 void      fsb_setup_page_set_client   (FsbSetupPage *self, UDisksClient *client);
 FsbPlan  *fsb_setup_page_build_plan   (FsbSetupPage *self, GError **error);
+/* A run just made: the estimate follows its pace on its disk from now on. */
+void      fsb_setup_page_add_run      (FsbSetupPage *self, FsbResult *result);
 /* Remembers the choices for the next start. */
 void      fsb_setup_page_save_choices (FsbSetupPage *self);
 /* "Comparing 3 filesystems on a 4.0 GiB disk image", for the run page's title. */

@@ -302,6 +302,7 @@ run_finished_cb (GObject *source, GAsyncResult *res, gpointer user_data)
   show_page (self, "results");
   update_actions (self);
   save_to_history (self, result);
+  fsb_setup_page_add_run (FSB_SETUP_PAGE (self->setup_page), result);
   notify_finished (self, _("The comparison is finished"),
                    fsb_results_page_get_headline (FSB_RESULTS_PAGE (self->results_page)));
 }

@@ -119,7 +119,62 @@ def test_without_udisks_the_window_says_what_to_do():
         session.cleanup()
 
 
+def about(seconds):
+    """The setup page's words for a time (format_about in fsb-setup-page.c)."""
+    if seconds < 60:
+        return "under a minute"
+    m = int((seconds + 30) // 60)
+    if m < 90:
+        return f"about {m} minute" + ("s" if m != 1 else "")
+    h = (m + 30) // 60
+    return f"about {h} hour" + ("s" if h != 1 else "")
+
+
+def test_estimate_follows_an_earlier_run():
+    """After a run on the same disk, the time under the filesystems follows
+    how long its steps took (what `fsbench-cli plan` says for the same
+    plan), not the first guesses."""
+    session = Session()
+    cli = os.environ["FSBENCH_CLI"]
+    env = dict(os.environ, **session.env)
+    plan_args = ["--fs", "ext4,xfs", "--target", f"image@{session.images}"]
+
+    def planned():
+        out = subprocess.run([cli, "plan", "--json", *plan_args], env=env, capture_output=True,
+                             text=True, check=True, timeout=60).stdout
+        return json.loads(out)
+    first = planned()
+    assert first["estimate_paced_by"] is None, first["estimate_paced_by"]
+    os.makedirs(session.history_dir(), exist_ok=True)
+    subprocess.run([cli, "run", "--fs", "ext4", "--repeat", "1", "--workloads", "core", "--tree-files", "12",
+                    "--tree-dirs", "3", "--tree-size", "2M", "--big-file", "1M",
+                    "--target", f"image@{session.images}",
+                    "--output", os.path.join(session.history_dir(), "tiny.json")],
+                   env=env, capture_output=True, text=True, check=True, timeout=300)
+    paced = planned()
+    assert paced["estimate_paced_by"] is not None
+    assert paced["estimated_seconds"] < first["estimated_seconds"], (paced["estimated_seconds"], first["estimated_seconds"])
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        expected = f"Takes {about(paced['estimated_seconds'])};"
+
+        def summary():
+            labels = find_all(win, lambda n: n.roleName == "label" and n.name.startswith("Compares"))
+            return labels[0].name if labels else ""
+        try:
+            wait_for(lambda: expected in summary(), 30, f"“{expected}” under the filesystems")
+        except AssertionError as e:
+            raise AssertionError(f"{e}; it says “{summary()}” (first guess: "
+                                 f"{about(first['estimated_seconds'])})") from None
+        session.assert_nothing_left()
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_hotplug_shows_the_users_loop_device,
-                       test_without_udisks_the_window_says_what_to_do])
+                       test_without_udisks_the_window_says_what_to_do,
+                       test_estimate_follows_an_earlier_run])

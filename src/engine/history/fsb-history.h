@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "fsb-plan.h"
 #include "fsb-result.h"
 
 G_BEGIN_DECLS
@@ -41,5 +42,16 @@ FsbResult *fsb_history_merge       (GPtrArray *runs, const char *const *labels, 
 char      *fsb_history_label       (FsbResult *result);
 /* "30 Nov 2026, 06:10 · ext4, XFS · quick · host" */
 char      *fsb_history_describe    (FsbResult *result);
+
+/* fsb-history-pace.c */
+/* The readable results of entries, in their order (newest first). */
+GPtrArray *fsb_history_runs        (GPtrArray *entries);   /* of FsbResult* */
+/* The newest complete run of runs (of FsbResult*, newest first) with a
+ * pace, made on this machine on the disk target_spec would use: an image
+ * on the same host filesystem, or the same partition. NULL when none. */
+FsbResult *fsb_history_find_pace   (GPtrArray *runs, const char *target_spec);
+/* Lists the history (blocking) and lets plan's estimate follow the pace
+ * of the newest such run. */
+void       fsb_history_pace_plan   (FsbPlan *plan);
 
 G_END_DECLS

@@ -112,7 +112,7 @@ fsb_plan_aging_extend (FsbPlan *self, const FsbSizes *sizes, GPtrArray *tasks,
 
   /* The data tasks again, with the aging before them, ahead of umount. */
   g_ptr_array_add (aged, (gpointer) FSB_AGE_STEP);
-  seconds = aging.age_seconds;
+  seconds = fsb_plan_paced (self, FSB_AGE_STEP, aging.age_seconds);
   for (guint i = 0; i < tasks->len; i++)
     {
       const FsbTaskSpec *t = fsb_catalog_task (tasks->pdata[i], NULL);
@@ -120,13 +120,13 @@ fsb_plan_aging_extend (FsbPlan *self, const FsbSizes *sizes, GPtrArray *tasks,
       if (t == NULL || t->run == NULL)
         continue;
       g_ptr_array_add (aged, (gpointer) fsb_task_aged_id (t->id));
-      seconds += t->estimate != NULL ? t->estimate (sizes) : 1.0;
+      seconds += fsb_plan_paced (self, fsb_task_aged_id (t->id), t->estimate != NULL ? t->estimate (sizes) : 1.0);
     }
   for (guint i = 0; i < aged->len; i++)
     g_ptr_array_insert (tasks, (gint) tasks->len - 1, aged->pdata[i]);
 
   *per_fs_steps = 1;
-  *per_fs_seconds = aging.fit_seconds;
+  *per_fs_seconds = fsb_plan_paced (self, FSB_FIT_STEP, aging.fit_seconds);
   return seconds;
 }
 

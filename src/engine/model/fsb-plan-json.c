@@ -109,7 +109,8 @@ fsb_plan_to_json (FsbPlan *self)
       json_builder_set_member_name (b, "criterion");
       json_builder_add_string_value (b, t != NULL ? fsb_task_criterion (id) : NULL);
       json_builder_set_member_name (b, "estimated_seconds");
-      json_builder_add_double_value (b, t != NULL && t->estimate != NULL ? t->estimate (self->sizes) : 0);
+      json_builder_add_double_value (b, t != NULL && t->estimate != NULL
+                                        ? round (fsb_plan_paced (self, id, t->estimate (self->sizes)) * 1000) / 1000 : 0);
       json_builder_end_object (b);
     }
   for (guint i = 0; i < self->custom_commands->len; i++)
@@ -135,6 +136,12 @@ fsb_plan_to_json (FsbPlan *self)
   json_builder_add_double_value (b, round (est.estimated_seconds_max * 10) / 10);
   json_builder_set_member_name (b, "dataset_seconds");
   json_builder_add_double_value (b, round (est.dataset_seconds * 10) / 10);
+  /* The run whose pace on this disk the estimate follows, or null. */
+  json_builder_set_member_name (b, "estimate_paced_by");
+  if (est.paced_by != NULL)
+    json_builder_add_string_value (b, est.paced_by);
+  else
+    json_builder_add_null_value (b);
   json_builder_end_object (b);
   fsb_plan_estimate_clear (&est);
   return json_builder_get_root (b);

@@ -145,6 +145,7 @@ fsb_plan_unref (FsbPlan *self)
   g_return_if_fail (self != NULL);
   if (!g_atomic_int_dec_and_test (&self->ref_count))
     return;
+  g_clear_pointer (&self->pace_from, fsb_result_unref);
   g_strfreev (self->filesystems);
   g_hash_table_unref (self->mkfs_options);
   g_free (self->profile_name);
@@ -647,6 +648,37 @@ fsb_plan_needed_bytes (FsbPlan *self, const FsbSizes *sizes)
 }
 
 void
+fsb_plan_set_pace (FsbPlan *self, FsbResult *result)
+{
+  g_return_if_fail (self != NULL);
+  if (result != NULL)
+    fsb_result_ref (result);
+  g_clear_pointer (&self->pace_from, fsb_result_unref);
+  self->pace_from = result;
+}
+
+/* A pace further off than this from the first guesses is not this disk's
+ * but an accident of that run (a machine under load, a step that failed). */
+#define PACE_MIN 0.02
+#define PACE_MAX 50.0
+
+double
+fsb_plan_paced (FsbPlan *self, const char *step_id, double guess_s)
+{
+  const FsbPace *pace;
+  double ratio;
+
+  g_return_val_if_fail (self != NULL, guess_s);
+  if (self->pace_from == NULL)
+    return guess_s;
+  pace = step_id != NULL ? g_hash_table_lookup (self->pace_from->pace, step_id) : NULL;
+  ratio = pace != NULL ? pace->taken_s / pace->guess_s : fsb_result_pace_overall (self->pace_from);
+  if (!(ratio > 0))
+    return guess_s;
+  return guess_s * CLAMP (ratio, PACE_MIN, PACE_MAX);
+}
+
+void
 fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate)
 {
   g_autoptr(GPtrArray) groups = NULL;
@@ -673,12 +705,13 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
         if (g->tasks[t].run != NULL || strcmp (g->tasks[t].id, "umount") != 0)
           {
             g_ptr_array_add (estimate->tasks, (gpointer) g->tasks[t].id);
-            cycle += g->tasks[t].estimate != NULL ? g->tasks[t].estimate (sizes) : 1.0;
+            cycle += fsb_plan_paced (self, g->tasks[t].id,
+                                     g->tasks[t].estimate != NULL ? g->tasks[t].estimate (sizes) : 1.0);
           }
     }
   cycle += 5.0 * self->custom_commands->len;
   g_ptr_array_add (estimate->tasks, (gpointer) "umount");
-  cycle += 0.5;
+  cycle += fsb_plan_paced (self, "umount", 0.5);
   /* Nothing to do in a cycle: no cycles at all (transfers alone). */
   if (estimate->tasks->len == 3 && self->custom_commands->len == 0)
     {
@@ -691,7 +724,8 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
   for (guint i = 0; i < n_groups; i++)
     if (all[i]->across_filesystems && fsb_plan_has_group (self, all[i]->id) && all[i]->estimate_across != NULL)
       {
-        estimate->estimated_seconds += all[i]->estimate_across (sizes, n_fs, self->repetitions);
+        estimate->estimated_seconds += fsb_plan_paced (self, all[i]->id,
+                                                       all[i]->estimate_across (sizes, n_fs, self->repetitions));
         estimate->n_steps++;
       }
 
@@ -713,10 +747,13 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
     estimate->target_size_bytes = target.size_bytes > 0 ? target.size_bytes
                                   : MAX (FSB_MIN_IMAGE_BYTES, estimate->space_needed_bytes);
   fsb_target_spec_clear (&target);
+  if (self->pace_from != NULL && g_hash_table_size (self->pace_from->pace) > 0)
+    estimate->paced_by = g_strdup (self->pace_from->created);
 }
 
 void
 fsb_plan_estimate_clear (FsbPlanEstimate *estimate)
 {
   g_clear_pointer (&estimate->tasks, g_ptr_array_unref);
+  g_clear_pointer (&estimate->paced_by, g_free);
 }

@@ -85,6 +85,9 @@ typedef struct {
    * dialog, the CLI's --yes-destroy-data at the start): every format
    * checks the device is still this one. NULL for an image. */
   FsbDeviceIdentity *confirmed_device;
+  /* An earlier complete run on the same disk, whose pace the estimate
+   * follows (fsb_plan_set_pace ()); NULL: the first guesses alone. */
+  FsbResult  *pace_from;
 } FsbPlan;
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())
@@ -137,8 +140,18 @@ typedef struct {
   double    dataset_seconds;     /* of which making the test data */
   guint     n_steps;             /* tasks × filesystems × repetitions, mkfs/mount/umount included */
   GPtrArray *tasks;              /* of const char*, one cycle's tasks in run order (static strings) */
+  /* The run whose pace the estimate follows: its "created" time, or NULL
+   * when the estimate is the first guesses alone. */
+  char      *paced_by;
 } FsbPlanEstimate;
 
+/* The estimate follows how long each step took in result (its pace: a
+ * complete run on the same disk, fsb_history_find_pace ()); NULL: the
+ * first guesses again. */
+void      fsb_plan_set_pace        (FsbPlan *self, FsbResult *result);
+/* A step's first guess, times how long that step took against its guess
+ * in the pace (or, for a step the pace lacks, all its steps did). */
+double    fsb_plan_paced           (FsbPlan *self, const char *step_id, double guess_s);
 /* sizes: what the tasks will see (NULL: the plan's own). */
 void      fsb_plan_estimate        (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate);
 

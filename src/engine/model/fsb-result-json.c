@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 #include <gio/gio.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fsb-error.h"
@@ -14,6 +15,12 @@
 #include "fsb-target-info.h"
 
 /* JSON out --------------------------------------------------------------- */
+
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
 
 static void
 build_capacity (JsonBuilder *b, const char *prefix, const FsbCapacity *c)
@@ -252,6 +259,28 @@ fsb_result_to_json (FsbResult *self)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+
+  if (g_hash_table_size (self->pace) > 0)
+    {
+      g_autofree const char **ids = (const char **) g_hash_table_get_keys_as_array (self->pace, NULL);
+      guint n = g_hash_table_size (self->pace);
+
+      /* In a stable order, so that two saves of a result are the same file. */
+      qsort (ids, n, sizeof *ids, compare_strings);
+      json_builder_set_member_name (b, "pace");
+      json_builder_begin_object (b);
+      for (guint i = 0; i < n; i++)
+        {
+          const FsbPace *pace = g_hash_table_lookup (self->pace, ids[i]);
+
+          json_builder_set_member_name (b, ids[i]);
+          json_builder_begin_object (b);
+          fsb_json_add_double (b, "guess_s", round (pace->guess_s * 1000) / 1000);
+          fsb_json_add_double (b, "taken_s", round (pace->taken_s * 1000) / 1000);
+          json_builder_end_object (b);
+        }
+      json_builder_end_object (b);
+    }
 
   json_builder_end_object (b);
   return json_builder_get_root (b);

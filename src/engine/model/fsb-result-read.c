@@ -580,6 +580,42 @@ read_repetition_policy (Reader *r, FsbResult *self, JsonObject *p)
   return TRUE;
 }
 
+/* A step id as the runner writes them: "big-copy-in", "tree-list@aged". */
+static gboolean
+is_step_id (const char *id)
+{
+  gsize n = strlen (id);
+
+  if (n == 0 || n > 64 || g_str_has_prefix (id, "custom:"))
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_islower (id[i]) && !g_ascii_isdigit (id[i]) && id[i] != '-' && id[i] != '@')
+      return FALSE;
+  return TRUE;
+}
+
+/* Optional, and only advice for the next estimate: what does not look
+ * like the runner's own figures is left out, never a reason to refuse. */
+static void
+read_pace (FsbResult *self, JsonObject *p)
+{
+  g_autoptr(GList) ids = p != NULL ? json_object_get_members (p) : NULL;
+
+  for (GList *l = ids; l != NULL && g_hash_table_size (self->pace) < FSB_RESULT_MAX_TASKS; l = l->next)
+    {
+      JsonNode *n = json_object_get_member (p, l->data);
+      JsonObject *step = n != NULL && JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
+      double guess = NAN, taken = NAN;
+      gboolean present;
+
+      if (step == NULL || !is_step_id (l->data)
+          || !get_number (step, "guess_s", &guess, &present) || !get_number (step, "taken_s", &taken, &present)
+          || !(guess > 0 && guess <= 1e7) || !(taken >= 0 && taken <= 1e7))
+        continue;
+      fsb_result_add_pace (self, l->data, guess, taken);
+    }
+}
+
 static gboolean
 read_top (Reader *r, FsbResult *self, JsonObject *o)
 {
@@ -699,6 +735,7 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
             return FALSE;
         }
     }
+  read_pace (self, get_object (o, "pace"));
   return TRUE;
 }
 

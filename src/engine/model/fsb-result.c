@@ -157,7 +157,55 @@ fsb_result_new (void)
   self->target.rotational = -1;
   self->filesystems = g_ptr_array_new_with_free_func ((GDestroyNotify) fs_result_free);
   self->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) transfer_free);
+  self->pace = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return self;
+}
+
+void
+fsb_result_add_pace (FsbResult *self, const char *task_id, double guess_s, double taken_s)
+{
+  FsbPace *pace;
+
+  g_return_if_fail (self != NULL && task_id != NULL);
+  if (!(guess_s > 0) || !(taken_s >= 0) || !isfinite (guess_s) || !isfinite (taken_s))
+    return;
+  pace = g_hash_table_lookup (self->pace, task_id);
+  if (pace == NULL)
+    {
+      pace = g_new0 (FsbPace, 1);
+      g_hash_table_insert (self->pace, g_strdup (task_id), pace);
+    }
+  pace->guess_s += guess_s;
+  pace->taken_s += taken_s;
+}
+
+double
+fsb_result_pace_overall (FsbResult *self)
+{
+  GHashTableIter iter;
+  FsbPace *pace;
+  double guess = 0, taken = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_hash_table_iter_init (&iter, self->pace);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &pace))
+    {
+      guess += pace->guess_s;
+      taken += pace->taken_s;
+    }
+  return guess > 0 ? taken / guess : 0;
+}
+
+static void
+copy_pace (FsbResult *to, const FsbResult *from)
+{
+  GHashTableIter iter;
+  const char *id;
+  FsbPace *pace;
+
+  g_hash_table_iter_init (&iter, from->pace);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &id, (gpointer *) &pace))
+    fsb_result_add_pace (to, id, pace->guess_s, pace->taken_s);
 }
 
 FsbResult *
@@ -217,6 +265,7 @@ fsb_result_unref (FsbResult *self)
   g_clear_pointer (&self->dataset, json_node_unref);
   g_ptr_array_unref (self->filesystems);
   g_ptr_array_unref (self->transfers);
+  g_hash_table_unref (self->pace);
   g_free (self);
 }
 
@@ -322,6 +371,7 @@ fsb_result_copy (const FsbResult *self)
   copy->age = g_strdup (self->age);
   copy->dataset = self->dataset != NULL ? json_node_copy (self->dataset) : NULL;
   copy->complete = self->complete;
+  copy_pace (copy, self);
 
   for (guint f = 0; f < self->filesystems->len; f++)
     {
@@ -471,5 +521,6 @@ fsb_result_merge (FsbResult *base, FsbResult *more)
   g_strfreev (merged->workloads);
   merged->workloads = g_strv_builder_end (groups);
   merged->complete = base->complete && more->complete;
+  copy_pace (merged, extra);
   return merged;
 }

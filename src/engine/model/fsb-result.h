@@ -145,6 +145,14 @@ typedef struct {
   guint       physical_block;
 } FsbTargetInfo;
 
+/* How long the steps of a task took in a run, against the first guess the
+ * plan's estimate made for them, summed over the run: the pace of that disk,
+ * which the next estimate on it follows (fsb_plan_set_pace ()). */
+typedef struct {
+  double guess_s;
+  double taken_s;
+} FsbPace;
+
 /* How the repetitions were decided (results before 0.3 have none: mode NULL). */
 typedef struct {
   char   *mode;           /* "auto" or "fixed" */
@@ -169,12 +177,17 @@ typedef struct {
   JsonNode      *dataset;       /* the manifest of the source data, or NULL */
   GPtrArray     *filesystems;   /* of FsbFsResult* */
   GPtrArray     *transfers;     /* of FsbTransfer* */
+  GHashTable    *pace;          /* step id ("mkfs", "big-copy-in", "transfer") → FsbPace*; empty before 0.4 */
   gboolean       complete;      /* FALSE while running, or after a cancel */
 } FsbResult;
 
 /* Free the strings of a machine or target description (not the struct itself). */
 void           fsb_machine_clear        (FsbMachine *machine);
 void           fsb_target_info_clear    (FsbTargetInfo *info);
+/* Adds a step of task_id to the run's pace. */
+void           fsb_result_add_pace      (FsbResult *self, const char *task_id, double guess_s, double taken_s);
+/* taken ÷ guess over every step of the pace; 0 when it is empty. */
+double         fsb_result_pace_overall  (FsbResult *self);
 
 #define FSB_TYPE_RESULT (fsb_result_get_type ())
 GType          fsb_result_get_type      (void) G_GNUC_CONST;

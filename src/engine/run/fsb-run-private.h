@@ -85,6 +85,8 @@ void     fsb_run_save_partial  (Run *run);
 
 /* fsb-run-progress.c */
 double      fsb_run_estimate_seconds  (const FsbSizes *sizes, const char *task_id);
+/* The steps that ran, each against its first guess, into result->pace. */
+void        fsb_run_record_pace       (Run *run, FsbResult *result);
 void        fsb_run_post_progress     (Run *run, const char *message, gboolean force);
 const char *fsb_run_step_message      (Run *run, const char *task_id, guint64 done, guint64 total);
 void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer user_data);

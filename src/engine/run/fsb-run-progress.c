@@ -82,6 +82,21 @@ remaining_seconds (Run *run, gboolean *known)
 }
 
 void
+fsb_run_record_pace (Run *run, FsbResult *result)
+{
+  g_mutex_lock (&run->runner->lock);
+  for (guint i = 0; i < run->steps->len; i++)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+
+      /* Your own commands' guess is a constant: they teach nothing. */
+      if (s->actual_s >= 0 && !g_str_has_prefix (s->task_id, "custom:"))
+        fsb_result_add_pace (result, s->task_id, s->estimate_s, s->actual_s);
+    }
+  g_mutex_unlock (&run->runner->lock);
+}
+
+void
 fsb_run_post_progress (Run *run, const char *message, gboolean force)
 {
   gint64 now = g_get_monotonic_time ();

@@ -292,6 +292,7 @@ run_plan (Run *run, GError **error)
   if (fsb_plan_has_group (run->plan, "transfer") && !fsb_run_transfers (run, result, error))
     return FALSE;
 
+  fsb_run_record_pace (run, result);
   g_mutex_lock (&run->runner->lock);
   result->complete = TRUE;
   g_mutex_unlock (&run->runner->lock);
