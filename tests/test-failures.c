@@ -87,6 +87,23 @@ test_orphan_loop (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 }
 
+/* A formatted image target, its device also mounted behind its back at
+ * tmp_dir/temp-mount-XXXXXX (as udisks' take-ownership mount is), whose
+ * path goes to *mount_point. */
+static FsbTarget *
+target_with_temp_mount (char **mount_point)
+{
+  FsbTarget *target = fsb_test_image_target (image_dir, "600M", "ext4", FALSE);
+  g_autofree char *cmd = NULL;
+
+  *mount_point = g_build_filename (tmp_dir, "temp-mount-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (*mount_point));
+  cmd = g_strdup_printf ("mount %s %s", fsb_target_get_device (target), *mount_point);
+  g_assert_cmpint (system (cmd), ==, 0);
+  g_assert_true (fsb_mountinfo_is_mount_point (*mount_point));
+  return target;
+}
+
 /* A Format that fails after its take-ownership mount leaves udisks'
  * temp-mount-XXXXXX: releasing unmounts every mount of our device. */
 static void
@@ -95,17 +112,12 @@ test_temp_mount (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbTarget) target = NULL;
   g_autofree char *device = NULL;
-  g_autofree char *mount_point = g_build_filename (tmp_dir, "temp-mount-XXXXXX", NULL);
-  g_autofree char *cmd = NULL;
+  g_autofree char *mount_point = NULL;
 
   if (!fsb_test_have_udisks ())
     return;
-  target = fsb_test_image_target (image_dir, "600M", "ext4", FALSE);
+  target = target_with_temp_mount (&mount_point);
   device = g_strdup (fsb_target_get_device (target));
-  g_assert_nonnull (g_mkdtemp (mount_point));
-  cmd = g_strdup_printf ("mount %s %s", device, mount_point);
-  g_assert_cmpint (system (cmd), ==, 0);
-  g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
 
   g_assert_true (fsb_target_release (target, &error));
   g_assert_no_error (error);
@@ -123,16 +135,12 @@ test_stray_mount (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbTarget) target = NULL;
   g_autofree char *device = NULL;
-  g_autofree char *mount_point = g_build_filename (tmp_dir, "temp-mount-XXXXXX", NULL);
-  g_autofree char *cmd = NULL;
+  g_autofree char *mount_point = NULL;
 
   if (!fsb_test_have_udisks ())
     return;
-  target = fsb_test_image_target (image_dir, "600M", "ext4", FALSE);
+  target = target_with_temp_mount (&mount_point);
   device = g_strdup (fsb_target_get_device (target));
-  g_assert_nonnull (g_mkdtemp (mount_point));
-  cmd = g_strdup_printf ("mount %s %s", device, mount_point);
-  g_assert_cmpint (system (cmd), ==, 0);
 
   g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
   g_assert_no_error (error);
