@@ -152,6 +152,20 @@ def check_no_english(path, lang, english, data=()):
                  f"…{text[max(0, m.start() - 40):m.end() + 40]}…")
 
 
+def check_pdf_words_whole(html_path, pdf_path, lang):
+    """A table column of the PDF is never narrower than its widest word:
+    each word of the HTML's table headers is whole in the PDF's text (not
+    “Déb” over “it”)."""
+    text = plain(pdf_path)
+    if text is None:
+        return
+    heads = re.findall(r"<th\b[^>]*>(.*?)</th>", open(html_path, encoding="utf-8").read(), flags=re.S)
+    words = {w for h in heads for w in re.findall(r"\w{4,}", html.unescape(re.sub(r"<[^>]+>", " ", h)))}
+    for w in sorted(words):
+        if not re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text):
+            fail(f"{os.path.basename(pdf_path)} ({lang}) breaks the header word “{w}” across lines")
+
+
 def check_no_cyrillic(path):
     text = plain(path)
     if text is None:
@@ -217,8 +231,10 @@ def main():
                 check_result_is_data(r)
         for result in english_results:
             for lang in LANGS:
-                for f in report(result, lang, out):
+                files = report(result, lang, out)
+                for f in files:
                     check_no_english(f, lang, english[lang], recorded_data(result))
+                check_pdf_words_whole(files[0], files[4], lang)
         for result in russian_results:
             for f in report(result, "en", out):
                 check_no_cyrillic(f)

@@ -191,13 +191,41 @@ draw_row (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const doubl
   cairo_stroke (pdf->cr);
 }
 
-/* Natural widths, shrunk in proportion to fit the page. */
+static double
+text_width (Pdf *pdf, const char *text)
+{
+  int w;
+
+  prepare (pdf, text, FALSE, -1, PANGO_ALIGN_LEFT);
+  pango_layout_get_size (pdf->layout, &w, NULL);
+  return w / (double) PANGO_SCALE;
+}
+
+/* The widest word of a cell: narrower, the cell breaks inside a word
+ * ("Déb" over "it"). */
+static double
+widest_word (Pdf *pdf, const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text != NULL ? text : "", " \n", -1);
+  double widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      widest = MAX (widest, text_width (pdf, words[i]));
+  return widest;
+}
+
+/* As a browser lays out a table: natural widths when they fit; else every
+ * column keeps its widest word, and the room left goes to the columns in
+ * proportion to what wrapping takes from them. Only when the words alone
+ * are too wide do all shrink alike. */
 static void
 column_widths (Pdf *pdf, const FsbBlock *b, double *width)
 {
   GPtrArray *header = b->items->pdata[0];
   guint n_cols = header->len;
-  double total = 0;
+  g_autofree double *least = g_new0 (double, n_cols);
+  double total = 0, total_least = 0, wrap = 0;
 
   for (guint r = 0; r < b->items->len; r++)
     {
@@ -205,17 +233,26 @@ column_widths (Pdf *pdf, const FsbBlock *b, double *width)
       set_font (pdf, TABLE_SIZE, r == 0, FALSE);
       for (guint c = 0; c < row->len && c < n_cols; c++)
         {
-          int w;
-          prepare (pdf, row->pdata[c], FALSE, -1, PANGO_ALIGN_LEFT);
-          pango_layout_get_size (pdf->layout, &w, NULL);
-          width[c] = MAX (width[c], w / (double) PANGO_SCALE + 2 * TABLE_PAD);
+          width[c] = MAX (width[c], text_width (pdf, row->pdata[c]) + 2 * TABLE_PAD);
+          least[c] = MAX (least[c], widest_word (pdf, row->pdata[c]) + 2 * TABLE_PAD);
         }
     }
   for (guint c = 0; c < n_cols; c++)
-    total += width[c];
-  if (total > pdf->content_w)
-    for (guint c = 0; c < n_cols; c++)
-      width[c] *= pdf->content_w / total;
+    {
+      total += width[c];
+      total_least += least[c];
+      wrap += width[c] - least[c];
+    }
+  if (total <= pdf->content_w)
+    return;
+  if (total_least >= pdf->content_w || wrap <= 0)
+    {
+      for (guint c = 0; c < n_cols; c++)
+        width[c] = least[c] * pdf->content_w / total_least;
+      return;
+    }
+  for (guint c = 0; c < n_cols; c++)
+    width[c] = least[c] + (width[c] - least[c]) * (pdf->content_w - total_least) / wrap;
 }
 
 static void
