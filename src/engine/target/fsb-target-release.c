@@ -65,6 +65,23 @@ fsb_target_unmount_strays (const char *device, const char *object_path, GError *
   return FALSE;
 }
 
+/* LOOP_CLR_FD (and udisks' Loop.Delete, which uses it) only marks a loop
+ * device that is still open, by udev's probe of a device just attached say,
+ * to let go when the last user closes it: wait for that (bounded), so that
+ * nothing of ours is left once release returns. */
+static void
+wait_detached (const char *loop, const char *image_path)
+{
+  for (int waited = 0; waited < RETRY_MSEC; waited += RETRY_STEP_MSEC / 2)
+    {
+      g_autofree char *backing = fsb_loop_backing_file (loop);
+
+      if (backing == NULL || g_strcmp0 (backing, image_path) != 0)
+        return;
+      g_usleep (RETRY_STEP_MSEC / 2 * 1000);
+    }
+}
+
 /* Loop devices the kernel backs with our image that we never learned of:
  * LoopSetup can fail after attaching it ("Timed out waiting for object"
  * when udevd is late or not running). */
@@ -84,7 +101,10 @@ detach_orphans (FsbTarget *self, GError **error)
       if (!fsb_target_unmount_strays (loop, object_path, error))
         return FALSE;
       if (object_path != NULL && fsb_udisks_loop_delete (object_path, NULL))
-        continue;
+        {
+          wait_detached (loop, self->image_path);
+          continue;
+        }
       fd = open (loop, O_RDONLY | O_CLOEXEC);
       if (fd < 0 || ioctl (fd, LOOP_CLR_FD, 0) != 0)
         {
@@ -97,6 +117,7 @@ detach_orphans (FsbTarget *self, GError **error)
           return FALSE;
         }
       close (fd);
+      wait_detached (loop, self->image_path);
     }
   return TRUE;
 }
@@ -158,6 +179,8 @@ release_loop (FsbTarget *self, GError **first_error)
     }
   if (ok || g_error_matches (local_error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
     {
+      if (ok)
+        wait_detached (self->device, self->image_path);
       self->loop_attached = FALSE;
       g_clear_pointer (&self->object_path, g_free);
       fsb_target_record_state (self);
