@@ -78,24 +78,25 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
   gboolean percent = g_strcmp0 (metric, "percent") == 0;
-  double scale = 1, lo, hi;
+  double scale = 1, lo = 0, hi = 0;
   gboolean time = fsb_format_metric_is_time (metric, &scale);
-  /* the median's 95 % interval (min–max where there is none); nothing from a single sample */
-  gboolean interval = (fsb_chart_interval (stats, &lo, &hi), stats->n > 1);
-  /* times in the unit that suits them, as the charts and the report write them */
-  g_autofree char *median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_metric (stats->median, metric);
-  g_autofree char *min = percent ? fsb_format_number (lo, 1) : fsb_format_value (lo, metric);
-  g_autofree char *max = percent ? fsb_format_number (hi, 1) : fsb_format_value (hi, metric);
-  g_autofree char *range = !interval ? g_strdup ("—")
-                         : time ? fsb_format_time_range (lo * scale, hi * scale, stats->median * scale, stats->median * scale)
-                         /* Translators: a range of values, the lowest then the highest */
-                         : g_strdup_printf (_("%s – %s"), min, max);
+  g_autofree char *median = NULL, *min = NULL, *max = NULL, *range = NULL;
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
   FsbStats cpu = { 0 }, faults = { 0 };
   gboolean has_cpu = task_result != NULL && fsb_task_result_stats (task_result, "cpu_percent", &cpu);
   gboolean has_faults = task_result != NULL && fsb_task_result_stats (task_result, "minor_faults", &faults);
 
+  /* the median's 95 % interval (min–max where there is none); nothing from a single sample */
+  fsb_chart_interval (stats, &lo, &hi);
+  /* times in the unit that suits them, as the charts and the report write them */
+  median = percent ? fsb_format_percent (stats->median, 1) : fsb_format_metric (stats->median, metric);
+  min = percent ? fsb_format_number (lo, 1) : fsb_format_value (lo, metric);
+  max = percent ? fsb_format_number (hi, 1) : fsb_format_value (hi, metric);
+  range = stats->n <= 1 ? g_strdup ("—")
+          : time ? fsb_format_time_range (lo * scale, hi * scale, stats->median * scale, stats->median * scale)
+          /* Translators: a range of values, the lowest then the highest */
+          : g_strdup_printf (_("%s – %s"), min, max);
   cpu_text = has_cpu ? fsb_format_percent (cpu.median, 0) : g_strdup ("—");
   faults_text = has_faults ? fsb_format_value (faults.median, "minor_faults") : g_strdup ("—");
   gtk_list_store_insert_with_values (store, NULL, -1,
