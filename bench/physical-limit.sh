@@ -16,6 +16,11 @@
 #   bench/physical-limit.sh [BUILD_DIR]   (as root; FS=ext4 PROFILE=standard
 #                                          REPEAT=3 ROUNDS=2 DIR=/var/tmp)
 # Goals: big-copy-in >= 90 % of the O_DIRECT write rate; user within 15 % of root.
+# On a virtual disk, the host below the guest caches what was just written
+# or read: the dd figures and cp (which read the big file right after the
+# runs did) may come from that cache, while FS Bench reads its source after
+# gigabytes of other tasks. The first read of a file nobody read for long
+# (dd iflag=nocache first) tells the disk's own cold rate.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
