@@ -72,7 +72,7 @@ fsb_history_find_pace (GPtrArray *runs, const char *target_spec)
       FsbResult *r = g_ptr_array_index (runs, i);
       const FsbTargetInfo *t = &r->target;
 
-      if (r == NULL || !r->complete || g_hash_table_size (r->pace) == 0 || !same_machine (&r->machine, here))
+      if (!r->complete || g_hash_table_size (r->pace) == 0 || !same_machine (&r->machine, here))
         continue;
       if (spec.image ? (g_strcmp0 (t->kind, "image") == 0 && host != NULL
                         && g_strcmp0 (t->host.mount_point, host->mount_point) == 0
