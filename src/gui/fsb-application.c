@@ -7,9 +7,20 @@
 #include "fsb-application.h"
 #include "fsb-window.h"
 
+/* The session bus names a notification server owns: GLib's own protocol
+ * (GNOME Shell) and the freedesktop one (notification-daemon, dunst, …). */
+static const char *const notification_names[] = { "org.gtk.Notifications", "org.freedesktop.Notifications" };
+#define N_NOTIFICATION_NAMES G_N_ELEMENTS (notification_names)
+
 struct _FsbApplication
 {
   GtkApplication parent_instance;
+
+  /* Whether each name has an owner now, or the bus can start one. */
+  gboolean owned[N_NOTIFICATION_NAMES];
+  gboolean activatable[N_NOTIFICATION_NAMES];
+  guint watch_ids[N_NOTIFICATION_NAMES];
+  GCancellable *cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (FsbApplication, fsb_application, GTK_TYPE_APPLICATION)
@@ -89,6 +100,93 @@ static const struct {
   { "win.import", { "<Primary>o", NULL } },
 };
 
+/* Notifications -------------------------------------------------------- */
+
+static void
+name_appeared (GDBusConnection *bus, const char *name, const char *owner, gpointer user_data)
+{
+  FsbApplication *self = user_data;
+
+  for (guint i = 0; i < N_NOTIFICATION_NAMES; i++)
+    if (strcmp (name, notification_names[i]) == 0)
+      self->owned[i] = TRUE;
+  g_debug ("a notification server appeared: %s", name);
+}
+
+static void
+name_vanished (GDBusConnection *bus, const char *name, gpointer user_data)
+{
+  FsbApplication *self = user_data;
+
+  for (guint i = 0; i < N_NOTIFICATION_NAMES; i++)
+    if (strcmp (name, notification_names[i]) == 0)
+      self->owned[i] = FALSE;
+  g_debug ("no notification server owns %s", name);
+}
+
+static void
+activatable_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree const char **names = NULL;
+  FsbApplication *self;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), res, &error);
+  if (reply == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("the session bus did not list its activatable names: %s", error->message);
+      return;
+    }
+  self = user_data;
+  g_variant_get (reply, "(^a&s)", &names);
+  for (guint i = 0; i < N_NOTIFICATION_NAMES; i++)
+    self->activatable[i] = g_strv_contains (names, notification_names[i]);
+}
+
+/* Watches, without blocking, whether a notification server is there. A
+ * name's owner is followed as it comes and goes; a server the bus would
+ * start on demand counts too. */
+static void
+watch_notification_servers (FsbApplication *self)
+{
+  GDBusConnection *bus = g_application_get_dbus_connection (G_APPLICATION (self));
+
+  if (bus == NULL)
+    return;
+  for (guint i = 0; i < N_NOTIFICATION_NAMES; i++)
+    self->watch_ids[i] = g_bus_watch_name_on_connection (bus, notification_names[i], G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                                         name_appeared, name_vanished, self, NULL);
+  g_dbus_connection_call (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                          "ListActivatableNames", NULL, G_VARIANT_TYPE ("(as)"), G_DBUS_CALL_FLAGS_NONE, 10000,
+                          self->cancellable, activatable_cb, self);
+}
+
+gboolean
+fsb_application_can_notify (FsbApplication *self)
+{
+  for (guint i = 0; i < N_NOTIFICATION_NAMES; i++)
+    if (self->owned[i] || self->activatable[i])
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+fsb_application_notify (FsbApplication *self, const char *id, GNotification *notification)
+{
+  /* Without a server GLib would only log a warning: the window says it all. */
+  if (!fsb_application_can_notify (self))
+    {
+      g_debug ("no notification server: “%s” not sent", id);
+      return FALSE;
+    }
+  g_application_send_notification (G_APPLICATION (self), id, notification);
+  return TRUE;
+}
+
+/* The application ---------------------------------------------------------- */
+
 static void
 fsb_application_startup (GApplication *app)
 {
@@ -105,6 +203,27 @@ fsb_application_startup (GApplication *app)
   gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/style.css");
   gtk_style_context_add_provider_for_screen (gdk_screen_get_default (), GTK_STYLE_PROVIDER (css),
                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  watch_notification_servers (FSB_APPLICATION (app));
+}
+
+static void
+fsb_application_shutdown (GApplication *app)
+{
+  FsbApplication *self = FSB_APPLICATION (app);
+
+  g_cancellable_cancel (self->cancellable);
+  for (guint i = 0; i < N_NOTIFICATION_NAMES; i++)
+    g_clear_handle_id (&self->watch_ids[i], g_bus_unwatch_name);
+  G_APPLICATION_CLASS (fsb_application_parent_class)->shutdown (app);
+}
+
+static void
+fsb_application_finalize (GObject *object)
+{
+  FsbApplication *self = FSB_APPLICATION (object);
+
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (fsb_application_parent_class)->finalize (object);
 }
 
 static void
@@ -122,13 +241,16 @@ fsb_application_class_init (FsbApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->finalize = fsb_application_finalize;
   app_class->startup = fsb_application_startup;
+  app_class->shutdown = fsb_application_shutdown;
   app_class->activate = fsb_application_activate;
 }
 
 static void
 fsb_application_init (FsbApplication *self)
 {
+  self->cancellable = g_cancellable_new ();
 }
 
 FsbApplication *

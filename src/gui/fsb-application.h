@@ -9,5 +9,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FsbApplication, fsb_application, FSB, APPLICATION, GtkApplication)
 
 FsbApplication *fsb_application_new (void);
+gboolean fsb_application_can_notify (FsbApplication *self);
+gboolean fsb_application_notify (FsbApplication *self, const char *id, GNotification *notification);
 
 G_END_DECLS

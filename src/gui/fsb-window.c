@@ -215,8 +215,8 @@ notify_finished (FsbWindow *self, const char *title, const char *body)
     return;
   notification = g_notification_new (title);
   g_notification_set_body (notification, body);
-  g_application_send_notification (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                                   "run-finished", notification);
+  fsb_application_notify (FSB_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), "run-finished",
+                          notification);
 }
 
 static void
