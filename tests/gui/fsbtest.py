@@ -6,6 +6,7 @@ Every wait here ends: at its timeout, as soon as the app exits, and (for a
 run) as soon as the window shows an error. A failing test leaves, in
 meson-logs/gui/TEST/, a screenshot, the app's stderr, `losetup -a` and the
 mount table at the moment of the failure."""
+import atexit
 import json
 import os
 import re
@@ -28,6 +29,7 @@ config.config.logDebugToFile = False
 config.config.logDebugToStdOut = False
 
 from dogtail import tree  # noqa: E402
+from dogtail import rawinput  # noqa: E402
 from dogtail.rawinput import pressKey, keyCombo, holdKey, releaseKey, typeText  # noqa: E402,F401
 
 BUILDDIR = os.environ.get("FSBENCH_BUILDDIR", ".")
@@ -71,7 +73,10 @@ class App:
         n = len([f for f in os.listdir(test_dir()) if f.startswith("app-")])
         self.stderr_path = os.path.join(test_dir(), f"app-{n + 1}.stderr")
         self._stderr = open(self.stderr_path, "w")
-        self.proc = subprocess.Popen([os.environ["FSBENCH_GUI"], *args], env=env, stderr=self._stderr)
+        env.update(private_bus().env())
+        # (its debug messages, when asked for, go to stdout: kept there too)
+        self.proc = subprocess.Popen([os.environ["FSBENCH_GUI"], *args], env=env, stdout=self._stderr,
+                                     stderr=self._stderr)
         self.node = None
         _live_apps.append(self)
         end = time.time() + 30
@@ -135,6 +140,150 @@ class App:
                and not any(re.search(p, line) for p in TOLERATED_WARNINGS)]
         if bad and not failing:
             raise AssertionError("the app logged:\n" + "\n".join(bad))
+
+
+def _bus_call(address, method, *args, dest="org.freedesktop.DBus", path="/org/freedesktop/DBus",
+              interface="org.freedesktop.DBus"):
+    out = subprocess.run(["dbus-send", f"--bus={address}", "--print-reply", f"--dest={dest}", path,
+                          f"{interface}.{method}", *args], capture_output=True, text=True, timeout=10)
+    assert out.returncode == 0, f"{method} on {address} failed: {out.stderr}"
+    return out.stdout
+
+
+class PrivateBus:
+    """A session bus of the suite's own, which can start no service: whether
+    a notification server is there is the test's choice (none, or
+    notification-daemon), whatever the desktop that runs the suite has.
+    The app's accessibility stays on the desktop's AT-SPI bus, where
+    dogtail looks for it."""
+
+    CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+    def __init__(self):
+        reply = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                                "org.a11y.Bus.GetAddress"], capture_output=True, text=True, timeout=10)
+        assert reply.returncode == 0, f"no AT-SPI bus on the session bus: {reply.stderr}"
+        self.a11y = re.search(r'string "([^"]+)"', reply.stdout).group(1)
+        self.folder = tempfile.mkdtemp(prefix="fsbench-gui-bus-")
+        config = os.path.join(self.folder, "session.conf")
+        with open(config, "w") as f:
+            f.write(self.CONFIG)
+        # (its complaints, such as the fd limit it may not raise, in its own log)
+        self._log = open(os.path.join(self.folder, "dbus-daemon.log"), "w")
+        self.proc = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"],
+                                     stdout=subprocess.PIPE, stderr=self._log, text=True)
+        self.address = self.proc.stdout.readline().strip()
+        assert self.address, "the private session bus did not say its address"
+        self.server = None
+
+    def env(self):
+        return {"DBUS_SESSION_BUS_ADDRESS": self.address, "AT_SPI_BUS_ADDRESS": self.a11y}
+
+    def has_owner(self, name):
+        return "boolean true" in _bus_call(self.address, "NameHasOwner", f"string:{name}")
+
+    def activatable(self):
+        return re.findall(r'string "([^"]+)"', _bus_call(self.address, "ListActivatableNames"))
+
+    def start_notification_server(self):
+        """notification-daemon (a real server, GNOME's fallback one) on this bus."""
+        assert not self.has_owner(NOTIFICATIONS), "a notification server is already on the private bus"
+        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.address)
+        log = open(os.path.join(test_dir(), "notification-daemon.log"), "w")
+        self.server = subprocess.Popen([NOTIFICATION_DAEMON, "--replace"], env=env, stdout=log, stderr=log)
+        log.close()
+        wait_for(lambda: self.server.poll() is None and self.has_owner(NOTIFICATIONS), 20,
+                 "notification-daemon on the private session bus",
+                 fail=lambda: self.server.poll() is not None and f"it exited with {self.server.returncode}")
+
+    def stop_notification_server(self):
+        if self.server is None:
+            return
+        self.server.terminate()
+        try:
+            self.server.wait(10)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+            self.server.wait()
+        self.server = None
+        wait_for(lambda: not self.has_owner(NOTIFICATIONS), 10, "the notification server gone from the bus")
+
+    def stop(self):
+        self.stop_notification_server()
+        self.proc.terminate()
+        self.proc.wait(10)
+        self._log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+NOTIFICATIONS = "org.freedesktop.Notifications"
+NOTIFICATION_DAEMON = "/usr/lib/notification-daemon/notification-daemon"
+_private_bus = None
+
+
+def private_bus():
+    global _private_bus
+    if _private_bus is None:
+        _private_bus = PrivateBus()
+        atexit.register(_private_bus.stop)   # however the script ends
+    return _private_bus
+
+
+class NotifyMonitor:
+    """dbus-monitor on the private bus, for the notifications sent: each a
+    list of its string arguments (app name, icon, summary, body)."""
+
+    def __init__(self, bus):
+        self.path = os.path.join(test_dir(), "notify-monitor.txt")
+        self._out = open(self.path, "w")
+        self.proc = subprocess.Popen(["dbus-monitor", "--address", bus.address, "--monitor",
+                                      f"type='method_call',interface='{NOTIFICATIONS}',member='Notify'"],
+                                     stdout=self._out, stderr=subprocess.STDOUT)
+        # it says NameAcquired once it watches
+        wait_for(lambda: "NameAcquired" in self.text(), 10, "dbus-monitor watching the bus")
+
+    def text(self):
+        self._out.flush()
+        with open(self.path, errors="replace") as f:
+            return f.read()
+
+    def notifications(self):
+        calls = self.text().split("method call")[1:]
+        return [re.findall(r'^\s*string "(.*)"$', c, re.M) for c in calls if "member=Notify" in c]
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(10)
+        self._out.close()
+
+
+def move_pointer_off(win):
+    """Without a window manager the keyboard focus follows the pointer: with
+    it off the window, the window is no longer the active one. Waits on
+    that state, not on time."""
+    import pyatspi
+    (x, y), (w, h) = win.position, win.size
+    rawinput.absoluteMotion(min(x + w + 8, 1279), min(y + h + 8, 899))
+    wait_for(lambda: not win.getState().contains(pyatspi.STATE_ACTIVE), 10, "the window inactive")
+
+
+def move_pointer_onto(win):
+    import pyatspi
+    (x, y), (w, h) = win.position, win.size
+    rawinput.absoluteMotion(x + w // 2, y + 30)  # the title, in the header bar
+    wait_for(lambda: win.getState().contains(pyatspi.STATE_ACTIVE), 10, "the window active")
 
 
 def save_artifacts(reason, app=None):
@@ -475,8 +624,12 @@ def wait_for_results(app, win, bound, _=lambda s: s):
 
 
 def run_tests(tests):
+    """Runs each test, reporting TAP. With FSBENCH_TEST_NOTIFICATION_SERVER
+    set, a notification server is on the app's session bus throughout."""
     global _current_test
     failed = 0
+    if os.environ.get("FSBENCH_TEST_NOTIFICATION_SERVER"):
+        private_bus().start_notification_server()
     for i, t in enumerate(tests, 1):
         _current_test = t.__name__
         shutil.rmtree(os.path.join(LOGS, _current_test), ignore_errors=True)

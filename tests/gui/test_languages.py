@@ -12,7 +12,6 @@ import time
 import fsbtest
 from fsbtest import (App, BUILDDIR, SRCDIR, SHOTS, Session, find, find_all, run_bound, screenshot_to,
                      select_tab, wait_for, wait_for_results)
-from dogtail import rawinput  # after fsbtest, which configures dogtail
 
 LANGUAGES = {"en": "C.UTF-8", "de": "de_DE.UTF-8", "fr": "fr_FR.UTF-8", "ru": "ru_RU.UTF-8"}
 # A letter of each language's own alphabet, to tell a translated sentence.
@@ -36,12 +35,12 @@ def window_shot(win, name, language):
     path = os.path.join(SHOTS, "metainfo", f"{name}{suffix}.png")
     # the pointer off the window, so no tooltip or hover shows in the picture
     (x, y), (w, h) = win.position, win.size
-    rawinput.absoluteMotion(min(x + w + 8, 1279), min(y + h + 8, 899))
-    time.sleep(0.8)
+    fsbtest.move_pointer_off(win)
+    time.sleep(0.8)   # a tooltip shown fades out in its own time
     full = screenshot_to(path + ".full.png")
     # and back: without a window manager the focus follows the pointer, and
-    # a window left inactive would announce the run's end as a notification
-    rawinput.absoluteMotion(x + w // 2, y + 30)  # the title, in the header bar
+    # the pictures show the active window
+    fsbtest.move_pointer_onto(win)
     subprocess.run(["convert", full, "-crop", f"{w}x{h}+{x}+{y}", "+repage", path], check=True, timeout=60)
     os.remove(full)
     if os.environ.get("FSBENCH_UPDATE_SCREENSHOTS"):
