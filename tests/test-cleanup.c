@@ -121,7 +121,7 @@ test_user_files_survive (void)
                                          ", \"device\": \"/dev/root\", \"mount_point\": \"/\""));
 
   /* no udisks needed: nothing here is a device */
-  g_assert_cmpuint (fsb_target_state_clean (&error), ==, 0);
+  g_assert_cmpuint (fsb_target_state_clean (NULL, &error), ==, 0);
   g_assert_no_error (error);
   {
     g_autofree char *text = NULL;
@@ -166,7 +166,7 @@ test_foreign_loop (void)
   file_stat (data, &dev, &ino);
   entry = write_entry (g_get_host_name (), fsb_target_state_boot_id (), data, dev, ino, NULL);
 
-  fsb_target_clean_leftovers (&error);
+  fsb_target_clean_leftovers (NULL, &error);
   g_assert_no_error (error);
   backing = fsb_loop_backing_file (out);
   g_assert_cmpstr (backing, ==, data);
@@ -188,6 +188,7 @@ test_machine_and_boot (void)
   g_autofree char *state_dir = fsb_target_state_dir ();
   g_autofree char *image = NULL, *device = NULL;
   g_autofree char *other_host = NULL, *other_boot = NULL, *ours = NULL;
+  FsbLeftovers cleaned;
   const char *name;
   guint64 dev, ino;
 
@@ -208,7 +209,7 @@ test_machine_and_boot (void)
 
     other_host = write_entry ("another-machine", fsb_target_state_boot_id (), image, dev, ino, loop);
     other_boot = write_entry (g_get_host_name (), "00000000-0000-0000-0000-000000000000", image, dev, ino, loop);
-    g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 0);
+    g_assert_cmpuint (fsb_target_clean_leftovers (NULL, &error), ==, 0);
     g_assert_no_error (error);
     g_assert_true (g_file_test (image, G_FILE_TEST_IS_REGULAR));
     g_assert_true (g_file_test (other_host, G_FILE_TEST_EXISTS));
@@ -222,8 +223,11 @@ test_machine_and_boot (void)
 
     /* This machine, this boot, a process gone: mount, loop device, image. */
     ours = write_entry (g_get_host_name (), fsb_target_state_boot_id (), image, dev, ino, loop);
-    g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 3);
+    g_assert_cmpuint (fsb_target_clean_leftovers (&cleaned, &error), ==, 3);
     g_assert_no_error (error);
+    g_assert_cmpuint (cleaned.mounts, ==, 1);
+    g_assert_cmpuint (cleaned.loop_devices, ==, 1);
+    g_assert_cmpuint (cleaned.images, ==, 1);
     g_assert_false (g_file_test (image, G_FILE_TEST_EXISTS));
     g_assert_false (g_file_test (ours, G_FILE_TEST_EXISTS));
     {

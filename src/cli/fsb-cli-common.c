@@ -97,7 +97,7 @@ guint
 fsb_cli_clean_leftovers (void)
 {
   g_autoptr(GError) error = NULL;
-  guint cleaned = fsb_target_clean_leftovers (&error);
+  guint cleaned = fsb_target_clean_leftovers (NULL, &error);
 
   fsb_cli_print_cleaned (cleaned);
   if (error != NULL)

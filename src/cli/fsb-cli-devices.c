@@ -153,7 +153,7 @@ fsb_cli_clean (int argc, char **argv)
   if ((status = fsb_cli_check_services ()) != 0)
     return status;
   fsb_cli_register_polkit_agent ();
-  cleaned = fsb_target_clean_leftovers (&error);
+  cleaned = fsb_target_clean_leftovers (NULL, &error);
   fsb_cli_print_cleaned (cleaned);
   if (error != NULL)
     return fsb_cli_fail (error);

@@ -373,7 +373,7 @@ entry_read (int dir_fd, const char *name, Entry *e)
   return TRUE;
 }
 
-/* Unmounts every mount of device, through udisks. */
+/* Unmounts every mount of device, through udisks: 1 if it was mounted. */
 static guint
 clean_mounts (const char *device, GError **error)
 {
@@ -460,27 +460,27 @@ is_udisks_mount_point (const char *path)
   return path != NULL && (g_str_has_prefix (path, "/media/") || g_str_has_prefix (path, "/run/media/"));
 }
 
-static guint
-clean_entry (const Entry *e, GError **error)
+/* Adds to cleaned what it cleaned of the entry. */
+static void
+clean_entry (const Entry *e, FsbLeftovers *cleaned, GError **error)
 {
   g_autoptr(GPtrArray) loops = our_loops (e);   /* object path, device, ... */
-  guint cleaned = 0;
 
   for (guint i = 0; i + 1 < loops->len; i += 2)
     {
       const char *object_path = g_ptr_array_index (loops, i);
       const char *loop = g_ptr_array_index (loops, i + 1);
 
-      cleaned += clean_mounts (loop, error);
+      cleaned->mounts += clean_mounts (loop, error);
       if (error != NULL && *error != NULL)
-        return cleaned;
+        return;
       if (!fsb_udisks_loop_delete (object_path, error))
         {
           g_autofree char *doing = g_strdup_printf (_("Could not detach %s"), loop);
           fsb_udisks_map_error (error, doing);
-          return cleaned;
+          return;
         }
-      cleaned++;
+      cleaned->loop_devices++;
     }
 
   /* A partition is unmounted only if it is still mounted where we put it. */
@@ -492,9 +492,9 @@ clean_entry (const Entry *e, GError **error)
       for (guint i = 0; i < points->len; i++)
         if (strcmp (g_ptr_array_index (points, i), e->mount_point) == 0)
           {
-            cleaned += clean_mounts (e->device, error);
+            cleaned->mounts += clean_mounts (e->device, error);
             if (error != NULL && *error != NULL)
-              return cleaned;
+              return;
             break;
           }
     }
@@ -502,22 +502,24 @@ clean_entry (const Entry *e, GError **error)
   if (fsb_target_state_image_is_ours (e->image, e->image_dev, e->image_ino))
     {
       if (g_unlink (e->image) == 0)
-        cleaned++;
+        cleaned->images++;
       else
         g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
                      _("Could not delete the disk image %s: %s"), e->image, g_strerror (errno));
     }
-  return cleaned;
 }
 
 guint
-fsb_target_state_clean (GError **error)
+fsb_target_state_clean (FsbLeftovers *cleaned, GError **error)
 {
   g_autofree char *dir_path = fsb_target_state_dir ();
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  FsbLeftovers counts = { 0 };
   const char *name;
-  guint cleaned = 0;
   int dir_fd;
+
+  if (cleaned != NULL)
+    *cleaned = counts;
 
   if (dir == NULL)
     return 0;
@@ -549,7 +551,7 @@ fsb_target_state_clean (GError **error)
           g_debug ("Leaving %s alone (%d)", name, verdict);
           continue;
         }
-      cleaned += clean_entry (&e, &local_error);
+      clean_entry (&e, &counts, &local_error);
       if (local_error != NULL)
         {
           if (error != NULL && *error == NULL)
@@ -561,5 +563,7 @@ fsb_target_state_clean (GError **error)
       unlinkat (dir_fd, name, 0);
     }
   close (dir_fd);
-  return cleaned;
+  if (cleaned != NULL)
+    *cleaned = counts;
+  return counts.mounts + counts.loop_devices + counts.images;
 }

@@ -4,6 +4,8 @@
 
 #include <glib.h>
 
+#include "fsb-target.h"
+
 G_BEGIN_DECLS
 
 typedef struct _FsbTargetState FsbTargetState;
@@ -41,7 +43,7 @@ gboolean        fsb_target_state_is_own_loop    (GHashTable *recorded,
 /* Cleans what the entries of runs that no longer run left, and only that
  * (the rules are in fsb-target-state.c): an entry of another machine or of
  * an earlier boot, or of a run still going, is left alone. */
-guint           fsb_target_state_clean (GError **error);
+guint           fsb_target_state_clean (FsbLeftovers *cleaned, GError **error);
 /* The folder, for tests and `fsbench-cli clean`. */
 char           *fsb_target_state_dir   (void);
 
