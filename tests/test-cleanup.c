@@ -13,6 +13,7 @@
 
 #include "fsb-engine.h"
 #include "fsb-mountinfo.h"
+#include "fsb-scratch.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
 #include "fsb-test-util.h"
@@ -80,6 +81,20 @@ test_rules (void)
   g_assert_false (fsb_target_state_is_image_name ("fsbench-../../.img"));
   g_assert_false (fsb_target_state_is_image_name ("xfsbench-a1B2c3.img"));
   g_assert_cmpstr (fsb_target_state_boot_id (), !=, "");
+
+  {
+    int pid = 0;
+
+    g_assert_true (fsb_scratch_parse_name ("fsbench-scratch-4242-aB3dE9", &pid));
+    g_assert_cmpint (pid, ==, 4242);
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-4242-aB3dE", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-4242-aB3dE9x", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-04242-aB3dE9", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch--aB3dE9", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-99999999999-aB3dE9", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-42-../../", NULL));
+    g_assert_false (fsb_scratch_parse_name ("xfsbench-scratch-4242-aB3dE9", NULL));
+  }
 }
 
 /* The issue's attack: {"image": "/home/u/thesis.odt"} made `clean` delete

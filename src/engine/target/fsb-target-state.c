@@ -54,8 +54,8 @@ fsb_target_state_boot_id (void)
 
 /* A process is identified by its pid and its start time, so a recycled
  * pid is not mistaken for the run that wrote the file. */
-static guint64
-process_start_time (int pid)
+guint64
+fsb_process_start_time (int pid)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
   g_autofree char *contents = NULL;
@@ -83,7 +83,7 @@ fsb_target_state_new (void)
   g_autofree char *name = NULL;
 
   name = g_strdup_printf ("%d-%" G_GUINT64_FORMAT "-%d.json", (int) getpid (),
-                          process_start_time (getpid ()), g_atomic_int_add (&counter, 1));
+                          fsb_process_start_time (getpid ()), g_atomic_int_add (&counter, 1));
   state->path = g_build_filename (dir, name, NULL);
   return state;
 }
@@ -189,7 +189,7 @@ entry_is_alive (const char *name)
 
   if (sscanf (name, "%d-%" G_GUINT64_FORMAT "-", &pid, &start) != 2 || pid <= 0)
     return FALSE;
-  return process_start_time (pid) == start && start != 0;
+  return fsb_process_start_time (pid) == start && start != 0;
 }
 
 GHashTable *

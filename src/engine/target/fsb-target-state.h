@@ -66,6 +66,10 @@ FsbStateVerdict fsb_target_state_judge (const char *host, const char *boot_id,
 gboolean        fsb_target_state_image_is_ours (const char *path, guint64 dev, guint64 ino);
 /* The name FS Bench gives its images: fsbench-XXXXXX.img (mkstemp). */
 gboolean        fsb_target_state_is_image_name (const char *name);
+/* When process pid started, in clock ticks since boot (field 22 of
+ * /proc/PID/stat), or 0 when no such process runs: with its pid, it tells
+ * a process from a later one that was given the same pid. */
+guint64         fsb_process_start_time (int pid);
 /* This machine's boot id (/proc/sys/kernel/random/boot_id), or "". */
 const char     *fsb_target_state_boot_id (void);
 
