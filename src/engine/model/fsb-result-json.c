@@ -11,7 +11,6 @@
 #include "fsb-json.h"
 #include "fsb-result.h"
 #include "fsb-result-private.h"
-#include "fsb-stats.h"
 #include "fsb-target-info.h"
 
 /* JSON out --------------------------------------------------------------- */
@@ -75,29 +74,10 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
 }
 
 static void
-build_stats (JsonBuilder *b, const FsbStats *s)
-{
-  json_builder_begin_object (b);
-  fsb_json_add_uint (b, "n", s->n);
-  fsb_json_add_double (b, "min", s->min);
-  fsb_json_add_double (b, "median", s->median);
-  fsb_json_add_double (b, "mean", s->mean);
-  fsb_json_add_double (b, "max", s->max);
-  fsb_json_add_double (b, "stdev", s->stdev);
-  fsb_json_add_double (b, "p99", s->p99);
-  /* The median's 95 % interval (fsb-stats.c); null with a single sample. */
-  fsb_json_add_double (b, "ci95_low", s->ci95_low);
-  fsb_json_add_double (b, "ci95_high", s->ci95_high);
-  json_builder_set_member_name (b, "spread_large");
-  json_builder_add_boolean_value (b, s->spread_large);
-  json_builder_end_object (b);
-}
-
-static void
 build_task (JsonBuilder *b, const FsbTaskResult *task)
 {
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
+  /* Only the samples: whatever is derived from them (medians, intervals)
+   * is computed where it is shown, from these (analysis/). */
   json_builder_begin_object (b);
   fsb_json_add_string (b, "id", task->id);
   if (task->command != NULL)
@@ -113,28 +93,12 @@ build_task (JsonBuilder *b, const FsbTaskResult *task)
         {
           const FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, j);
           fsb_json_add_double (b, m->name, m->value);
-          if (!g_ptr_array_find (names, m->name, NULL))
-            g_ptr_array_add (names, (gpointer) m->name);
         }
       if (sample->error != NULL)
         fsb_json_add_string (b, "error", sample->error);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-
-  /* Stats are derived, written for readers of the file; loading ignores them. */
-  json_builder_set_member_name (b, "stats");
-  json_builder_begin_object (b);
-  for (guint i = 0; i < names->len; i++)
-    {
-      FsbStats s;
-      if (fsb_task_result_stats (task, names->pdata[i], &s))
-        {
-          json_builder_set_member_name (b, names->pdata[i]);
-          build_stats (b, &s);
-        }
-    }
-  json_builder_end_object (b);
   json_builder_end_object (b);
 }
 
