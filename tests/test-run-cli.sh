@@ -173,4 +173,23 @@ dev=$(sed -n 's/.*"device" : "\(\/dev\/[^"]*\)".*/\1/p' "$tmp/p.json" | head -n 
 if grep -q "^$dev " /proc/mounts; then
   fail "$dev is still mounted after SIGINT"
 fi
+# SIGKILL in the middle: nothing could write the whole file, yet --output,
+# appended to after every task, loads as a result with the finished tasks.
+"$cli" run --fs ext4,xfs --repeat 3 --target "image@$images" --output "$tmp/k.json" \
+  >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+until grep -q "xfs 1/3" "$tmp/err" 2>/dev/null; do
+  i=$((i + 1))
+  [ $i -lt 600 ] || { kill -KILL $pid; fail "the run never reached xfs: $(cat "$tmp/err")"; }
+  sleep 0.1
+done
+kill -KILL $pid
+wait $pid
+head -c 20 "$tmp/k.json" | grep -q '^{"fsbench_journal":1' || fail "the killed run's file is not a journal"
+"$cli" report "$tmp/k.json" --md "$tmp/k.md" > "$tmp/k-out" 2>&1 || fail "the killed run's result does not load: $(cat "$tmp/k-out")"
+grep -q "ext4" "$tmp/k.md" || fail "the killed run's report lacks ext4"
+"$cli" clean > "$tmp/k-clean" 2>&1 || fail "clean after the kill exited $?: $(cat "$tmp/k-clean")"
+[ -z "$(ls -A "$images")" ] || fail "an image was left in $images after the kill and clean"
+[ -z "$(loops_under "$tmp")" ] || fail "a loop device on our image was left after the kill and clean"
 echo "fsbench-cli run and dataset: ok"

@@ -30,10 +30,10 @@ fail (GError **error, const char *what)
 #define MAX_JSON_DEPTH 128
 
 static gboolean
-check_shape (const char *data, gsize length, GError **error)
+check_shape (const char *data, gsize length, guint64 *total, GError **error)
 {
   guint depth = 0;
-  guint64 values = 1;
+  guint64 values = *total + 1;
   gboolean in_string = FALSE, closed = FALSE;
   gsize string_start = 0, start = 0;
 
@@ -106,6 +106,7 @@ check_shape (const char *data, gsize length, GError **error)
           return FALSE;
         }
     }
+  *total = values;
   return TRUE;
 }
 
@@ -130,6 +131,7 @@ fsb_result_load_from_data (const char *data, gssize length, GError **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) local = NULL;
+  guint64 values = 0;
 
   if (length < 0)
     length = (gssize) strlen (data);
@@ -143,7 +145,13 @@ fsb_result_load_from_data (const char *data, gssize length, GError **error)
       set_too_large (error, NULL, (guint64) length);
       return NULL;
     }
-  if (!check_shape (data, (gsize) length, error))
+  if (fsb_result_journal_detect (data, (gsize) length))
+    {
+      g_autoptr(JsonNode) merged = fsb_result_journal_merge (data, (gsize) length, check_shape, error);
+
+      return merged != NULL ? fsb_result_from_json (merged, error) : NULL;
+    }
+  if (!check_shape (data, (gsize) length, &values, error))
     return NULL;
   if (!json_parser_load_from_data (parser, data, length, &local))
     {

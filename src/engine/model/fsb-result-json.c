@@ -73,8 +73,9 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
     }
 }
 
+/* The task's samples from the one at from on. */
 static void
-build_task (JsonBuilder *b, const FsbTaskResult *task)
+build_task (JsonBuilder *b, const FsbTaskResult *task, guint from)
 {
   /* Only the samples: whatever is derived from them (medians, intervals)
    * is computed where it is shown, from these (analysis/). */
@@ -84,7 +85,7 @@ build_task (JsonBuilder *b, const FsbTaskResult *task)
     fsb_json_add_string (b, "command", task->command);
   json_builder_set_member_name (b, "samples");
   json_builder_begin_array (b);
-  for (guint i = 0; i < task->samples->len; i++)
+  for (guint i = from; i < task->samples->len; i++)
     {
       const FsbSample *sample = g_ptr_array_index (task->samples, i);
 
@@ -102,8 +103,9 @@ build_task (JsonBuilder *b, const FsbTaskResult *task)
   json_builder_end_object (b);
 }
 
-JsonNode *
-fsb_result_to_json (FsbResult *self)
+/* The whole result, or (without tasks) everything but the samples. */
+static JsonNode *
+build_result (FsbResult *self, gboolean with_tasks)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -201,11 +203,14 @@ fsb_result_to_json (FsbResult *self)
       fsb_result_aging_to_json (b, fs);
       if (fs->error != NULL)
         fsb_json_add_string (b, "error", fs->error);
-      json_builder_set_member_name (b, "tasks");
-      json_builder_begin_array (b);
-      for (guint j = 0; j < fs->tasks->len; j++)
-        build_task (b, g_ptr_array_index (fs->tasks, j));
-      json_builder_end_array (b);
+      if (with_tasks)
+        {
+          json_builder_set_member_name (b, "tasks");
+          json_builder_begin_array (b);
+          for (guint j = 0; j < fs->tasks->len; j++)
+            build_task (b, g_ptr_array_index (fs->tasks, j), 0);
+          json_builder_end_array (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -247,6 +252,27 @@ fsb_result_to_json (FsbResult *self)
     }
 
   json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+JsonNode *
+fsb_result_to_json (FsbResult *self)
+{
+  return build_result (self, TRUE);
+}
+
+JsonNode *
+fsb_result_header_to_json (FsbResult *self)
+{
+  return build_result (self, FALSE);
+}
+
+JsonNode *
+fsb_result_task_to_json (const FsbTaskResult *task, guint from)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  build_task (b, task, from);
   return json_builder_get_root (b);
 }
 
