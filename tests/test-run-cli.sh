@@ -150,16 +150,22 @@ if LC_ALL=C grep -q "$(printf '[\033\007]')" "$tmp/out" "$tmp/err"; then fail "a
 grep -q '\\u001b' "$tmp/esc.json" && fail "the result keeps the escape"
 [ -z "$(loops_under "$tmp")" ] || fail "a loop device was left after the custom run"
 
+# Starts a run of ext4 and xfs writing to $1, in the background ($pid), and
+# waits until it has reached xfs.
+start_run_until_xfs() {
+  "$cli" run --fs ext4,xfs --repeat 3 --target "image@$images" --output "$1" \
+    >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  local i=0
+  until grep -q "xfs 1/3" "$tmp/err" 2>/dev/null; do
+    i=$((i + 1))
+    [ $i -lt 600 ] || { kill -KILL $pid; fail "the run never reached xfs: $(cat "$tmp/err")"; }
+    sleep 0.1
+  done
+}
+
 # SIGINT in the middle: 130, a partial result, nothing left.
-"$cli" run --fs ext4,xfs --repeat 3 --target "image@$images" --output "$tmp/p.json" \
-  >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-i=0
-until grep -q "xfs 1/3" "$tmp/err" 2>/dev/null; do
-  i=$((i + 1))
-  [ $i -lt 600 ] || { kill -KILL $pid; fail "the run never reached xfs: $(cat "$tmp/err")"; }
-  sleep 0.1
-done
+start_run_until_xfs "$tmp/p.json"
 kill -INT $pid
 wait $pid
 st=$?
@@ -175,15 +181,7 @@ if grep -q "^$dev " /proc/mounts; then
 fi
 # SIGKILL in the middle: nothing could write the whole file, yet --output,
 # appended to after every task, loads as a result with the finished tasks.
-"$cli" run --fs ext4,xfs --repeat 3 --target "image@$images" --output "$tmp/k.json" \
-  >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-i=0
-until grep -q "xfs 1/3" "$tmp/err" 2>/dev/null; do
-  i=$((i + 1))
-  [ $i -lt 600 ] || { kill -KILL $pid; fail "the run never reached xfs: $(cat "$tmp/err")"; }
-  sleep 0.1
-done
+start_run_until_xfs "$tmp/k.json"
 kill -KILL $pid
 wait $pid
 head -c 20 "$tmp/k.json" | grep -q '^{"fsbench_journal":1' || fail "the killed run's file is not a journal"
