@@ -569,6 +569,7 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
                      double width, double height, double scale,
                      const char *path, GError **error)
 {
+  g_autoptr(GString) png = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
@@ -590,7 +591,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
   cairo_translate (cr, FILE_MARGIN, FILE_MARGIN);
   fsb_chart_draw (cr, result, options, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
   cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, path);
+  /* In memory, then beside the report as a file of our own renamed over
+   * the name (g_file_set_contents): a link planted there is replaced, its
+   * target never written. */
+  png = g_string_new (NULL);
+  status = cairo_surface_write_to_png_stream (surface, append_to_string_cb, png);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
@@ -598,6 +603,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
                    /* Translators: the first %s is a file name, the second cairo's reason */
                    _("Cannot write “%s”: %s"), display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  if (!g_file_set_contents (path, png->str, (gssize) png->len, error))
+    {
+      fsb_error_normalize (error);
       return FALSE;
     }
   return TRUE;

@@ -487,16 +487,27 @@ keep_together (Pdf *pdf, GPtrArray *blocks, guint i)
     new_page (pdf);
 }
 
+static cairo_status_t
+append_cb (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean
 fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GError **error)
 {
+  g_autoptr(GString) out = g_string_new (NULL);
   Pdf pdf = { 0 };
   cairo_status_t status;
 
   pdf.page_w = letter ? 612 : 595.276;
   pdf.page_h = letter ? 792 : 841.890;
   pdf.content_w = pdf.page_w - 2 * MARGIN;
-  pdf.surface = cairo_pdf_surface_create (path, pdf.page_w, pdf.page_h);
+  /* In memory, then written as a file of our own renamed over the name
+   * (g_file_set_contents): a link planted there is replaced, its target
+   * never written, and a failed report leaves no half of a PDF. */
+  pdf.surface = cairo_pdf_surface_create_for_stream (append_cb, out, pdf.page_w, pdf.page_h);
   status = cairo_surface_status (pdf.surface);
   if (status == CAIRO_STATUS_SUCCESS)
     {
@@ -531,6 +542,11 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
       g_autofree char *display = g_filename_display_name (path);
       g_set_error (error, FSB_ERROR, status == CAIRO_STATUS_WRITE_ERROR ? FSB_ERROR_FAILED : FSB_ERROR_INVALID,
                    _("Cannot write “%s”: %s"), display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
+    {
+      fsb_error_normalize (error);
       return FALSE;
     }
   return TRUE;
