@@ -8,6 +8,7 @@
 
 #include "fsb-age.h"
 #include "fsb-error.h"
+#include "fsb-kernel-cmdline.h"
 #include "fsb-result-private.h"
 #include "fsb-target-info.h"
 #include "fsb-text.h"
@@ -651,7 +652,11 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
       self->machine.kernel = get_string (machine, "kernel");
       self->machine.distribution = get_string (machine, "distribution");
       self->machine.virtualization = get_string (machine, "virtualization");
-      self->machine.kernel_cmdline = get_string (machine, "kernel_cmdline");
+      {
+        /* results written before kept most of it: what names the machine goes */
+        g_autofree char *cmdline = get_string (machine, "kernel_cmdline");
+        self->machine.kernel_cmdline = fsb_kernel_cmdline_keep (cmdline);
+      }
       field_pop (r, mark);
       if (!ok)
         return FALSE;
