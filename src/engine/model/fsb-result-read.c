@@ -611,7 +611,7 @@ read_pace (FsbResult *self, JsonObject *p)
 
       if (step == NULL || !is_step_id (l->data)
           || !get_number (step, "guess_s", &guess, &present) || !get_number (step, "taken_s", &taken, &present)
-          || !(guess > 0 && guess <= 1e7) || !(taken >= 0 && taken <= 1e7))
+          || !(guess > 0 && guess <= 1e7) || !(taken >= 0 && !signbit (taken) && taken <= 1e7))
         continue;
       fsb_result_add_pace (self, l->data, guess, taken);
     }
