@@ -29,6 +29,17 @@ fail (GError **error, const char *what)
  * levels. Commas and openings outside strings bound the values from above. */
 #define MAX_JSON_DEPTH 128
 
+/* A number token at p that is a negative zero in integer form: "-0".
+ * json-glib reads it as the integer 0, its sign lost, where "-0.0" stays a
+ * double whose sign the checks of each field see. */
+static gboolean
+is_integer_negative_zero (const char *p, const char *end)
+{
+  if (end - p < 2 || p[0] != '-' || p[1] != '0')
+    return FALSE;
+  return end - p == 2 || !(g_ascii_isdigit (p[2]) || p[2] == '.' || p[2] == 'e' || p[2] == 'E');
+}
+
 static gboolean
 check_shape (const char *data, gsize length, guint64 *total, GError **error)
 {
@@ -98,6 +109,16 @@ check_shape (const char *data, gsize length, guint64 *total, GError **error)
         closed = --depth == 0;
       else if (c == ',')
         values++;
+      else if (c == '-' && is_integer_negative_zero (data + i, data + length))
+        {
+          g_autofree char *where = g_strdup_printf ("%" G_GSIZE_FORMAT, i);
+
+          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                       /* Translators: %s is a position in the file */
+                       _("The file holds the number -0 (at byte %s); no time, count or rate FS Bench measures is negative"),
+                       where);
+          return FALSE;
+        }
       if (values > FSB_RESULT_MAX_VALUES)
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
