@@ -83,4 +83,35 @@ EOF
 timeout 30 "$cli" report "$tmp/wide.json" --csv "$tmp/wide.csv" --md "$tmp/wide.md" > "$tmp/out" 2>&1 \
   || fail "the widest result was not reported: $(head -c 300 "$tmp/out")"
 [ -s "$tmp/wide.csv" ] && [ -s "$tmp/wide-custom.png" ] || fail "the widest result's report is missing files"
+# Texts of 64,000 characters (60,000 for "created"), some without one break
+# chance: pango wrapped each in full, in time quadratic in its length (the
+# PDF took 110 s, the Markdown's charts more than 300). Each is drawn
+# ellipsized to a few lines: in the PDF, no run of lines made of one of
+# them is longer than a paragraph's 20 lines (and the ellipsis); a chart's
+# caption takes three lines at most.
+hostile=$data/hostile-long-text.json
+timeout 60 "$cli" report "$hostile" --pdf "$tmp/long.pdf" --md "$tmp/long.md" > "$tmp/out" 2>&1 \
+  || fail "the long texts were not reported: $(head -c 300 "$tmp/out")"
+"$cli" report "$data/study.json" --md "$tmp/plain.md" > "$tmp/out" 2>&1 || fail "study.json was not reported"
+if command -v pdftotext > /dev/null; then
+  pdftotext "$tmp/long.pdf" "$tmp/long.txt"
+  # cpu_model Q, kernel J, device_model X, host_filesystem Z, mkfs_version V, mount_options Y, created 9
+  for c in Q J X Z V Y 9; do
+    n=$(awk -v run="$c$c$c$c" 'index($0, run) { n++; if (n > most) most = n; next } { n = 0 } END { print most + 0 }' \
+        "$tmp/long.txt")
+    [ "$n" -le 21 ] || fail "the PDF shows the text of ${c}s in $n lines in a row: it is not ellipsized"
+  done
+  grep -q "…" "$tmp/long.txt" || fail "the PDF's long texts end in no ellipsis"
+fi
+python3 - "$tmp" <<'EOF' || fail "a chart's caption is not ellipsized"
+import glob, os, struct, sys
+tmp = sys.argv[1]
+for png in sorted(glob.glob(os.path.join(tmp, "long-*.png"))):
+    plain = png.replace("long-", "plain-")
+    h = [struct.unpack(">II", open(p, "rb").read(24)[16:24])[1] for p in (png, plain)]
+    # the caption's three lines at most, at twice the resolution
+    if h[0] > h[1] + 100:
+        sys.exit("%s is %d pixels tall, the same chart of study.json %d" % (os.path.basename(png), h[0], h[1]))
+EOF
+
 echo "fsbench-cli against hostile files: ok"

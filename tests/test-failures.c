@@ -1,11 +1,15 @@
 /* test-failures.c: every way a run or a target can fail leaves no loop
- * device, mount (udisks' temp-mount-XXXXXX included), image or state file */
+ * device, mount (udisks' temp-mount-XXXXXX included), image or state file,
+ * even with its image renamed or replaced under it */
 #include "config.h"
 
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <linux/loop.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fsb-engine.h"
@@ -244,6 +248,106 @@ test_run_fails (void)
   g_free (run.device);
 }
 
+/* The file the kernel backs a loop device with, by LOOP_GET_STATUS64. */
+static void
+assert_backed_by (const char *loop, const char *path)
+{
+  struct loop_info64 info = { 0 };
+  struct stat st;
+  int fd = open (loop, O_RDONLY | O_CLOEXEC);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ioctl (fd, LOOP_GET_STATUS64, &info), ==, 0);
+  close (fd);
+  g_assert_cmpint (stat (path, &st), ==, 0);
+  g_assert_cmpuint (info.lo_inode, ==, st.st_ino);
+  g_assert_cmpuint (info.lo_device, ==, st.st_dev);
+}
+
+/* The loop device is not bound any more (release waits until it is). */
+static void
+assert_detached (const char *loop, const char *path)
+{
+  g_autofree char *backing = fsb_loop_backing_file (loop);
+
+  if (backing != NULL && g_strcmp0 (backing, path) == 0)
+    g_error ("%s is still attached to %s", loop, backing);
+}
+
+/* The image renamed during a run (its loop device's backing file then
+ * says the new name): release still knows its loop device by the file it
+ * is backed by, unmounts and detaches it. */
+static void
+test_image_renamed (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *device = NULL, *moved = NULL;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  target = fsb_test_image_target (image_dir, "600M", "ext4", TRUE);
+  device = g_strdup (fsb_target_get_device (target));
+  moved = g_build_filename (tmp_dir, "renamed.img", NULL);
+  g_assert_cmpint (g_rename (fsb_target_get_image_path (target), moved), ==, 0);
+  assert_backed_by (device, moved);
+
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  assert_detached (device, moved);
+  /* the file that was the image is no longer at the image's name: left */
+  g_assert_cmpint (g_unlink (moved), ==, 0);
+  assert_nothing_left (device);
+}
+
+/* Between making the image and opening it again for O_DIRECT, another
+ * file takes its name: the loop device is still backed by our image, and
+ * the other file is neither attached nor deleted. */
+static void
+swap_image_cb (const char *path, gpointer user_data)
+{
+  g_autofree char *ours = g_strconcat (path, ".ours", NULL);
+  g_autofree char *decoy = NULL;
+
+  g_assert_cmpint (g_rename (path, ours), ==, 0);
+  decoy = fsb_test_make_file (image_dir, "decoy", 600 << 20);
+  g_assert_cmpint (g_rename (decoy, path), ==, 0);
+  *(char **) user_data = g_steal_pointer (&ours);
+}
+
+static void
+test_image_swapped (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autofree char *ours = NULL, *path = NULL, *device = NULL;
+  struct stat decoy;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  fsb_target_set_image_made_hook_for_testing (swap_image_cb, &ours);
+  target = fsb_test_image_target (image_dir, "600M", NULL, FALSE);
+  fsb_target_set_image_made_hook_for_testing (NULL, NULL);
+  g_assert_nonnull (ours);
+  path = g_strdup (fsb_target_get_image_path (target));
+  device = g_strdup (fsb_target_get_device (target));
+  g_assert_cmpint (stat (path, &decoy), ==, 0);
+  assert_backed_by (device, ours);
+
+  g_assert_true (fsb_target_release (target, &error));
+  g_assert_no_error (error);
+  assert_detached (device, ours);
+  /* what is at the image's name is not ours: never deleted */
+  {
+    struct stat st;
+    g_assert_cmpint (stat (path, &st), ==, 0);
+    g_assert_cmpuint (st.st_ino, ==, decoy.st_ino);
+  }
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_unlink (ours), ==, 0);
+  assert_nothing_left (device);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -262,6 +366,8 @@ main (int argc, char **argv)
   g_test_add_func ("/failure/stray-mount", test_stray_mount);
   g_test_add_func ("/failure/mkfs-fails", test_mkfs_fails);
   g_test_add_func ("/failure/run-fails", test_run_fails);
+  g_test_add_func ("/failure/image-renamed", test_image_renamed);
+  g_test_add_func ("/failure/image-swapped", test_image_swapped);
 
   status = g_test_run ();
   fsb_test_remove_dir (tmp_dir);

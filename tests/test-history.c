@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "fsb-engine.h"
 #include "fsb-error.h"
 #include "fsb-history.h"
 #include "fsb-stats.h"
@@ -171,6 +172,7 @@ test_merge (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
+  fsb_engine_init ();
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/history/save-and-list", Fixture, NULL, fixture_set_up, test_save_and_list, fixture_tear_down);

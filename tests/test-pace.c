@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-engine.h"
 #include "fsb-history.h"
 #include "fsb-machine.h"
 #include "fsb-mountinfo.h"
@@ -205,6 +206,7 @@ test_history_find (void)
 int
 main (int argc, char **argv)
 {
+  fsb_engine_init ();
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/pace/result-round-trip", test_result_round_trip);

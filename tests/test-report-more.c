@@ -1,4 +1,4 @@
-/* test-report-more.c: comparisons, machine details and the chart's bands */
+/* test-report-more.c: comparisons, machine details, the chart's bands and its long texts */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -192,6 +192,31 @@ test_chart_bands (void)
   }
 }
 
+/* A caption of 60,000 characters (a hostile "created" or processor) was
+ * wrapped in full: hundreds of lines, seconds of pango a chart. */
+static void
+test_chart_long_caption (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  g_autoptr(GString) caption = g_string_new (NULL);
+  FsbChartOptions o = { .kind = FSB_CHART_SECTION, .section = "big-files", .font_size = 11,
+                        .caption = "AMD EPYC, 2 cores · 1 December 2026" };
+  double h_short, h_long;
+
+  h_short = fsb_chart_get_height (r, &o, 700);
+  while (caption->len < 60000)
+    g_string_append (caption, "filesystem ");
+  o.caption = caption->str;
+  h_long = fsb_chart_get_height (r, &o, 700);
+  g_test_message ("chart height: %.0f with a short caption, %.0f with a long one", h_short, h_long);
+  /* three lines of small text at most, ellipsized */
+  g_assert_cmpfloat (h_long - h_short, <=, 3 * 11 * 1.3);
+  {
+    g_autofree char *svg = fsb_chart_to_svg (r, &o, 700, 0, NULL);
+    g_assert_nonnull (svg);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -204,5 +229,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
   g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/chart/bands", test_chart_bands);
+  g_test_add_func ("/chart/long-caption", test_chart_long_caption);
   return g_test_run ();
 }

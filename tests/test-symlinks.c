@@ -1,5 +1,6 @@
 /* test-symlinks.c: a symbolic link planted where a folder was is never
- * followed, by the tree walkers or by the runner's scratch folder */
+ * followed, by the tree walkers or by the runner's scratch folder, nor one
+ * where a report or its charts are written */
 #include "config.h"
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 
 #include "fsb-engine.h"
 #include "fsb-fileops.h"
+#include "fsb-report.h"
 #include "fsb-run-private.h"
 
 #define N_DIRS 8
@@ -227,6 +229,50 @@ test_scratch (Fixture *f, gconstpointer data)
   g_free (run.scratch_dir);
 }
 
+/* The charts beside a Markdown report and the PDF were written through a
+ * link in their place (r-cpu.png -> target.txt overwrote target.txt): each
+ * is written beside as a file of its own, renamed over the link. */
+static void
+test_report_beside (Fixture *f, gconstpointer data)
+{
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "data", "study.json", NULL);
+  g_autofree char *md = g_build_filename (f->tmp, "r.md", NULL);
+  g_autofree char *pdf = g_build_filename (f->tmp, "r.pdf", NULL);
+  g_autofree char *dangling = g_build_filename (f->victim, "planted.png", NULL);
+  const char *charts[] = { "r-cpu.png", "r-tree.png", "r-capacity.png" };
+  g_autoptr(FsbResult) r = NULL;
+  g_autoptr(GError) error = NULL;
+
+  r = fsb_result_load (fixture, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      g_autofree char *link = g_build_filename (f->tmp, charts[i], NULL);
+      /* a link to a file, and one to a file that does not exist yet */
+      g_assert_cmpint (symlink (i == 1 ? dangling : f->secret, link), ==, 0);
+    }
+  g_assert_cmpint (symlink (f->secret, pdf), ==, 0);
+
+  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, md, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error));
+  g_assert_no_error (error);
+
+  assert_victim_untouched (f);
+  g_assert_false (g_file_test (dangling, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i <= G_N_ELEMENTS (charts); i++)
+    {
+      g_autofree char *path = i < G_N_ELEMENTS (charts) ? g_build_filename (f->tmp, charts[i], NULL) : g_strdup (pdf);
+      g_autofree char *head = NULL;
+      struct stat st;
+
+      g_assert_cmpint (g_lstat (path, &st), ==, 0);
+      g_assert_true (S_ISREG (st.st_mode));
+      g_assert_true (g_file_get_contents (path, &head, NULL, NULL));
+      g_assert_true (g_str_has_prefix (head, i < G_N_ELEMENTS (charts) ? "\x89PNG" : "%PDF"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -238,5 +284,6 @@ main (int argc, char **argv)
   ADD ("/symlinks/remove", test_remove);
   ADD ("/symlinks/find-and-list", test_find_and_list);
   ADD ("/symlinks/scratch", test_scratch);
+  ADD ("/symlinks/report-beside", test_report_beside);
   return g_test_run ();
 }

@@ -4,6 +4,9 @@
  *   ninja -C _fuzz tests/fuzz-result
  *   _fuzz/tests/fuzz-result -max_total_time=300 -dict=tests/fuzz/result.dict tests/fuzz/corpus
  *
+ * Any other build links it with fuzz-main.c, which replays the corpus and
+ * feeds it seeded mutants: `meson test -C _build fuzz-result`.
+ *
  * Whatever loads must also give a recommendation and a report without
  * crashing, write JSON that loads again, and reports without control
  * characters: a result file comes from anywhere. */
@@ -62,7 +65,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     g_autofree char *csv = fsb_report_to_string (&result, NULL, 1, FSB_REPORT_CSV, NULL, NULL);
     g_autofree char *md = fsb_report_to_string (&result, NULL, 1, FSB_REPORT_MARKDOWN, NULL, NULL);
     g_autofree char *json = fsb_result_to_data (result, NULL);
-    FsbChartOptions chart = { .kind = FSB_CHART_SECTION, .section = FSB_N_SECTIONS, .live = TRUE };
+    FsbChartOptions chart = { .kind = FSB_CHART_SECTION, .section = NULL, .live = TRUE };
 
     if (rec == NULL || csv == NULL || md == NULL || json == NULL)
       __builtin_trap ();

@@ -623,12 +623,13 @@ def wait_for_results(app, win, bound, _=lambda s: s):
     return find(win, _("Recommendation"), "label")
 
 
-def run_tests(tests):
+def run_tests(tests, starts_own_servers=False):
     """Runs each test, reporting TAP. With FSBENCH_TEST_NOTIFICATION_SERVER
-    set, a notification server is on the app's session bus throughout."""
+    set, a notification server is on the app's session bus throughout,
+    unless the tests start and stop their own (starts_own_servers)."""
     global _current_test
     failed = 0
-    if os.environ.get("FSBENCH_TEST_NOTIFICATION_SERVER"):
+    if os.environ.get("FSBENCH_TEST_NOTIFICATION_SERVER") and not starts_own_servers:
         private_bus().start_notification_server()
     for i, t in enumerate(tests, 1):
         _current_test = t.__name__

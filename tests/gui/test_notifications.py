@@ -86,4 +86,5 @@ def test_focus_server_that_appears_gets_the_notification_and_one_that_goes_does_
 
 if __name__ == "__main__":
     fsbtest.run_tests([test_focus_background_run_without_server_sends_nothing,
-                       test_focus_server_that_appears_gets_the_notification_and_one_that_goes_does_not])
+                       test_focus_server_that_appears_gets_the_notification_and_one_that_goes_does_not],
+                      starts_own_servers=True)

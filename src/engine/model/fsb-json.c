@@ -97,7 +97,7 @@ fsb_json_add_double (JsonBuilder *b, const char *key, double value)
 {
   json_builder_set_member_name (b, key);
   if (isfinite (value))
-    json_builder_add_double_value (b, value);
+    json_builder_add_double_value (b, value == 0 ? 0.0 : value);   /* never "-0.0", which no reader takes */
   else
     json_builder_add_null_value (b);
 }

@@ -1,14 +1,13 @@
 /* fsb-result-aging.c: a filesystem's aging and the small files that fit,
- * in the result's JSON. Additive: files without them load as before, and
- * what is derived (medians, the speed kept) is written for readers only. */
+ * in the result's JSON. Additive: files without them load as before. Only
+ * what was measured is written: each repetition's figures; the medians and
+ * the speed kept are derived where they are shown (analysis/). */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "fsb-aging-loss.h"
 #include "fsb-result-private.h"
-#include "fsb-stats.h"
 
 /* Out ---------------------------------------------------------------------- */
 
@@ -60,137 +59,44 @@ add_run (JsonBuilder *b, const FsbAgingRun *run)
 }
 
 static void
+add_free_space_tool (JsonBuilder *b, const FsbAging *aging)
+{
+  json_builder_set_member_name (b, "free_space_tool");
+  if (aging->free_space_tool != NULL)
+    json_builder_add_string_value (b, aging->free_space_tool);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
 add_fragmentation (JsonBuilder *b, const FsbAging *aging, const FsbAgingRun *run)
 {
   json_builder_set_member_name (b, "fragmentation");
   json_builder_begin_object (b);
   add_extents (b, "big_file_extents_fresh", run->big_file_extents_fresh);
   add_extents (b, "big_file_extents_aged", run->big_file_extents_aged);
-  json_builder_set_member_name (b, "free_space_tool");
-  if (aging->free_space_tool != NULL)
-    json_builder_add_string_value (b, aging->free_space_tool);
-  else
-    json_builder_add_null_value (b);
+  add_free_space_tool (b, aging);
   add_free_space (b, "free_space_fresh", &run->free_fresh);
   add_free_space (b, "free_space_aged", &run->free_aged);
   json_builder_end_object (b);
-}
-
-/* A run's figures as numbers, unknown ones < 0, and back: the summary is
- * each figure's median over the runs that have it. */
-#define N_FIGURES 17
-
-static void
-run_to_figures (const FsbAgingRun *r, double *v)
-{
-  const double figures[N_FIGURES] = {
-    r->fill_percent_reached, r->rounds, r->files_written, r->files_deleted, r->bytes_written,
-    r->dirs, r->seconds, r->big_file_extents_fresh, r->big_file_extents_aged,
-    r->free_fresh.free_extents, r->free_fresh.free_bytes, r->free_fresh.mean_extent_bytes,
-    r->free_fresh.large_percent, r->free_aged.free_extents, r->free_aged.free_bytes,
-    r->free_aged.mean_extent_bytes, r->free_aged.large_percent,
-  };
-
-  memcpy (v, figures, sizeof figures);
-  /* the free space's other figures are unknown with its extents */
-  for (guint i = 10; i <= 12; i++)
-    v[i] = r->free_fresh.free_extents < 0 ? -1 : v[i];
-  for (guint i = 14; i <= 16; i++)
-    v[i] = r->free_aged.free_extents < 0 ? -1 : v[i];
-}
-
-static void
-figures_to_run (const double *v, FsbAgingRun *r)
-{
-  fsb_aging_run_init (r);
-  r->fill_percent_reached = MAX (v[0], 0);
-  r->rounds = (guint) MAX (v[1], 0);
-  r->files_written = (guint64) MAX (v[2], 0);
-  r->files_deleted = (guint64) MAX (v[3], 0);
-  r->bytes_written = (guint64) MAX (v[4], 0);
-  r->dirs = (guint) MAX (v[5], 0);
-  r->seconds = MAX (v[6], 0);
-  r->big_file_extents_fresh = (gint64) round (v[7]);
-  r->big_file_extents_aged = (gint64) round (v[8]);
-  r->free_fresh.free_extents = (gint64) round (v[9]);
-  r->free_fresh.free_bytes = (guint64) MAX (v[10], 0);
-  r->free_fresh.mean_extent_bytes = MAX (v[11], 0);
-  r->free_fresh.large_percent = MAX (v[12], 0);
-  r->free_aged.free_extents = (gint64) round (v[13]);
-  r->free_aged.free_bytes = (guint64) MAX (v[14], 0);
-  r->free_aged.mean_extent_bytes = MAX (v[15], 0);
-  r->free_aged.large_percent = MAX (v[16], 0);
-}
-
-static void
-median_run (const FsbAging *aging, FsbAgingRun *m)
-{
-  guint n = aging->runs->len;
-  g_autofree double *all = g_new0 (double, (gsize) N_FIGURES * MAX (n, 1));
-  g_autofree double *column = g_new0 (double, MAX (n, 1));
-  double median[N_FIGURES];
-
-  for (guint i = 0; i < n; i++)
-    run_to_figures (&g_array_index (aging->runs, FsbAgingRun, i), all + (gsize) i * N_FIGURES);
-  for (guint f = 0; f < N_FIGURES; f++)
-    {
-      guint k = 0;
-      FsbStats s;
-
-      for (guint i = 0; i < n; i++)
-        if (all[(gsize) i * N_FIGURES + f] >= 0)
-          column[k++] = all[(gsize) i * N_FIGURES + f];
-      fsb_stats_compute (column, k, &s);
-      median[f] = k > 0 ? s.median : -1;
-    }
-  figures_to_run (median, m);
-}
-
-static void
-add_losses (JsonBuilder *b, const FsbFsResult *fs)
-{
-  g_autoptr(GArray) losses = fsb_aging_losses (fs);
-
-  json_builder_set_member_name (b, "loss");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < losses->len; i++)
-    {
-      const FsbAgingLoss *l = &g_array_index (losses, FsbAgingLoss, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "task");
-      json_builder_add_string_value (b, l->task);
-      json_builder_set_member_name (b, "metric");
-      json_builder_add_string_value (b, l->metric);
-      add_number (b, "fresh_median", l->fresh);
-      add_number (b, "aged_median", l->aged);
-      /* throughput lost: 25 means the aged runs went at three quarters of the speed */
-      add_number (b, "loss_percent", (1 - l->kept) * 100);
-      add_number (b, "ci95_low", (1 - l->kept_high) * 100);
-      add_number (b, "ci95_high", (1 - l->kept_low) * 100);
-      add_number (b, "ci_coverage", l->coverage);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
 }
 
 void
 fsb_result_aging_to_json (JsonBuilder *b, const FsbFsResult *fs)
 {
   const FsbAging *aging = fs->aging;
-  FsbAgingRun median;
 
   if (aging == NULL)
     return;
-  median_run (aging, &median);
   json_builder_set_member_name (b, "aging");
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "level");
   json_builder_add_string_value (b, aging->level);
   add_number (b, "fill_percent_target", aging->fill_percent_target);
-  /* the medians over the repetitions, each listed below */
-  add_run (b, &median);
-  add_fragmentation (b, aging, &median);
+  json_builder_set_member_name (b, "fragmentation");
+  json_builder_begin_object (b);
+  add_free_space_tool (b, aging);
+  json_builder_end_object (b);
   json_builder_set_member_name (b, "repetitions");
   json_builder_begin_array (b);
   for (guint i = 0; i < aging->runs->len; i++)
@@ -203,7 +109,6 @@ fsb_result_aging_to_json (JsonBuilder *b, const FsbFsResult *fs)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-  add_losses (b, fs);
   json_builder_end_object (b);
 }
 

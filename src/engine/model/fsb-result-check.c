@@ -107,7 +107,8 @@ fsb_metric_check (const char *metric, double value, const char *field)
   g_return_val_if_fail (metric != NULL && field != NULL, NULL);
 
   kind = metric_kind (metric);
-  if (isfinite (value) && value >= 0 && value <= kind_max (kind))
+  /* signbit: -0 is no measurement either */
+  if (isfinite (value) && !signbit (value) && value <= kind_max (kind))
     return NULL;
   return describe (kind, field, value);
 }
@@ -117,9 +118,9 @@ fsb_count_check (double value, const char *field)
 {
   g_return_val_if_fail (field != NULL, NULL);
 
-  if (isfinite (value) && value >= 0 && value <= MAX_COUNT && floor (value) == value)
+  if (isfinite (value) && !signbit (value) && value <= MAX_COUNT && floor (value) == value)
     return NULL;
-  if (isfinite (value) && value >= 0 && value <= MAX_COUNT)
+  if (isfinite (value) && !signbit (value) && value <= MAX_COUNT)
     /* Translators: a field of the file and its value */
     return g_strdup_printf (_("%s is %g, and a count must be a whole number"), field, value);
   return describe (KIND_COUNT, field, value);

@@ -11,7 +11,6 @@
 #include "fsb-json.h"
 #include "fsb-result.h"
 #include "fsb-result-private.h"
-#include "fsb-stats.h"
 #include "fsb-target-info.h"
 
 /* JSON out --------------------------------------------------------------- */
@@ -74,37 +73,19 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
     }
 }
 
+/* The task's samples from the one at from on. */
 static void
-build_stats (JsonBuilder *b, const FsbStats *s)
+build_task (JsonBuilder *b, const FsbTaskResult *task, guint from)
 {
-  json_builder_begin_object (b);
-  fsb_json_add_uint (b, "n", s->n);
-  fsb_json_add_double (b, "min", s->min);
-  fsb_json_add_double (b, "median", s->median);
-  fsb_json_add_double (b, "mean", s->mean);
-  fsb_json_add_double (b, "max", s->max);
-  fsb_json_add_double (b, "stdev", s->stdev);
-  fsb_json_add_double (b, "p99", s->p99);
-  /* The median's 95 % interval (fsb-stats.c); null with a single sample. */
-  fsb_json_add_double (b, "ci95_low", s->ci95_low);
-  fsb_json_add_double (b, "ci95_high", s->ci95_high);
-  json_builder_set_member_name (b, "spread_large");
-  json_builder_add_boolean_value (b, s->spread_large);
-  json_builder_end_object (b);
-}
-
-static void
-build_task (JsonBuilder *b, const FsbTaskResult *task)
-{
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
+  /* Only the samples: whatever is derived from them (medians, intervals)
+   * is computed where it is shown, from these (analysis/). */
   json_builder_begin_object (b);
   fsb_json_add_string (b, "id", task->id);
   if (task->command != NULL)
     fsb_json_add_string (b, "command", task->command);
   json_builder_set_member_name (b, "samples");
   json_builder_begin_array (b);
-  for (guint i = 0; i < task->samples->len; i++)
+  for (guint i = from; i < task->samples->len; i++)
     {
       const FsbSample *sample = g_ptr_array_index (task->samples, i);
 
@@ -113,33 +94,18 @@ build_task (JsonBuilder *b, const FsbTaskResult *task)
         {
           const FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, j);
           fsb_json_add_double (b, m->name, m->value);
-          if (!g_ptr_array_find (names, m->name, NULL))
-            g_ptr_array_add (names, (gpointer) m->name);
         }
       if (sample->error != NULL)
         fsb_json_add_string (b, "error", sample->error);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-
-  /* Stats are derived, written for readers of the file; loading ignores them. */
-  json_builder_set_member_name (b, "stats");
-  json_builder_begin_object (b);
-  for (guint i = 0; i < names->len; i++)
-    {
-      FsbStats s;
-      if (fsb_task_result_stats (task, names->pdata[i], &s))
-        {
-          json_builder_set_member_name (b, names->pdata[i]);
-          build_stats (b, &s);
-        }
-    }
-  json_builder_end_object (b);
   json_builder_end_object (b);
 }
 
-JsonNode *
-fsb_result_to_json (FsbResult *self)
+/* The whole result, or (without tasks) everything but the samples. */
+static JsonNode *
+build_result (FsbResult *self, gboolean with_tasks)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -237,11 +203,14 @@ fsb_result_to_json (FsbResult *self)
       fsb_result_aging_to_json (b, fs);
       if (fs->error != NULL)
         fsb_json_add_string (b, "error", fs->error);
-      json_builder_set_member_name (b, "tasks");
-      json_builder_begin_array (b);
-      for (guint j = 0; j < fs->tasks->len; j++)
-        build_task (b, g_ptr_array_index (fs->tasks, j));
-      json_builder_end_array (b);
+      if (with_tasks)
+        {
+          json_builder_set_member_name (b, "tasks");
+          json_builder_begin_array (b);
+          for (guint j = 0; j < fs->tasks->len; j++)
+            build_task (b, g_ptr_array_index (fs->tasks, j), 0);
+          json_builder_end_array (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -283,6 +252,27 @@ fsb_result_to_json (FsbResult *self)
     }
 
   json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+JsonNode *
+fsb_result_to_json (FsbResult *self)
+{
+  return build_result (self, TRUE);
+}
+
+JsonNode *
+fsb_result_header_to_json (FsbResult *self)
+{
+  return build_result (self, FALSE);
+}
+
+JsonNode *
+fsb_result_task_to_json (const FsbTaskResult *task, guint from)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  build_task (b, task, from);
   return json_builder_get_root (b);
 }
 

@@ -19,6 +19,21 @@ JsonArray  *fsb_result_json_array  (JsonObject *o, const char *key);
 void        fsb_result_aging_to_json   (JsonBuilder *b, const FsbFsResult *fs);
 void        fsb_result_fit_to_json     (JsonBuilder *b, const FsbFsResult *fs);
 void        fsb_result_aging_from_json (FsbFsResult *fs, JsonObject *o, JsonObject *capacity);
+/* fsb-result-json.c: the result without its tasks' samples, and one task
+ * with its samples from the one at from on (what fsb-result-journal.c
+ * appends). */
+JsonNode   *fsb_result_header_to_json (FsbResult *self);
+JsonNode   *fsb_result_task_to_json   (const FsbTaskResult *task, guint from);
+
+/* fsb-result-journal.c: a journal (what a run writes as it goes) made
+ * into one result object, for fsb_result_from_json (); NULL with error
+ * when the text is not a journal FS Bench wrote. check_shape is
+ * fsb-result-file.c's bound on one JSON text, adding to *values. */
+gboolean    fsb_result_journal_detect (const char *data, gsize length);
+typedef gboolean (*FsbJsonShapeCheck) (const char *data, gsize length, guint64 *values, GError **error);
+JsonNode   *fsb_result_journal_merge  (const char *data, gsize length, FsbJsonShapeCheck check_shape,
+                                       GError **error);
+
 /* A result of the largest plan (every group, a dozen filesystems, 100
  * repetitions) is a few megabytes. json-glib keeps about 200 bytes per
  * value in memory, so the number of values, not the size, bounds what

@@ -8,6 +8,7 @@
 
 #include "fsb-age.h"
 #include "fsb-error.h"
+#include "fsb-kernel-cmdline.h"
 #include "fsb-result-private.h"
 #include "fsb-target-info.h"
 #include "fsb-text.h"
@@ -610,7 +611,7 @@ read_pace (FsbResult *self, JsonObject *p)
 
       if (step == NULL || !is_step_id (l->data)
           || !get_number (step, "guess_s", &guess, &present) || !get_number (step, "taken_s", &taken, &present)
-          || !(guess > 0 && guess <= 1e7) || !(taken >= 0 && taken <= 1e7))
+          || !(guess > 0 && guess <= 1e7) || !(taken >= 0 && !signbit (taken) && taken <= 1e7))
         continue;
       fsb_result_add_pace (self, l->data, guess, taken);
     }
@@ -651,7 +652,11 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
       self->machine.kernel = get_string (machine, "kernel");
       self->machine.distribution = get_string (machine, "distribution");
       self->machine.virtualization = get_string (machine, "virtualization");
-      self->machine.kernel_cmdline = get_string (machine, "kernel_cmdline");
+      {
+        /* results written before kept most of it: what names the machine goes */
+        g_autofree char *cmdline = get_string (machine, "kernel_cmdline");
+        self->machine.kernel_cmdline = fsb_kernel_cmdline_keep (cmdline);
+      }
       field_pop (r, mark);
       if (!ok)
         return FALSE;

@@ -231,10 +231,19 @@ char          *fsb_result_to_data       (FsbResult *self, gsize *length);
 FsbResult     *fsb_result_load_from_data (const char *data, gssize length, GError **error);
 /* Writes atomically (temp file + rename), so a crash never leaves half a file. */
 gboolean       fsb_result_save          (FsbResult *self, const char *path, GError **error);
+/* What a run writes after every task (fsb-result-journal.c): the first
+ * write is the whole result, each later one appends only what changed, so
+ * a save costs what is new, not the whole file. fsb_result_load () reads
+ * the file as a result. */
+typedef struct _FsbResultJournal FsbResultJournal;
+FsbResultJournal *fsb_result_journal_new   (const char *path);
+gboolean          fsb_result_journal_write (FsbResultJournal *self, FsbResult *result, GError **error);
+void              fsb_result_journal_free  (FsbResultJournal *self);
 /* Errors name the file and the problem; code FSB_ERROR_INVALID or _NOT_FOUND. */
 FsbResult     *fsb_result_load          (const char *path, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbResult, fsb_result_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbSample, fsb_sample_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbResultJournal, fsb_result_journal_free)
 
 G_END_DECLS

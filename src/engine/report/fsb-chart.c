@@ -13,6 +13,7 @@
 #include "fsb-format.h"
 #include "fsb-recommend.h"
 #include "fsb-stats.h"
+#include "fsb-text-fit.h"
 
 /* Okabe & Ito, "Color Universal Design": distinguishable with every
  * common colour-vision deficiency. Yellow last: weak on white. */
@@ -70,16 +71,30 @@ ink_clear (Ink *ink)
   g_clear_pointer (&ink->font, pango_font_description_free);
 }
 
-void
-fsb_ink_set (Ink *ink, const char *text, double size_factor, gboolean bold, double max_width)
+/* Text in at most max_lines lines of max_width (none: one line, as wide
+ * as it is), ellipsized: a label from a result file may be 64,000
+ * characters long. */
+static void
+ink_set_lines (Ink *ink, const char *text, double size_factor, gboolean bold, double max_width, guint max_lines)
 {
-  pango_font_description_set_absolute_size (ink->font, ink->size * size_factor * PANGO_SCALE);
+  double size = ink->size * size_factor;
+  g_autofree char *fitted = fsb_text_fit (text, max_width, size, max_width > 0 ? max_lines : 1);
+
+  pango_font_description_set_absolute_size (ink->font, size * PANGO_SCALE);
   pango_font_description_set_weight (ink->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_layout_set_font_description (ink->layout, ink->font);
   pango_layout_set_width (ink->layout, max_width > 0 ? (int) (max_width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (ink->layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_ellipsize (ink->layout, max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_text (ink->layout, text, -1);
+  /* 0: exactly one line */
+  pango_layout_set_height (ink->layout, max_lines > 1 ? (int) (fsb_text_fit_height (size, max_lines) * PANGO_SCALE) : 0);
+  pango_layout_set_text (ink->layout, fitted, -1);
+}
+
+void
+fsb_ink_set (Ink *ink, const char *text, double size_factor, gboolean bold, double max_width)
+{
+  ink_set_lines (ink, text, size_factor, bold, max_width, 1);
 }
 
 void
@@ -116,7 +131,9 @@ fsb_ink_draw (Ink *ink, const char *text, double x, double y, double align,
   pango_cairo_show_layout (ink->cr, ink->layout);
 }
 
-/* The caption: wrapped, not ellipsized, at its full height. */
+/* The caption: wrapped, in at most this many lines, ellipsized. */
+#define CAPTION_LINES 3
+
 static double
 caption_height (Ink *ink, const char *caption, double width)
 {
@@ -124,8 +141,7 @@ caption_height (Ink *ink, const char *caption, double width)
 
   if (caption == NULL || *caption == '\0')
     return 0;
-  fsb_ink_set (ink, caption, SMALLEST_TEXT, FALSE, width);
-  pango_layout_set_ellipsize (ink->layout, PANGO_ELLIPSIZE_NONE);
+  ink_set_lines (ink, caption, SMALLEST_TEXT, FALSE, width, CAPTION_LINES);
   fsb_ink_size (ink, NULL, &h);
   return h + ink->size * 0.8;
 }
@@ -315,8 +331,7 @@ draw_caption (Ink *ink, const char *caption, double y, double width)
   if (caption == NULL || *caption == '\0')
     return;
   cairo_set_source_rgb (ink->cr, 0.35, 0.35, 0.35);
-  fsb_ink_set (ink, caption, SMALLEST_TEXT, FALSE, width);
-  pango_layout_set_ellipsize (ink->layout, PANGO_ELLIPSIZE_NONE);
+  ink_set_lines (ink, caption, SMALLEST_TEXT, FALSE, width, CAPTION_LINES);
   cairo_move_to (ink->cr, 0, y + ink->size * 0.5);
   pango_cairo_show_layout (ink->cr, ink->layout);
 }
@@ -554,6 +569,7 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
                      double width, double height, double scale,
                      const char *path, GError **error)
 {
+  g_autoptr(GString) png = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
@@ -575,7 +591,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
   cairo_translate (cr, FILE_MARGIN, FILE_MARGIN);
   fsb_chart_draw (cr, result, options, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
   cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, path);
+  /* In memory, then beside the report as a file of our own renamed over
+   * the name (g_file_set_contents): a link planted there is replaced, its
+   * target never written. */
+  png = g_string_new (NULL);
+  status = cairo_surface_write_to_png_stream (surface, append_to_string_cb, png);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
@@ -583,6 +603,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
       g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
                    /* Translators: the first %s is a file name, the second cairo's reason */
                    _("Cannot write “%s”: %s"), display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  if (!g_file_set_contents (path, png->str, (gssize) png->len, error))
+    {
+      fsb_error_normalize (error);
       return FALSE;
     }
   return TRUE;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fsb-format.h"
+#include "fsb-kernel-cmdline.h"
 #include "fsb-report-private.h"
 
 /* Blocks ----------------------------------------------------------------- */
@@ -415,36 +416,10 @@ fsb_doc_sectors (FsbResult *r)
   return g_strdup_printf (_("%u bytes logical, %u physical"), r->target.logical_block, r->target.physical_block);
 }
 
-/* The options of the kernel's command line that can change how it does
- * I/O or schedules: the rest (consoles, init) says nothing about the figures. */
+/* The options of the kernel's command line that can change the figures
+ * (a result keeps no other, but one made in memory may hold more). */
 char *
 fsb_doc_kernel_options (FsbResult *r)
 {
-  static const char *const relevant[] = {
-    "mitigations=", "elevator=", "scsi_mod.", "nvme", "blk", "iommu", "intel_iommu=", "amd_iommu=",
-    "transparent_hugepage=", "isolcpus=", "nohz", "rcu_nocbs=", "intel_pstate=", "amd_pstate=",
-    "processor.max_cstate=", "intel_idle.", "idle=", "cpuidle", "zswap.", "dm_mod.", "libata.", "swiotlb=",
-    "preempt=", "threadirqs", "noatime", "pti=", "spectre", "retbleed=",
-  };
-  g_auto(GStrv) words = NULL;
-  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
-
-  if (r->machine.kernel_cmdline == NULL)
-    return NULL;
-  words = g_strsplit (r->machine.kernel_cmdline, " ", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      if (strcmp (words[i], "--") == 0)
-        break;   /* what follows is init's */
-      for (guint k = 0; k < G_N_ELEMENTS (relevant); k++)
-        if (g_str_has_prefix (words[i], relevant[k]))
-          {
-            g_ptr_array_add (kept, words[i]);
-            break;
-          }
-    }
-  if (kept->len == 0)
-    return NULL;
-  g_ptr_array_add (kept, NULL);
-  return g_strjoinv (" ", (char **) kept->pdata);
+  return fsb_kernel_cmdline_keep (r->machine.kernel_cmdline);
 }

@@ -9,6 +9,7 @@
 #include "fsb-error.h"
 #include "fsb-format.h"
 #include "fsb-report-private.h"
+#include "fsb-text-fit.h"
 
 #define MARGIN     56.0   /* points: about 2 cm */
 #define FOOTER     20.0
@@ -16,6 +17,15 @@
 #define TABLE_SIZE  8.5
 #define TABLE_PAD   3.0
 #define CHART_FONT  8.5
+/* Every text is ellipsized to a few lines: a string of a result file may be
+ * 64,000 characters long. Headings take this many lines at most, */
+#define HEADING_LINES  3
+/* a fact (Processor: …), a list's item or a table cell this many, */
+#define FACT_LINES     6
+#define ITEM_LINES     6
+#define CELL_LINES     6
+/* and a paragraph or a note a third of a page. */
+#define TEXT_LINES     20
 
 typedef struct {
   cairo_surface_t      *surface;
@@ -23,6 +33,7 @@ typedef struct {
   PangoLayout          *layout;
   PangoFontDescription *font;
   double                page_w, page_h, content_w, y;
+  double                size;    /* the font's */
   guint                 page;
   gboolean              dirty;   /* something is on the current page */
   int                   outline; /* the current heading's outline entry */
@@ -33,34 +44,41 @@ static int
 bookmark (Pdf *pdf, int parent, const char *title)
 {
   g_autofree char *link = g_strdup_printf ("page=%u pos=[%g %g]", pdf->page, MARGIN, pdf->y);
+  g_autofree char *fitted = fsb_text_fit (title, -1, 1, 1);
 
-  return cairo_pdf_surface_add_outline (pdf->surface, parent, title, link, 0);
+  return cairo_pdf_surface_add_outline (pdf->surface, parent, fitted, link, 0);
 }
 
 static void
 set_font (Pdf *pdf, double size, gboolean bold, gboolean italic)
 {
+  pdf->size = size;
   pango_font_description_set_absolute_size (pdf->font, size * PANGO_SCALE);
   pango_font_description_set_weight (pdf->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_font_description_set_style (pdf->font, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
   pango_layout_set_font_description (pdf->layout, pdf->font);
 }
 
-/* Lays out text (or markup, already escaped) at a width; returns its height. */
+/* Lays out text (or markup, its texts already fitted and escaped) at a
+ * width, in at most max_lines lines, ellipsized; returns its height. */
 static double
-prepare (Pdf *pdf, const char *text, gboolean markup, double width, PangoAlignment align)
+prepare (Pdf *pdf, const char *text, gboolean markup, double width, PangoAlignment align, guint max_lines)
 {
   int w, h;
 
   pango_layout_set_width (pdf->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (pdf->layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (pdf->layout, width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_height (pdf->layout, (int) (fsb_text_fit_height (pdf->size, max_lines) * PANGO_SCALE));
   pango_layout_set_alignment (pdf->layout, align);
   if (markup)
     pango_layout_set_markup (pdf->layout, text, -1);
   else
     {
+      g_autofree char *fitted = fsb_text_fit (text, width, pdf->size, max_lines);
+
       pango_layout_set_attributes (pdf->layout, NULL);
-      pango_layout_set_text (pdf->layout, text, -1);
+      pango_layout_set_text (pdf->layout, fitted, -1);
     }
   pango_layout_get_size (pdf->layout, &w, &h);
   return h / (double) PANGO_SCALE;
@@ -120,14 +138,15 @@ ensure (Pdf *pdf, double height)
     new_page (pdf);
 }
 
-static void
+/* Returns the text's height. */
+static double
 paragraph (Pdf *pdf, const char *text, gboolean markup, double size, gboolean bold, gboolean italic,
-           double indent, double before, double after)
+           double indent, double before, double after, guint max_lines)
 {
   double h;
 
   set_font (pdf, size, bold, italic);
-  h = prepare (pdf, text, markup, pdf->content_w - indent, PANGO_ALIGN_LEFT);
+  h = prepare (pdf, text, markup, pdf->content_w - indent, PANGO_ALIGN_LEFT, max_lines);
   if (pdf->dirty)
     pdf->y += before;
   ensure (pdf, h);
@@ -135,6 +154,7 @@ paragraph (Pdf *pdf, const char *text, gboolean markup, double size, gboolean bo
   show_at (pdf, MARGIN + indent, pdf->y);
   pdf->y += h + after;
   pdf->dirty = TRUE;
+  return h;
 }
 
 static void
@@ -143,7 +163,7 @@ boxed (Pdf *pdf, const char *text, double size, gboolean bold, gboolean italic, 
   double h;
 
   set_font (pdf, size, bold, italic);
-  h = prepare (pdf, text, FALSE, pdf->content_w - 12, PANGO_ALIGN_LEFT);
+  h = prepare (pdf, text, FALSE, pdf->content_w - 12, PANGO_ALIGN_LEFT, TEXT_LINES);
   if (pdf->dirty)
     pdf->y += 6;
   ensure (pdf, h + 8);
@@ -163,7 +183,7 @@ row_height (Pdf *pdf, GPtrArray *row, guint n_cols, const double *width, double 
   double h = 0;
 
   for (guint c = 0; c < row->len && c < n_cols; c++)
-    h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT));
+    h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT, CELL_LINES));
   return h + 2 * pad * 0.6;
 }
 
@@ -178,7 +198,7 @@ draw_row (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const doubl
   for (guint c = 0; c < row->len && c < n_cols; c++)
     {
       gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
-      prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+      prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT, CELL_LINES);
       cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
       show_at (pdf, x + pad, pdf->y + pad * 0.6);
       x += width[c];
@@ -191,28 +211,33 @@ draw_row (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const doubl
   cairo_stroke (pdf->cr);
 }
 
+/* The width of a cell's text on lines of its own (as many as a cell shows). */
 static double
 text_width (Pdf *pdf, const char *text)
 {
   int w;
 
-  prepare (pdf, text, FALSE, -1, PANGO_ALIGN_LEFT);
+  prepare (pdf, text, FALSE, -1, PANGO_ALIGN_LEFT, CELL_LINES);
   pango_layout_get_size (pdf->layout, &w, NULL);
   return w / (double) PANGO_SCALE;
 }
 
 /* The widest word of a cell: narrower, the cell breaks inside a word
- * ("Déb" over "it"). */
+ * ("Déb" over "it"). Each word on a line of its own, in one layout. */
 static double
 widest_word (Pdf *pdf, const char *text)
 {
-  g_auto(GStrv) words = g_strsplit_set (text != NULL ? text : "", " \n", -1);
-  double widest = 0;
+  g_autofree char *words = fsb_text_fit (text != NULL ? text : "", -1, pdf->size, CELL_LINES);
+  int w;
 
-  for (guint i = 0; words[i] != NULL; i++)
-    if (*words[i] != '\0')
-      widest = MAX (widest, text_width (pdf, words[i]));
-  return widest;
+  g_strdelimit (words, " ", '\n');
+  pango_layout_set_width (pdf->layout, -1);
+  pango_layout_set_ellipsize (pdf->layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_height (pdf->layout, -1);
+  pango_layout_set_attributes (pdf->layout, NULL);
+  pango_layout_set_text (pdf->layout, words, -1);
+  pango_layout_get_size (pdf->layout, &w, NULL);
+  return w / (double) PANGO_SCALE;
 }
 
 /* As a browser lays out a table: natural widths when they fit; else every
@@ -310,15 +335,23 @@ chart (Pdf *pdf, const FsbBlock *b)
 
 /* Blocks ----------------------------------------------------------------- */
 
+/* "<b>label</b> text", the text fitted to max_lines of the page's width. */
+static char *
+labelled_markup (Pdf *pdf, const char *label, const char *text, guint max_lines)
+{
+  g_autofree char *fitted = fsb_text_fit (text, pdf->content_w, BODY_SIZE, max_lines);
+
+  return g_markup_printf_escaped ("<b>%s</b> %s", label, fitted);
+}
+
 static void
 list_item (Pdf *pdf, const char *text)
 {
-  double top;
-
-  paragraph (pdf, text, FALSE, BODY_SIZE, FALSE, FALSE, 14, 1, 1);
+  double h = paragraph (pdf, text, FALSE, BODY_SIZE, FALSE, FALSE, 14, 1, 1, ITEM_LINES);
   /* the bullet beside the item's first line, on whatever page it landed */
-  top = pdf->y - 1 - prepare (pdf, text, FALSE, pdf->content_w - 14, PANGO_ALIGN_LEFT);
-  prepare (pdf, "•", FALSE, -1, PANGO_ALIGN_LEFT);
+  double top = pdf->y - 1 - h;
+
+  prepare (pdf, "•", FALSE, -1, PANGO_ALIGN_LEFT, 1);
   show_at (pdf, MARGIN + 3, top);
 }
 
@@ -328,10 +361,10 @@ draw_block (Pdf *pdf, const FsbBlock *b)
   switch (b->kind)
     {
     case FSB_BLOCK_TITLE:
-      paragraph (pdf, b->text, FALSE, 20, TRUE, FALSE, 0, 0, 4);
+      paragraph (pdf, b->text, FALSE, 20, TRUE, FALSE, 0, 0, 4, HEADING_LINES);
       break;
     case FSB_BLOCK_SUBTITLE:
-      paragraph (pdf, b->text, FALSE, 9.5, FALSE, TRUE, 0, 0, 10);
+      paragraph (pdf, b->text, FALSE, 9.5, FALSE, TRUE, 0, 0, 10, HEADING_LINES);
       break;
     case FSB_BLOCK_VERDICT:
       boxed (pdf, b->text, 12, TRUE, FALSE, 0x0072B2);
@@ -339,23 +372,23 @@ draw_block (Pdf *pdf, const FsbBlock *b)
     case FSB_BLOCK_HEADING:
       ensure (pdf, 80);
       pdf->outline = bookmark (pdf, CAIRO_PDF_OUTLINE_ROOT, b->text);
-      paragraph (pdf, b->text, FALSE, 15, TRUE, FALSE, 0, 14, 6);
+      paragraph (pdf, b->text, FALSE, 15, TRUE, FALSE, 0, 14, 6, HEADING_LINES);
       break;
     case FSB_BLOCK_SUBHEADING:
       ensure (pdf, 60);
       bookmark (pdf, pdf->outline, b->text);
-      paragraph (pdf, b->text, FALSE, 12, TRUE, FALSE, 0, 10, 4);
+      paragraph (pdf, b->text, FALSE, 12, TRUE, FALSE, 0, 10, 4, HEADING_LINES);
       break;
     case FSB_BLOCK_PARAGRAPH:
-      paragraph (pdf, b->text, FALSE, BODY_SIZE, FALSE, FALSE, 0, 3, 3);
+      paragraph (pdf, b->text, FALSE, BODY_SIZE, FALSE, FALSE, 0, 3, 3, TEXT_LINES);
       break;
     case FSB_BLOCK_NOTE:
       boxed (pdf, b->text, 9, FALSE, TRUE, 0xE69F00);
       break;
     case FSB_BLOCK_CONCLUSION:
       {
-        g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("Conclusion:"), b->text);
-        paragraph (pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 6, 4);
+        g_autofree char *markup = labelled_markup (pdf, _("Conclusion:"), b->text, TEXT_LINES);
+        paragraph (pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 6, 4, TEXT_LINES);
       }
       break;
     case FSB_BLOCK_LIST:
@@ -366,8 +399,8 @@ draw_block (Pdf *pdf, const FsbBlock *b)
       for (guint j = 0; j + 1 < b->items->len; j += 2)
         {
           g_autofree char *label = fsb_doc_fact_label (b->items->pdata[j]);
-          g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", label, (char *) b->items->pdata[j + 1]);
-          paragraph (pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 1, 1);
+          g_autofree char *markup = labelled_markup (pdf, label, b->items->pdata[j + 1], FACT_LINES);
+          paragraph (pdf, markup, TRUE, BODY_SIZE, FALSE, FALSE, 0, 1, 1, FACT_LINES);
         }
       break;
     case FSB_BLOCK_TABLE:
@@ -387,10 +420,11 @@ draw_block (Pdf *pdf, const FsbBlock *b)
 
 /* What draw_block would take, page breaks aside: to keep a section together. */
 static double
-text_height (Pdf *pdf, const char *text, gboolean markup, double size, gboolean bold, double indent)
+text_height (Pdf *pdf, const char *text, gboolean markup, double size, gboolean bold, double indent,
+             guint max_lines)
 {
   set_font (pdf, size, bold, FALSE);
-  return prepare (pdf, text, markup, pdf->content_w - indent, PANGO_ALIGN_LEFT);
+  return prepare (pdf, text, markup, pdf->content_w - indent, PANGO_ALIGN_LEFT, max_lines);
 }
 
 static double
@@ -401,19 +435,19 @@ block_height (Pdf *pdf, const FsbBlock *b)
   switch (b->kind)
     {
     case FSB_BLOCK_SUBHEADING:
-      return 10 + text_height (pdf, b->text, FALSE, 12, TRUE, 0) + 4;
+      return 10 + text_height (pdf, b->text, FALSE, 12, TRUE, 0, HEADING_LINES) + 4;
     case FSB_BLOCK_PARAGRAPH:
-      return 3 + text_height (pdf, b->text, FALSE, BODY_SIZE, FALSE, 0) + 3;
+      return 3 + text_height (pdf, b->text, FALSE, BODY_SIZE, FALSE, 0, TEXT_LINES) + 3;
     case FSB_BLOCK_NOTE:
-      return 6 + text_height (pdf, b->text, FALSE, 9, FALSE, 12) + 14;
+      return 6 + text_height (pdf, b->text, FALSE, 9, FALSE, 12, TEXT_LINES) + 14;
     case FSB_BLOCK_CONCLUSION:
       {
-        g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("Conclusion:"), b->text);
-        return 6 + text_height (pdf, markup, TRUE, BODY_SIZE, FALSE, 0) + 4;
+        g_autofree char *markup = labelled_markup (pdf, _("Conclusion:"), b->text, TEXT_LINES);
+        return 6 + text_height (pdf, markup, TRUE, BODY_SIZE, FALSE, 0, TEXT_LINES) + 4;
       }
     case FSB_BLOCK_LIST:
       for (guint j = 0; j < b->items->len; j++)
-        h += 2 + text_height (pdf, b->items->pdata[j], FALSE, BODY_SIZE, FALSE, 14);
+        h += 2 + text_height (pdf, b->items->pdata[j], FALSE, BODY_SIZE, FALSE, 14, ITEM_LINES);
       return h;
     case FSB_BLOCK_TABLE:
       {
@@ -453,20 +487,33 @@ keep_together (Pdf *pdf, GPtrArray *blocks, guint i)
     new_page (pdf);
 }
 
+static cairo_status_t
+append_cb (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean
 fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GError **error)
 {
+  g_autoptr(GString) out = g_string_new (NULL);
   Pdf pdf = { 0 };
   cairo_status_t status;
 
   pdf.page_w = letter ? 612 : 595.276;
   pdf.page_h = letter ? 792 : 841.890;
   pdf.content_w = pdf.page_w - 2 * MARGIN;
-  pdf.surface = cairo_pdf_surface_create (path, pdf.page_w, pdf.page_h);
+  /* In memory, then written as a file of our own renamed over the name
+   * (g_file_set_contents): a link planted there is replaced, its target
+   * never written, and a failed report leaves no half of a PDF. */
+  pdf.surface = cairo_pdf_surface_create_for_stream (append_cb, out, pdf.page_w, pdf.page_h);
   status = cairo_surface_status (pdf.surface);
   if (status == CAIRO_STATUS_SUCCESS)
     {
-      cairo_pdf_surface_set_metadata (pdf.surface, CAIRO_PDF_METADATA_TITLE, doc->title);
+      g_autofree char *title = fsb_text_fit (doc->title, -1, 1, 1);
+
+      cairo_pdf_surface_set_metadata (pdf.surface, CAIRO_PDF_METADATA_TITLE, title);
       cairo_pdf_surface_set_metadata (pdf.surface, CAIRO_PDF_METADATA_CREATOR, "FS Bench");
       pdf.cr = cairo_create (pdf.surface);
       pdf.layout = pango_cairo_create_layout (pdf.cr);
@@ -495,6 +542,11 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
       g_autofree char *display = g_filename_display_name (path);
       g_set_error (error, FSB_ERROR, status == CAIRO_STATUS_WRITE_ERROR ? FSB_ERROR_FAILED : FSB_ERROR_INVALID,
                    _("Cannot write “%s”: %s"), display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
+    {
+      fsb_error_normalize (error);
       return FALSE;
     }
   return TRUE;

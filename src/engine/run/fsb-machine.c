@@ -5,6 +5,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "fsb-kernel-cmdline.h"
 #include "fsb-machine.h"
 
 /* The value of the first "key : value" line of a /proc file. */
@@ -96,25 +97,15 @@ detect_virtualization (const char *cpuinfo)
   return g_strdup ("none");
 }
 
-/* The kernel's command line, without what names this machine's disks and
- * files (the boot image, root=, resume=): the options that can change how
- * it does I/O stay. */
+/* The kernel's command line, as much of it as explains a measurement. */
 static char *
 kernel_cmdline (void)
 {
   g_autofree char *contents = NULL;
-  g_auto(GStrv) words = NULL;
-  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
 
   if (!g_file_get_contents ("/proc/cmdline", &contents, NULL, NULL))
     return NULL;
-  words = g_strsplit_set (g_strstrip (contents), " \t\n", -1);
-  for (guint i = 0; words[i] != NULL && strcmp (words[i], "--") != 0; i++)   /* after "--": init's own */
-    if (*words[i] != '\0' && !g_str_has_prefix (words[i], "BOOT_IMAGE=") && !g_str_has_prefix (words[i], "root=") &&
-        !g_str_has_prefix (words[i], "resume=") && !g_str_has_prefix (words[i], "initrd="))
-      g_ptr_array_add (kept, words[i]);
-  g_ptr_array_add (kept, NULL);
-  return g_strjoinv (" ", (char **) kept->pdata);
+  return fsb_kernel_cmdline_keep (contents);
 }
 
 void

@@ -64,6 +64,7 @@ typedef struct {
   gint64        last_post_us;
   double        item_fraction;  /* within the current step */
   gpointer      aging;          /* fsb-run-aging.c's state when the plan ages, else NULL */
+  FsbResultJournal *journal;    /* the partial result, appended to after every task */
 } Run;
 
 typedef struct {

@@ -95,8 +95,10 @@ fsb_run_save_partial (Run *run)
 
   if (run->plan->partial_path == NULL)
     return;
+  if (run->journal == NULL)
+    run->journal = fsb_result_journal_new (run->plan->partial_path);
   g_mutex_lock (&run->runner->lock);
-  if (!fsb_result_save (run->runner->result, run->plan->partial_path, &error))
+  if (!fsb_result_journal_write (run->journal, run->runner->result, &error))
     g_warning ("Could not save the partial result: %s", error->message);
   g_mutex_unlock (&run->runner->lock);
 }
@@ -345,6 +347,7 @@ run_thread (GTask        *task,
 
   fsb_run_clear_shared (&run);
   fsb_run_aging_clear (&run);
+  g_clear_pointer (&run.journal, fsb_result_journal_free);
   g_ptr_array_unref (run.custom_ids);
   g_free (run.dataset_dir);
   g_free (run.source_view);

@@ -1,12 +1,16 @@
 /* fsb-mountinfo.c: /proc/self/mountinfo and /sys/block, read the same way everywhere */
 #include "config.h"
 
+#include <fcntl.h>
 #include <gio/gio.h>
+#include <linux/loop.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "fsb-mountinfo.h"
 
@@ -143,8 +147,9 @@ fsb_device_number (const char *device)
   return st.st_rdev;
 }
 
-char *
-fsb_loop_backing_file (const char *loop_device)
+/* What sysfs says, " (deleted)" and all. */
+static char *
+backing_file_raw (const char *loop_device)
 {
   g_autofree char *base = g_path_get_basename (loop_device);
   g_autofree char *sys = g_build_filename ("/sys/block", base, "loop", "backing_file", NULL);
@@ -152,10 +157,74 @@ fsb_loop_backing_file (const char *loop_device)
 
   if (!g_file_get_contents (sys, &contents, NULL, NULL))
     return NULL;
-  g_strchomp (contents);
-  if (g_str_has_suffix (contents, " (deleted)"))
+  /* the name ends in one newline: a name may end in others */
+  if (g_str_has_suffix (contents, "\n"))
+    contents[strlen (contents) - 1] = '\0';
+  return contents;
+}
+
+char *
+fsb_loop_backing_file (const char *loop_device)
+{
+  char *contents = backing_file_raw (loop_device);
+
+  if (contents != NULL && g_str_has_suffix (contents, " (deleted)"))
     contents[strlen (contents) - strlen (" (deleted)")] = '\0';
   return contents;
+}
+
+gboolean
+fsb_loop_backing_inode (const char *loop_device, guint64 *dev, guint64 *ino)
+{
+  struct loop_info64 info = { 0 };
+  int fd = open (loop_device, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  gboolean ok;
+
+  if (fd < 0)
+    return FALSE;
+  ok = ioctl (fd, LOOP_GET_STATUS64, &info) == 0;
+  close (fd);
+  /* the kernel encodes lo_device as glibc's makedev does st_dev */
+  *dev = info.lo_device;
+  *ino = info.lo_inode;
+  return ok;
+}
+
+gboolean
+fsb_loop_is_backed_by (const char *loop_device, guint64 dev, guint64 ino, const char *path)
+{
+  g_autofree char *backing = backing_file_raw (loop_device);
+  guint64 loop_dev, loop_ino;
+  struct stat st;
+
+  if (backing == NULL)
+    return FALSE;   /* not bound */
+  if (fsb_loop_backing_inode (loop_device, &loop_dev, &loop_ino))
+    return loop_dev == dev && loop_ino == ino;
+  if (!g_str_has_suffix (backing, " (deleted)"))
+    return stat (backing, &st) == 0 && (guint64) st.st_dev == dev && (guint64) st.st_ino == ino;
+  backing[strlen (backing) - strlen (" (deleted)")] = '\0';
+  return path != NULL && strcmp (backing, path) == 0;
+}
+
+GPtrArray *
+fsb_loops_of_image (guint64 dev, guint64 ino, const char *path)
+{
+  GPtrArray *loops = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) dir = g_dir_open ("/sys/block", 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *device = NULL;
+
+      if (!g_str_has_prefix (name, "loop"))
+        continue;
+      device = g_strconcat ("/dev/", name, NULL);
+      if (fsb_loop_is_backed_by (device, dev, ino, path))
+        g_ptr_array_add (loops, g_steal_pointer (&device));
+    }
+  return loops;
 }
 
 GPtrArray *

@@ -28,6 +28,16 @@ dev_t      fsb_device_number       (const char *device);
 char      *fsb_loop_backing_file   (const char *loop_device);
 /* Loop devices ("/dev/loopN") whose backing file is path. */
 GPtrArray *fsb_loops_of_file       (const char *path);             /* of char* */
+/* The file backing a loop device, as stat gives its st_dev and st_ino
+ * (LOOP_GET_STATUS64): only where this process may open the device. */
+gboolean   fsb_loop_backing_inode  (const char *loop_device, guint64 *dev, guint64 *ino);
+/* TRUE when the kernel backs loop_device with the file dev:ino: by its
+ * inode where the device can be opened, else by the file its backing path
+ * names now (sysfs follows a rename); a backing file deleted, whose inode
+ * cannot be read then, by its former name, path. */
+gboolean   fsb_loop_is_backed_by   (const char *loop_device, guint64 dev, guint64 ino, const char *path);
+/* Loop devices backed by the file dev:ino, as fsb_loop_is_backed_by says. */
+GPtrArray *fsb_loops_of_image      (guint64 dev, guint64 ino, const char *path);   /* of char* */
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbMount, fsb_mount_free)
 

@@ -11,6 +11,7 @@
 #include <linux/loop.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -35,6 +36,15 @@ bytestring_property (const char *object_path, const char *interface, const char 
 }
 
 static gboolean refuse_direct_io;
+static void (*image_made_hook) (const char *path, gpointer user_data);
+static gpointer image_made_hook_data;
+
+void
+fsb_target_set_image_made_hook_for_testing (void (*hook) (const char *path, gpointer user_data), gpointer user_data)
+{
+  image_made_hook = hook;
+  image_made_hook_data = user_data;
+}
 
 void
 fsb_target_refuse_direct_io_for_testing (gboolean refuse)
@@ -166,6 +176,54 @@ loop_setup (FsbTarget *self, int loop_fd, GError **error)
   return TRUE;
 }
 
+static gboolean
+is_image (FsbTarget *self, int fd)
+{
+  struct stat st;
+
+  return fstat (fd, &st) == 0 && S_ISREG (st.st_mode)
+      && (guint64) st.st_dev == self->image_dev && (guint64) st.st_ino == self->image_ino;
+}
+
+/* A descriptor of our image with O_DIRECT, or -1. Opened again through
+ * our own descriptor (/proc/self/fd), never by its name, which another
+ * file may have taken since; by its name only without /proc, and then
+ * only if it is still the same inode. */
+static int
+reopen_direct (FsbTarget *self)
+{
+  g_autofree char *own = g_strdup_printf ("/proc/self/fd/%d", self->image_fd);
+  int fd = open (own, O_RDWR | O_DIRECT | O_CLOEXEC);
+
+  if (fd < 0 && errno == ENOENT)
+    fd = open (self->image_path, O_RDWR | O_DIRECT | O_CLOEXEC | O_NOFOLLOW);
+  if (fd >= 0 && !is_image (self, fd))
+    {
+      g_debug ("%s is no longer the disk image made: attached through the descriptor kept", self->image_path);
+      close (fd);
+      return -1;
+    }
+  return fd;
+}
+
+gboolean
+fsb_target_image_identity (FsbTarget *self, guint64 *dev, guint64 *ino)
+{
+  struct stat st;
+
+  if (self->image_ino != 0)
+    {
+      *dev = self->image_dev;
+      *ino = self->image_ino;
+      return TRUE;
+    }
+  if (self->image_path == NULL || lstat (self->image_path, &st) != 0)
+    return FALSE;
+  *dev = (guint64) st.st_dev;
+  *ino = (guint64) st.st_ino;
+  return TRUE;
+}
+
 gboolean
 fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error)
 {
@@ -233,6 +291,15 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
   fsb_target_record_state (self);
 
   self->image_fd = fd;
+  {
+    struct stat st;
+
+    if (fstat (fd, &st) == 0)
+      {
+        self->image_dev = (guint64) st.st_dev;
+        self->image_ino = (guint64) st.st_ino;
+      }
+  }
   self->nocow = set_nocow (fd, &self->compressed);
 
   if (ftruncate (fd, (off_t) size) != 0)
@@ -246,6 +313,8 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
+  if (image_made_hook != NULL)
+    image_made_hook (self->image_path, image_made_hook_data);
 
   /* The loop device's own descriptor: opened with O_DIRECT, it gives the
    * loop device direct I/O from the start (Linux does so for a backing
@@ -253,7 +322,7 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
    * not ask for afterwards: LOOP_SET_DIRECT_IO needs the device node, which
    * only root may open. A host without O_DIRECT (older tmpfs, some FUSE)
    * gets a plain one. */
-  direct = !refuse_direct_io ? open (self->image_path, O_RDWR | O_DIRECT | O_CLOEXEC) : -1;
+  direct = !refuse_direct_io ? reopen_direct (self) : -1;
   if (direct >= 0)
     {
       if (!loop_setup (self, direct, error))

@@ -31,6 +31,8 @@ struct _FsbTarget
   char           *fstype;
   gboolean        direct_io;        /* the loop device bypasses the host cache */
   int             image_fd;         /* the image, buffered, for the host flush; -1 */
+  guint64         image_dev;        /* the image as made (st_dev, st_ino): it, not whatever */
+  guint64         image_ino;        /* has its name later, is attached, detached and deleted */
   gboolean        nocow;            /* No_COW took on the image file */
   gboolean        compressed;       /* the image file carries the compression flag */
   gboolean        host_cache_dropped;
@@ -61,6 +63,13 @@ gboolean fsb_target_unmount_strays    (const char *device, const char *object_pa
 void     fsb_target_set_direct_io     (FsbTarget *self);
 /* Closes image_fd. */
 void     fsb_target_close_image       (FsbTarget *self);
+/* The image's st_dev and st_ino, as made (or, for one we did not make, as
+ * its path names now); FALSE without an image. */
+gboolean fsb_target_image_identity    (FsbTarget *self, guint64 *dev, guint64 *ino);
 gboolean fsb_target_prepare_image     (FsbTarget *self, guint64 needed_bytes, GCancellable *cancellable, GError **error);
+/* Called with the image's path once it is made and sized, before it is
+ * attached: a test replaces the file there. NULL: none. */
+void     fsb_target_set_image_made_hook_for_testing (void (*hook) (const char *path, gpointer user_data),
+                                                     gpointer user_data);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fsb-error.h"
@@ -16,13 +17,15 @@
 #include "fsb-udisks.h"
 #include "fsb-target-private.h"
 
-/* The kernel still backs our loop device with our image. */
+/* The kernel still backs loop with our image: the file we made, known by
+ * its inode, whatever its name is now (a rename during the run changes
+ * what the loop device's backing file says). */
 static gboolean
-loop_still_ours (FsbTarget *self)
+backs_loop (FsbTarget *self, const char *loop)
 {
-  g_autofree char *backing = fsb_loop_backing_file (self->device);
+  guint64 dev, ino;
 
-  return backing != NULL && self->image_path != NULL && strcmp (backing, self->image_path) == 0;
+  return fsb_target_image_identity (self, &dev, &ino) && fsb_loop_is_backed_by (loop, dev, ino, self->image_path);
 }
 
 /* Every mount of a loop device on our image, not only the one we made: a
@@ -70,16 +73,10 @@ fsb_target_unmount_strays (const char *device, const char *object_path, GError *
  * to let go when the last user closes it: wait for that (bounded), so that
  * nothing of ours is left once release returns. */
 static void
-wait_detached (const char *loop, const char *image_path)
+wait_detached (FsbTarget *self, const char *loop)
 {
-  for (int waited = 0; waited < RETRY_MSEC; waited += RETRY_STEP_MSEC / 2)
-    {
-      g_autofree char *backing = fsb_loop_backing_file (loop);
-
-      if (backing == NULL || g_strcmp0 (backing, image_path) != 0)
-        return;
-      g_usleep (RETRY_STEP_MSEC / 2 * 1000);
-    }
+  for (int waited = 0; waited < RETRY_MSEC && backs_loop (self, loop); waited += RETRY_STEP_MSEC / 2)
+    g_usleep (RETRY_STEP_MSEC / 2 * 1000);
 }
 
 /* Loop devices the kernel backs with our image that we never learned of:
@@ -88,7 +85,12 @@ wait_detached (const char *loop, const char *image_path)
 static gboolean
 detach_orphans (FsbTarget *self, GError **error)
 {
-  g_autoptr(GPtrArray) loops = fsb_loops_of_file (self->image_path);
+  g_autoptr(GPtrArray) loops = NULL;
+  guint64 dev, ino;
+
+  if (!fsb_target_image_identity (self, &dev, &ino))
+    return TRUE;   /* no image left to be attached */
+  loops = fsb_loops_of_image (dev, ino, self->image_path);
 
   for (guint i = 0; i < loops->len; i++)
     {
@@ -102,7 +104,7 @@ detach_orphans (FsbTarget *self, GError **error)
         return FALSE;
       if (object_path != NULL && fsb_udisks_loop_delete (object_path, NULL))
         {
-          wait_detached (loop, self->image_path);
+          wait_detached (self, loop);
           continue;
         }
       fd = open (loop, O_RDONLY | O_CLOEXEC);
@@ -117,7 +119,7 @@ detach_orphans (FsbTarget *self, GError **error)
           return FALSE;
         }
       close (fd);
-      wait_detached (loop, self->image_path);
+      wait_detached (self, loop);
     }
   return TRUE;
 }
@@ -155,7 +157,7 @@ release_loop (FsbTarget *self, GError **first_error)
   g_autoptr(GError) local_error = NULL;
   gboolean ok = FALSE;
 
-  if (self->loop_attached && self->mount_point == NULL && !loop_still_ours (self))
+  if (self->loop_attached && self->mount_point == NULL && !backs_loop (self, self->device))
     {
       /* Detached behind our back: its number may be someone else's now. */
       self->loop_attached = FALSE;
@@ -180,7 +182,7 @@ release_loop (FsbTarget *self, GError **first_error)
   if (ok || g_error_matches (local_error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
     {
       if (ok)
-        wait_detached (self->device, self->image_path);
+        wait_detached (self, self->device);
       self->loop_attached = FALSE;
       g_clear_pointer (&self->object_path, g_free);
       fsb_target_record_state (self);
@@ -192,6 +194,19 @@ release_loop (FsbTarget *self, GError **first_error)
       fsb_udisks_map_error (&local_error, doing);
       keep_first (first_error, g_steal_pointer (&local_error));
     }
+}
+
+/* The image's name still names the file we made (or one we did not make
+ * and never knew the inode of). */
+static gboolean
+name_is_image (FsbTarget *self)
+{
+  struct stat st;
+
+  if (lstat (self->image_path, &st) != 0)
+    return TRUE;   /* gone, or unlink says why */
+  return self->image_ino == 0
+      || (S_ISREG (st.st_mode) && (guint64) st.st_dev == self->image_dev && (guint64) st.st_ino == self->image_ino);
 }
 
 static void
@@ -207,7 +222,8 @@ release_image (FsbTarget *self, GError **first_error)
       keep_first (first_error, g_steal_pointer (&local_error));
       return;
     }
-  if (g_unlink (self->image_path) == 0 || errno == ENOENT)
+  /* Only our image goes: a file that took its name is someone else's. */
+  if (!name_is_image (self) || g_unlink (self->image_path) == 0 || errno == ENOENT)
     {
       g_clear_pointer (&self->image_path, g_free);
       fsb_target_record_state (self);

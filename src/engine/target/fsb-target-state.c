@@ -6,10 +6,8 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
-#include <linux/loop.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -405,23 +403,6 @@ clean_mounts (const char *device, GError **error)
   return 1;
 }
 
-/* The backing inode of a loop device, when this process may open it. */
-static gboolean
-loop_backing_inode (const char *loop, guint64 *dev, guint64 *ino)
-{
-  struct loop_info64 info = { 0 };
-  int fd = open (loop, O_RDONLY | O_CLOEXEC);
-  gboolean ok;
-
-  if (fd < 0)
-    return FALSE;
-  ok = ioctl (fd, LOOP_GET_STATUS64, &info) == 0;
-  close (fd);
-  *dev = info.lo_device;
-  *ino = info.lo_inode;
-  return ok;
-}
-
 /* The loop devices on the entry's image that this user set up. */
 static GPtrArray *
 our_loops (const Entry *e)
@@ -446,7 +427,7 @@ our_loops (const Entry *e)
       if (uid == NULL || !g_variant_is_of_type (uid, G_VARIANT_TYPE_UINT32)
           || g_variant_get_uint32 (uid) != getuid ())
         continue;
-      if (loop_backing_inode (loop, &dev, &ino) && (dev != e->image_dev || ino != e->image_ino))
+      if (fsb_loop_backing_inode (loop, &dev, &ino) && (dev != e->image_dev || ino != e->image_ino))
         continue;
       g_ptr_array_add (loops, g_steal_pointer (&object_path));
       g_ptr_array_add (loops, g_strdup (loop));

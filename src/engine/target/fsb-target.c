@@ -549,7 +549,17 @@ fsb_target_unmount (FsbTarget    *self,
   return fsb_target_not_cancelled (cancellable, error);
 }
 
-/* Writes back and forgets the cached pages of a file or block device. */
+/* Writes back and forgets the cached pages of an open file or block device. */
+static gboolean
+drop_cache_fd (int fd, gboolean block_device)
+{
+  gboolean ok = fsync (fd) == 0;
+
+  if (block_device)
+    ok = ioctl (fd, BLKFLSBUF, 0) == 0 && ok;
+  return posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED) == 0 && ok;
+}
+
 static gboolean
 drop_cache (const char *path, gboolean block_device)
 {
@@ -558,10 +568,7 @@ drop_cache (const char *path, gboolean block_device)
 
   if (fd < 0)
     return FALSE;
-  ok = fsync (fd) == 0;
-  if (block_device)
-    ok = ioctl (fd, BLKFLSBUF, 0) == 0 && ok;
-  ok = posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED) == 0 && ok;
+  ok = drop_cache_fd (fd, block_device);
   close (fd);
   return ok;
 }
@@ -580,7 +587,9 @@ fsb_target_remount_cold (FsbTarget    *self,
 
   if (self->image_path != NULL)
     {
-      self->host_cache_dropped = drop_cache (self->image_path, FALSE);
+      /* through our descriptor: the name may be another file's by now */
+      self->host_cache_dropped = self->image_fd >= 0 ? drop_cache_fd (self->image_fd, FALSE)
+                                                     : drop_cache (self->image_path, FALSE);
       fsb_target_set_direct_io (self);
     }
   /* Only root may flush a block device's buffers; unmounting already

@@ -1,10 +1,12 @@
-/* fsb-engine.c: process-wide set-up shared by the CLI, the window and tests */
+/* fsb-engine.c: process-wide set-up shared by the CLI, the window and tests:
+ * the translations, and the built-in workload groups in the catalog */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <locale.h>
 
 #include "fsb-engine.h"
+#include "fsb-workload-registry.h"   /* generated from workloads/meson.build */
 
 /* FSBENCH_LOCALEDIR lets the tests and `build-aux/dev run` use the
  * catalogs from the build tree before anything is installed. */
@@ -20,6 +22,17 @@ const char *
 fsb_engine_version (void)
 {
   return PACKAGE_VERSION;
+}
+
+/* In the order of workloads/meson.build: the report's and the runner's. */
+static void
+register_builtin_groups (void)
+{
+  static const FsbWorkloadGroup *const builtin[] = { FSB_BUILTIN_WORKLOAD_GROUPS };
+
+  for (guint i = 0; i < G_N_ELEMENTS (builtin); i++)
+    if (!fsb_catalog_register_group (builtin[i]))
+      g_error ("Workload group “%s” repeats an id of another group", builtin[i]->id);
 }
 
 void
@@ -43,6 +56,7 @@ fsb_engine_init (void)
         setlocale (LC_MESSAGES, messages);
       }
       textdomain (GETTEXT_PACKAGE);
+      register_builtin_groups ();
       g_once_init_leave (&once, 1);
     }
 }
