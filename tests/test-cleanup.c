@@ -4,18 +4,24 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fsb-engine.h"
+#include "fsb-error.h"
 #include "fsb-mountinfo.h"
+#include "fsb-preflight.h"
+#include "fsb-scratch.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
 #include "fsb-test-util.h"
+#include "fsb-udisks.h"
 
 static char *tmp_dir;
 static char *image_dir;
@@ -80,6 +86,20 @@ test_rules (void)
   g_assert_false (fsb_target_state_is_image_name ("fsbench-../../.img"));
   g_assert_false (fsb_target_state_is_image_name ("xfsbench-a1B2c3.img"));
   g_assert_cmpstr (fsb_target_state_boot_id (), !=, "");
+
+  {
+    int pid = 0;
+
+    g_assert_true (fsb_scratch_parse_name ("fsbench-scratch-4242-aB3dE9", &pid));
+    g_assert_cmpint (pid, ==, 4242);
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-4242-aB3dE", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-4242-aB3dE9x", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-04242-aB3dE9", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch--aB3dE9", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-99999999999-aB3dE9", NULL));
+    g_assert_false (fsb_scratch_parse_name ("fsbench-scratch-42-../../", NULL));
+    g_assert_false (fsb_scratch_parse_name ("xfsbench-scratch-4242-aB3dE9", NULL));
+  }
 }
 
 /* The issue's attack: {"image": "/home/u/thesis.odt"} made `clean` delete
@@ -121,7 +141,7 @@ test_user_files_survive (void)
                                          ", \"device\": \"/dev/root\", \"mount_point\": \"/\""));
 
   /* no udisks needed: nothing here is a device */
-  g_assert_cmpuint (fsb_target_state_clean (&error), ==, 0);
+  g_assert_cmpuint (fsb_target_state_clean (NULL, &error), ==, 0);
   g_assert_no_error (error);
   {
     g_autofree char *text = NULL;
@@ -166,7 +186,7 @@ test_foreign_loop (void)
   file_stat (data, &dev, &ino);
   entry = write_entry (g_get_host_name (), fsb_target_state_boot_id (), data, dev, ino, NULL);
 
-  fsb_target_clean_leftovers (&error);
+  fsb_target_clean_leftovers (NULL, &error);
   g_assert_no_error (error);
   backing = fsb_loop_backing_file (out);
   g_assert_cmpstr (backing, ==, data);
@@ -188,6 +208,7 @@ test_machine_and_boot (void)
   g_autofree char *state_dir = fsb_target_state_dir ();
   g_autofree char *image = NULL, *device = NULL;
   g_autofree char *other_host = NULL, *other_boot = NULL, *ours = NULL;
+  FsbLeftovers cleaned;
   const char *name;
   guint64 dev, ino;
 
@@ -208,7 +229,7 @@ test_machine_and_boot (void)
 
     other_host = write_entry ("another-machine", fsb_target_state_boot_id (), image, dev, ino, loop);
     other_boot = write_entry (g_get_host_name (), "00000000-0000-0000-0000-000000000000", image, dev, ino, loop);
-    g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 0);
+    g_assert_cmpuint (fsb_target_clean_leftovers (NULL, &error), ==, 0);
     g_assert_no_error (error);
     g_assert_true (g_file_test (image, G_FILE_TEST_IS_REGULAR));
     g_assert_true (g_file_test (other_host, G_FILE_TEST_EXISTS));
@@ -222,8 +243,11 @@ test_machine_and_boot (void)
 
     /* This machine, this boot, a process gone: mount, loop device, image. */
     ours = write_entry (g_get_host_name (), fsb_target_state_boot_id (), image, dev, ino, loop);
-    g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 3);
+    g_assert_cmpuint (fsb_target_clean_leftovers (&cleaned, &error), ==, 3);
     g_assert_no_error (error);
+    g_assert_cmpuint (cleaned.mounts, ==, 1);
+    g_assert_cmpuint (cleaned.loop_devices, ==, 1);
+    g_assert_cmpuint (cleaned.images, ==, 1);
     g_assert_false (g_file_test (image, G_FILE_TEST_EXISTS));
     g_assert_false (g_file_test (ours, G_FILE_TEST_EXISTS));
     {
@@ -237,6 +261,144 @@ test_machine_and_boot (void)
   fsb_test_assert_no_leftovers (tmp_dir, image_dir, device);
 }
 
+/* Scratch folders ------------------------------------------------------------ */
+
+static char *
+scratch_folder (const char *parent, int pid, const char *letters, gsize bytes)
+{
+  g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-%s", pid, letters);
+  char *path = g_build_filename (parent, name, NULL);
+
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  if (bytes > 0)
+    {
+      g_autofree char *sub = g_build_filename (path, "kernel-out", "fs", NULL);
+      g_autofree char *file = g_build_filename (sub, "big", NULL);
+      g_autofree char *small = g_build_filename (path, "small", NULL);
+      g_autofree char *data = g_malloc0 (bytes);
+
+      g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
+      g_assert_true (g_file_set_contents (file, data, bytes, NULL));
+      g_assert_true (g_file_set_contents (small, data, 65536, NULL));
+    }
+  return path;
+}
+
+/* Sets a folder's times an hour back, as a folder made before the
+ * process that has its pid now: touch can set mtime back, not ctime. */
+static void
+age_folder (const char *path)
+{
+  struct timespec times[2];
+
+  clock_gettime (CLOCK_REALTIME, &times[0]);
+  times[0].tv_sec -= 3600;
+  times[1] = times[0];
+  g_assert_cmpint (utimensat (AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW), ==, 0);
+}
+
+static void
+preflight_done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (res);
+}
+
+/* What killed runs left in their scratch folders goes: a folder whose
+ * process is gone, or whose pid a later process now has. A live run's
+ * stays (this process's, and one it holds open whatever its times say:
+ * a clock set forward), and nothing that is not exactly a scratch folder
+ * of ours is deleted or followed: a link, a near name, a file, another
+ * user's folder, a link inside a dead folder. */
+static void
+test_scratch (void)
+{
+  g_autofree char *scratch = g_build_filename (tmp_dir, "scratch", NULL);
+  g_autofree char *elsewhere = g_build_filename (tmp_dir, "elsewhere", NULL);
+  g_autofree char *precious = g_build_filename (elsewhere, "precious", NULL);
+  g_autofree char *dead = NULL, *later = NULL, *live = NULL, *held = NULL, *other = NULL;
+  g_autofree char *link = NULL, *near1 = NULL, *near2 = NULL, *file = NULL, *inner_link = NULL;
+  g_auto(FsbPreflight) report = { 0 };
+  g_auto(FsbPreflight) again = { 0 };
+  g_autoptr(GAsyncResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "/bin/sleep", "60", NULL };
+  const guint64 mib = 1 << 20;
+  int gone = dead_pid (), held_fd, status;
+  GPid child;
+
+  g_assert_cmpstr (g_getenv ("FSBENCH_SCRATCH_DIR"), ==, scratch);
+  g_assert_cmpint (g_mkdir_with_parents (elsewhere, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (precious, "keep me", -1, NULL));
+
+  /* a killed run's: its process is gone */
+  dead = scratch_folder (scratch, gone, "Dead01", mib);
+  inner_link = g_build_filename (dead, "kernel-out", "to-elsewhere", NULL);
+  g_assert_cmpint (symlink (elsewhere, inner_link), ==, 0);
+  /* a killed run's pid, now another process's that started after it */
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &child, NULL));
+  later = scratch_folder (scratch, child, "Later1", mib);
+  age_folder (later);
+  /* live runs: this process's, made now; one held open, its times set back */
+  live = scratch_folder (scratch, getpid (), "Live01", 4096);
+  held = scratch_folder (scratch, getpid (), "Held01", 4096);
+  age_folder (held);
+  held_fd = open (held, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  g_assert_cmpint (held_fd, >=, 0);
+  /* not scratch folders of ours */
+  link = g_strdup_printf ("%s/fsbench-scratch-%d-Link01", scratch, gone);
+  g_assert_cmpint (symlink (elsewhere, link), ==, 0);
+  near1 = g_strdup_printf ("%s/fsbench-scratch-%d-Near0", scratch, gone);
+  near2 = g_strdup_printf ("%s/fsbench-scratch-%d-Near012", scratch, gone);
+  g_assert_cmpint (g_mkdir (near1, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (near2, 0700), ==, 0);
+  file = g_strdup_printf ("%s/fsbench-scratch-%d-File01", scratch, gone);
+  g_assert_true (g_file_set_contents (file, "a file", -1, NULL));
+  if (geteuid () == 0)
+    {
+      other = scratch_folder (scratch, gone, "Other1", 0);
+      g_assert_cmpint (chown (other, 65534, 65534), ==, 0);
+    }
+
+  g_assert_true (fsb_preflight_run (FSB_PREFLIGHT_CLEAN, &report, NULL, &error));
+  g_assert_no_error (error);
+  if (fsb_udisks_get_client (NULL) != NULL)
+    g_assert_no_error (report.clean_error);
+  g_test_message ("reclaimed %u scratch folders, %" G_GUINT64_FORMAT " bytes", report.scratch_folders,
+                  report.scratch_bytes);
+  g_assert_cmpuint (report.scratch_folders, ==, 2);
+  g_assert_cmpuint (report.scratch_bytes, >=, 2 * (mib + 65536));
+  g_assert_cmpuint (report.scratch_bytes, <, 2 * (mib + 65536) + 64 * 4096);
+  g_assert_true (fsb_preflight_cleaned (&report));
+
+  g_assert_false (g_file_test (dead, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (later, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (live, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (held, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_test (precious, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (near1, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (near2, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+  if (other != NULL)
+    g_assert_true (g_file_test (other, G_FILE_TEST_IS_DIR));
+
+  /* Once only: the same from a thread finds nothing more. */
+  fsb_preflight_run_async (FSB_PREFLIGHT_CLEAN, NULL, preflight_done_cb, &res);
+  while (res == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (fsb_preflight_run_finish (res, &again, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (again.scratch_folders, ==, 0);
+  g_assert_false (fsb_preflight_cleaned (&again));
+
+  kill (child, SIGKILL);
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  close (held_fd);
+  g_unlink (link);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -247,6 +409,13 @@ main (int argc, char **argv)
     g_autofree char *template = g_strdup_printf ("fsbench-test-cleanup-%d-XXXXXX", (int) getpid ());
     tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
   }
+  {
+    /* the scratch folders of its own, not those of /dev/shm */
+    g_autofree char *scratch = g_build_filename (tmp_dir, "scratch", NULL);
+
+    g_setenv ("FSBENCH_SCRATCH_DIR", scratch, TRUE);
+    g_mkdir (scratch, 0700);
+  }
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
 
@@ -254,6 +423,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cleanup/user-files-survive", test_user_files_survive);
   g_test_add_func ("/cleanup/foreign-loop", test_foreign_loop);
   g_test_add_func ("/cleanup/machine-and-boot", test_machine_and_boot);
+  g_test_add_func ("/cleanup/scratch", test_scratch);
 
   status = g_test_run ();
   fsb_test_remove_dir (tmp_dir);

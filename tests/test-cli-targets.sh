@@ -1,14 +1,15 @@
 #!/bin/sh
 # fsbench-cli check, devices, filesystems and clean against the real udisksd:
-# exit codes, SIGINT/SIGTERM mid-run, leftovers of a killed run.
+# exit codes, SIGINT/SIGTERM/SIGHUP mid-run, leftovers of a killed run.
 set -u
 cli=$1
 . "$(dirname "$0")/lib.sh"
 skip_unless_udisks
 
 tmp=$(mktemp -d /tmp/fsbench-cli-targets-XXXXXX)
-export XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache LC_ALL=C.UTF-8 LANGUAGE=
-mkdir -p "$tmp/images"
+# (the runs' scratch folders in a folder of the test's own, not /dev/shm)
+export XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache FSBENCH_SCRATCH_DIR=$tmp/scratch LC_ALL=C.UTF-8 LANGUAGE=
+mkdir -p "$tmp/images" "$tmp/scratch"
 cleanup() {
   release_loops_under "$tmp"
   rm -rf "$tmp"
@@ -20,6 +21,7 @@ no_leftovers() {
   grep -qF "/media/" /proc/self/mountinfo && [ -n "${2:-}" ] && grep -qF " $2 " /proc/self/mountinfo \
     && fail "$1: $2 is still mounted"
   no_state_left "$1" "$tmp/images" "$tmp/state"
+  [ -z "$(ls -A "$tmp/scratch")" ] || fail "$1: a scratch folder is left: $(ls "$tmp/scratch")"
 }
 
 # A plain run: timings and capacity.
@@ -90,8 +92,9 @@ if "jfs" not in open("/proc/filesystems").read():
     assert not fs["jfs"]["usable"] and "JFS" in fs["jfs"]["reason"], fs["jfs"]
 PY
 
-# SIGINT and SIGTERM while mounted: 130, and nothing left.
-for sig in INT TERM; do
+# SIGINT, SIGTERM and SIGHUP (the terminal closed) while mounted: 130,
+# and nothing left.
+for sig in INT TERM HUP; do
   # A new file each time: the shell truncates it only once the child runs.
   out=$tmp/out.$sig
   "$cli" check --target "image@$tmp/images" --fs xfs --hold 30 >"$out" 2>"$tmp/err" &
@@ -108,6 +111,29 @@ for sig in INT TERM; do
   echo "SIG$sig mid-run: exit 130, nothing left"
 done
 
+# SIGHUP in the middle of a run, while the image is mounted: 130, and no
+# mount, loop device, image, state file or scratch folder left.
+"$cli" run --fs ext4 --repeat 20 --workloads core --tree-files 40 --tree-dirs 4 --tree-size 4M --big-file 16M \
+  --target "image@$tmp/images" --output "$tmp/hup.json" >"$tmp/out.run" 2>"$tmp/err.run" &
+pid=$!
+mounted=
+for i in $(seq 600); do
+  for dev in $(loops_under "$tmp"); do
+    mounted=$(awk -v dev="$dev" '{ for (i = 7; i <= NF; i++) if ($i == "-" && $(i+2) == dev) print $5 }' /proc/self/mountinfo)
+    [ -n "$mounted" ] && break 2
+  done
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.05
+done
+[ -n "$mounted" ] || { kill -KILL $pid; fail "run: the image was never seen mounted: $(cat "$tmp/err.run")"; }
+[ -n "$(ls -A "$tmp/scratch")" ] || { kill -KILL $pid; fail "run: no scratch folder while it runs"; }
+kill -HUP $pid
+wait $pid; st=$?
+[ $st -eq 130 ] || fail "run, SIGHUP: exited $st, not 130: $(tail -3 "$tmp/err.run")"
+grep -qF " $mounted " /proc/self/mountinfo && fail "run, SIGHUP: $mounted is still mounted"
+no_leftovers "run, SIGHUP" "$mounted"
+echo "run, SIGHUP mid-run: exit 130, nothing left"
+
 # Killed outright: the next start (clean, or check) cleans it.
 out=$tmp/out.kill
 "$cli" check --target "image@$tmp/images" --fs btrfs --hold 30 >"$out" 2>&1 &
@@ -118,9 +144,14 @@ mp=$(sed -n 's/^Mounted at \(.*\); holding.*/\1/p' "$out")
 kill -KILL $pid; wait $pid
 grep -qF " $mp " /proc/self/mountinfo || fail "the killed run's mount vanished by itself"
 [ -n "$(loops_under "$tmp")" ] || fail "the killed run's loop device vanished by itself"
+# and a scratch folder a killed run left, of a pid that no longer runs
+dead=$(sh -c 'echo $$')
+mkdir -p "$tmp/scratch/fsbench-scratch-$dead-AbC123/tree"
+head -c 1048576 /dev/zero > "$tmp/scratch/fsbench-scratch-$dead-AbC123/tree/file"
 out=$("$cli" clean) || fail "clean exited $?"
 echo "$out"
 echo "$out" | grep -q "Cleaned 3 leftovers" || fail "clean: $out"
+echo "$out" | grep -Eq "Deleted 1 scratch folder of an earlier run, which held 1\.[01].MB" || fail "clean, scratch: $out"
 no_leftovers "clean" "$mp"
 out=$("$cli" clean) || fail "clean exited $?"
 echo "$out" | grep -q "Nothing to clean" || fail "a second clean: $out"

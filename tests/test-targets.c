@@ -699,7 +699,7 @@ test_leftovers (void)
   g_assert_true (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 2);
 
-  cleaned = fsb_target_clean_leftovers (&error);
+  cleaned = fsb_target_clean_leftovers (NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (cleaned, ==, 3);   /* the mount, the loop device, the image */
   g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
@@ -712,7 +712,7 @@ test_leftovers (void)
   }
 
   /* Nothing more to do the second time. */
-  g_assert_cmpuint (fsb_target_clean_leftovers (&error), ==, 0);
+  g_assert_cmpuint (fsb_target_clean_leftovers (NULL, &error), ==, 0);
   g_assert_no_error (error);
 
   { gboolean ok_ = fsb_target_release (alive, &error); g_assert_no_error (error); g_assert_true (ok_); }

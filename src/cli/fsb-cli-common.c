@@ -13,8 +13,6 @@
 
 #include "fsb-cli.h"
 #include "fsb-error.h"
-#include "fsb-services.h"
-#include "fsb-target.h"
 #include "fsb-text.h"
 
 static gboolean signalled;
@@ -34,29 +32,18 @@ signal_received_cb (gpointer user_data)
 void
 fsb_cli_cancel_on_signals (GCancellable *cancellable)
 {
-  g_unix_signal_add_full (G_PRIORITY_HIGH, SIGINT, signal_received_cb,
-                          g_object_ref (cancellable), g_object_unref);
-  g_unix_signal_add_full (G_PRIORITY_HIGH, SIGTERM, signal_received_cb,
-                          g_object_ref (cancellable), g_object_unref);
+  /* Closing the terminal (SIGHUP) must not leave the image mounted either. */
+  const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    g_unix_signal_add_full (G_PRIORITY_HIGH, signals[i], signal_received_cb,
+                            g_object_ref (cancellable), g_object_unref);
 }
 
 gboolean
 fsb_cli_was_signalled (void)
 {
   return signalled;
-}
-
-int
-fsb_cli_check_services (void)
-{
-  g_autoptr(GError) error = NULL;
-  FsbServiceProblem problem;
-
-  if (fsb_services_check (&problem, NULL, &error))
-    return 0;
-  /* Translators: what is missing, then what to do about it */
-  g_printerr (_("fsbench-cli: %s %s\n"), error->message, problem.advice);
-  return fsb_error_to_exit_status (error);
 }
 
 void
@@ -84,25 +71,45 @@ fsb_cli_register_polkit_agent (void)
     g_debug ("Could not register a polkit agent: %s", error->message);
 }
 
-void
-fsb_cli_print_cleaned (guint cleaned)
+static void
+print_cleaned (const FsbPreflight *report)
 {
-  if (cleaned > 0)
+  guint targets = report->targets.mounts + report->targets.loop_devices + report->targets.images;
+  guint folders = report->scratch_folders;
+
+  if (targets > 0)
     /* Translators: %u is a number of loop devices, mounts and images left behind */
     g_print (g_dngettext (GETTEXT_PACKAGE, "Cleaned %u leftover of an earlier run.\n",
-                          "Cleaned %u leftovers of an earlier run.\n", cleaned), cleaned);
+                          "Cleaned %u leftovers of an earlier run.\n", targets), targets);
+  if (folders > 0)
+    {
+      g_autofree char *size = g_format_size (report->scratch_bytes);
+
+      /* Translators: %u is a number of folders, %s the room they took (“142.6 MB”) */
+      g_print (g_dngettext (GETTEXT_PACKAGE, "Deleted %u scratch folder of an earlier run, which held %s.\n",
+                            "Deleted %u scratch folders of earlier runs, which held %s.\n", folders),
+               folders, size);
+    }
 }
 
-guint
-fsb_cli_clean_leftovers (void)
+int
+fsb_cli_preflight (FsbPreflightFlags flags, FsbPreflight *report)
 {
+  g_auto(FsbPreflight) local = { 0 };
   g_autoptr(GError) error = NULL;
-  guint cleaned = fsb_target_clean_leftovers (&error);
+  FsbPreflight *p = report != NULL ? report : &local;
 
-  fsb_cli_print_cleaned (cleaned);
-  if (error != NULL)
-    g_printerr (_("fsbench-cli: %s\n"), error->message);
-  return cleaned;
+  fsb_cli_register_polkit_agent ();
+  if (!fsb_preflight_run (flags, p, NULL, &error))
+    {
+      /* Translators: what is missing, then what to do about it */
+      g_printerr (_("fsbench-cli: %s %s\n"), error->message, p->problem.advice);
+      return fsb_error_to_exit_status (error);
+    }
+  print_cleaned (p);
+  if (p->clean_error != NULL)
+    g_printerr (_("fsbench-cli: %s\n"), p->clean_error->message);
+  return 0;
 }
 
 /* Filesystem names, a custom command's error output, file names: what

@@ -56,7 +56,7 @@ fsb_cli_devices (int argc, char **argv)
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
 
-  if ((status = fsb_cli_check_services ()) != 0)
+  if ((status = fsb_cli_preflight (FSB_PREFLIGHT_SERVICES, NULL)) != 0)
     return status;
   client = fsb_udisks_get_client (&error);
   if (client == NULL)
@@ -142,22 +142,18 @@ int
 fsb_cli_clean (int argc, char **argv)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
-  g_autoptr(GError) error = NULL;
+  g_auto(FsbPreflight) report = { 0 };
   int status = 0;
-  guint cleaned;
 
   g_option_context_set_summary (context, _("Unmount, detach and delete what an interrupted run left behind."));
   if (!fsb_cli_parse (context, &argc, &argv, &status))
     return status;
 
-  if ((status = fsb_cli_check_services ()) != 0)
+  if ((status = fsb_cli_preflight (FSB_PREFLIGHT_ALL, &report)) != 0)
     return status;
-  fsb_cli_register_polkit_agent ();
-  cleaned = fsb_target_clean_leftovers (&error);
-  fsb_cli_print_cleaned (cleaned);
-  if (error != NULL)
-    return fsb_cli_fail (error);
-  if (cleaned == 0)
+  if (report.clean_error != NULL)
+    return fsb_error_to_exit_status (report.clean_error);
+  if (!fsb_preflight_cleaned (&report))
     g_print ("%s\n", _("Nothing to clean."));
   return 0;
 }
@@ -175,7 +171,6 @@ typedef struct {
   FsbCapacity  capacity;
   char        *mount_options;
   FsbTargetInfo info;
-  guint        cleaned;   /* leftovers of an earlier run */
 } Check;
 
 static void
@@ -255,8 +250,6 @@ check_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
   Check *check = task_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) release_error = NULL;
-
-  check->cleaned = fsb_cli_clean_leftovers ();
 
   if (!run_check (check, cancellable, &error))
     {
@@ -372,13 +365,13 @@ fsb_cli_check (int argc, char **argv)
                     "to confirm.\n"), spec);
       return 2;
     }
-  if ((status = fsb_cli_check_services ()) != 0)
+  /* A run that was killed may have left an image attached or mounted. */
+  if ((status = fsb_cli_preflight (FSB_PREFLIGHT_ALL, NULL)) != 0)
     return status;
   target = fsb_target_new_from_spec (spec, destroy, &error);
   if (target == NULL)
     return fsb_cli_fail (error);
 
-  fsb_cli_register_polkit_agent ();
   fsb_cli_cancel_on_signals (cancellable);
 
   check = g_new0 (Check, 1);

@@ -460,11 +460,10 @@ fsb_cli_run (int argc, char **argv)
       }
   }
 
-  if ((status = fsb_cli_check_services ()) != 0)
+  /* A run that was killed may have left an image attached or mounted,
+   * and its scratch folder in /dev/shm. */
+  if ((status = fsb_cli_preflight (FSB_PREFLIGHT_ALL, NULL)) != 0)
     return status;
-  fsb_cli_register_polkit_agent ();
-  /* A run that crashed may have left an image attached or mounted. */
-  fsb_cli_clean_leftovers ();
   fsb_cli_cancel_on_signals (cancellable);
 
   loop = g_main_loop_new (NULL, FALSE);

@@ -79,26 +79,28 @@ G_BEGIN_DECLS
 
 #include <gio/gio.h>
 
-/* SIGINT and SIGTERM cancel this cancellable (needs a running main loop);
- * the command then cleans up and exits 130. */
+#include "fsb-preflight.h"
+
+/* SIGINT, SIGTERM and SIGHUP (the terminal closed) cancel this cancellable
+ * (needs a running main loop); the command then cleans up and exits 130. */
 void     fsb_cli_cancel_on_signals    (GCancellable *cancellable);
 gboolean fsb_cli_was_signalled        (void);
 /* In a terminal, registers a polkit text agent for this process, so the
  * user can type a password there, as udisksctl does. */
 void     fsb_cli_register_polkit_agent (void);
-/* 0 when udisks2, polkit, udev and the system bus answer; else says which
- * service and what to do, and returns 2. */
-int      fsb_cli_check_services       (void);
 /* From now on g_print () and g_printerr () replace control characters
  * (ESC, OSC, C1) before they reach the terminal. */
 void     fsb_cli_sanitize_output      (void);
 /* Our own terminal control (the progress bar's "\r\033[K"), on stderr. */
 void     fsb_cli_terminal             (const char *sequence);
-/* "Cleaned N leftovers of an earlier run." when N > 0. */
-void     fsb_cli_print_cleaned        (guint cleaned);
-/* Before a command sets up a target: cleans what an earlier run that
- * crashed left behind (fsb_target_clean_leftovers ()) and says so; a
- * failure is only printed, the command goes on. Blocks. */
-guint    fsb_cli_clean_leftovers      (void);
+/* Before a command touches a disk: the engine's preflight for flags
+ * (fsb_preflight_run ()), with a polkit agent registered first, since
+ * cleaning may need one. A missing service is named, with what to do,
+ * and gives 2. What was cleaned is said ("Cleaned 3 leftovers of an
+ * earlier run."); what could not be is printed, and the command goes on.
+ * Returns 0 or the exit status; report, when not NULL, receives what the
+ * preflight found. Blocks. */
+int      fsb_cli_preflight            (FsbPreflightFlags flags,
+                                       FsbPreflight     *report);
 
 G_END_DECLS

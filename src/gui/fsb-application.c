@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 #include <string.h>
 
 #include "fsb-application.h"
@@ -21,7 +23,13 @@ struct _FsbApplication
   gboolean activatable[N_NOTIFICATION_NAMES];
   guint watch_ids[N_NOTIFICATION_NAMES];
   GCancellable *cancellable;
+  guint signal_ids[3];
+  guint terminate_id;
 };
+
+/* How long a cancelled run may take to let go of its target after a
+ * SIGTERM before the app quits anyway (a logout waits for no one). */
+#define TERMINATE_BOUND_S 10
 
 G_DEFINE_FINAL_TYPE (FsbApplication, fsb_application, GTK_TYPE_APPLICATION)
 
@@ -185,6 +193,40 @@ fsb_application_notify (FsbApplication *self, const char *id, GNotification *not
   return TRUE;
 }
 
+/* The session ends --------------------------------------------------------- */
+
+static gboolean
+terminate_timeout_cb (gpointer user_data)
+{
+  FsbApplication *self = user_data;
+
+  self->terminate_id = 0;
+  g_debug ("a run did not let go of its target within %d s of the signal: quitting", TERMINATE_BOUND_S);
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* SIGTERM (the session ends), SIGHUP (its terminal closes), SIGINT
+ * (Ctrl+C): every window cancels its run, cleans up and closes; the app
+ * ends with its last window, or after TERMINATE_BOUND_S. */
+static gboolean
+terminate_cb (gpointer user_data)
+{
+  FsbApplication *self = user_data;
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  if (self->terminate_id == 0)
+    self->terminate_id = g_timeout_add_seconds (TERMINATE_BOUND_S, terminate_timeout_cb, self);
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      if (FSB_IS_WINDOW (l->data))
+        fsb_window_terminate (FSB_WINDOW (l->data));
+      else
+        gtk_widget_destroy (GTK_WIDGET (l->data));
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 /* The application ---------------------------------------------------------- */
 
 static void
@@ -204,6 +246,13 @@ fsb_application_startup (GApplication *app)
   gtk_style_context_add_provider_for_screen (gdk_screen_get_default (), GTK_STYLE_PROVIDER (css),
                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   watch_notification_servers (FSB_APPLICATION (app));
+  {
+    FsbApplication *self = FSB_APPLICATION (app);
+    const int signals[G_N_ELEMENTS (self->signal_ids)] = { SIGTERM, SIGHUP, SIGINT };
+
+    for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+      self->signal_ids[i] = g_unix_signal_add (signals[i], terminate_cb, self);
+  }
 }
 
 static void
@@ -214,6 +263,9 @@ fsb_application_shutdown (GApplication *app)
   g_cancellable_cancel (self->cancellable);
   for (guint i = 0; i < N_NOTIFICATION_NAMES; i++)
     g_clear_handle_id (&self->watch_ids[i], g_bus_unwatch_name);
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_ids); i++)
+    g_clear_handle_id (&self->signal_ids[i], g_source_remove);
+  g_clear_handle_id (&self->terminate_id, g_source_remove);
   G_APPLICATION_CLASS (fsb_application_parent_class)->shutdown (app);
 }
 

@@ -7,6 +7,8 @@
  * or waits for D-Bus on the main loop. */
 #include "config.h"
 
+#include <stdarg.h>
+
 #include <glib/gi18n.h>
 
 #include "fsb-commands-dialog.h"
@@ -20,6 +22,7 @@
 #include "fsb-results-page.h"
 #include "fsb-run-page.h"
 #include "fsb-runner.h"
+#include "fsb-preflight.h"
 #include "fsb-services.h"
 #include "fsb-setup-page.h"
 #include "fsb-stop-dialog.h"
@@ -176,23 +179,78 @@ client_ready_cb (GObject *source, GAsyncResult *res, gpointer user_data)
   fsb_setup_page_set_client (FSB_SETUP_PAGE (self->setup_page), client);
 }
 
+static void G_GNUC_PRINTF (2, 3)
+append_sentence (GString *text, const char *format, ...)
+{
+  va_list args;
+
+  if (text->len > 0)
+    g_string_append_c (text, ' ');
+  va_start (args, format);
+  g_string_append_vprintf (text, format, args);
+  va_end (args);
+}
+
+/* What the preflight cleaned, one sentence per kind. */
+static char *
+describe_cleaned (const FsbPreflight *report)
+{
+  GString *text = g_string_new (NULL);
+  const FsbLeftovers *t = &report->targets;
+
+  if (t->mounts > 0)
+    /* Translators: %u is a number of filesystems a stopped run left mounted */
+    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Unmounted %u filesystem.", "Unmounted %u filesystems.",
+                                        t->mounts), t->mounts);
+  if (t->loop_devices > 0)
+    /* Translators: %u is a number of loop devices a stopped run left attached */
+    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Detached %u loop device.", "Detached %u loop devices.",
+                                        t->loop_devices), t->loop_devices);
+  if (t->images > 0)
+    /* Translators: %u is a number of disk image files a stopped run left */
+    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Deleted %u disk image.", "Deleted %u disk images.",
+                                        t->images), t->images);
+  if (report->scratch_folders > 0)
+    {
+      g_autofree char *size = g_format_size (report->scratch_bytes);
+
+      /* Translators: %u is a number of folders, %s the room they took (“142.6 MB”) */
+      append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Deleted %u scratch folder of an earlier run, which held %s.",
+                                          "Deleted %u scratch folders of earlier runs, which held %s.",
+                                          report->scratch_folders),
+                       report->scratch_folders, size);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The services answer, and what killed runs left is gone, before the
+ * drives are listed: a leftover image's loop device is not offered. */
 static void
-first_check_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+preflight_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr(FsbWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  FsbServiceProblem problem;
+  g_auto(FsbPreflight) report = { 0 };
 
-  if (fsb_services_check_finish (res, &problem, &error))
+  if (!fsb_preflight_run_finish (res, &report, &error))
     {
-      fsb_udisks_get_client_async (self->cancellable, client_ready_cb, g_object_ref (self));
+      if (is_cancelled (error))
+        return;
+      /* Says which service and what to do; the filesystems are still listed. */
+      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, error->message, report.problem.advice);
+      fsb_setup_page_set_client (FSB_SETUP_PAGE (self->setup_page), NULL);
       return;
     }
-  if (is_cancelled (error))
-    return;
-  /* Says which service and what to do; the filesystems are still listed. */
-  fsb_window_show_problem (self, GTK_MESSAGE_ERROR, error->message, problem.advice);
-  fsb_setup_page_set_client (FSB_SETUP_PAGE (self->setup_page), NULL);
+  if (report.clean_error != NULL)
+    fsb_window_show_problem (self, GTK_MESSAGE_WARNING, _("What an earlier run left could not all be cleaned up"),
+                             report.clean_error->message);
+  else if (fsb_preflight_cleaned (&report))
+    {
+      g_autofree char *detail = describe_cleaned (&report);
+
+      fsb_window_show_problem (self, GTK_MESSAGE_INFO, _("FS Bench cleaned up after a run that was stopped"), detail);
+    }
+  fsb_udisks_get_client_async (self->cancellable, client_ready_cb, g_object_ref (self));
 }
 
 /* Running a comparison -------------------------------------------------- */
@@ -429,6 +487,24 @@ cancel_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
     ask_to_stop (self, FALSE);
 }
 
+/* The session ends (SIGTERM), the terminal closes (SIGHUP) or Ctrl+C:
+ * no time to ask; a run is cancelled, lets go of its target, and the
+ * window goes once it has. */
+void
+fsb_window_terminate (FsbWindow *self)
+{
+  g_return_if_fail (FSB_IS_WINDOW (self));
+
+  if (!is_running (self))
+    {
+      gtk_widget_destroy (GTK_WIDGET (self));
+      return;
+    }
+  self->close_after_run = TRUE;
+  g_cancellable_cancel (self->run_cancellable);
+  fsb_run_page_cancelling (FSB_RUN_PAGE (self->run_page));
+}
+
 /* The size and the maximized state, remembered as GNOME apps do ------- */
 
 static void
@@ -645,7 +721,7 @@ fsb_window_constructed (GObject *object)
 
   update_actions (self);
   fsb_setup_page_load (FSB_SETUP_PAGE (self->setup_page));
-  fsb_services_check_async (self->cancellable, first_check_cb, g_object_ref (self));
+  fsb_preflight_run_async (FSB_PREFLIGHT_ALL, self->cancellable, preflight_cb, g_object_ref (self));
 }
 
 static void

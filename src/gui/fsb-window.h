@@ -16,5 +16,7 @@ void       fsb_window_show_problem (FsbWindow      *self,
                                     GtkMessageType  type,
                                     const char     *what_happened,
                                     const char     *what_to_do);
+/* Cancels a run without asking and closes once it has cleaned up. */
+void       fsb_window_terminate    (FsbWindow      *self);
 
 G_END_DECLS

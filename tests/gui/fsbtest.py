@@ -100,6 +100,19 @@ class App:
         with open(self.stderr_path, errors="replace") as f:
             return f.read()
 
+    def wait_exit(self, timeout):
+        """Waits, at most timeout seconds, for the app to exit by itself;
+        returns its exit status and the seconds it took."""
+        start = time.time()
+        try:
+            code = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.fail_artifacts("still-running")
+            raise AssertionError(f"fsbench did not exit within {timeout:.0f} s") from None
+        if self in _live_apps:
+            _live_apps.remove(self)
+        return code, time.time() - start
+
     def check_alive(self):
         code = self.proc.poll()
         if code is not None and self in _live_apps:
@@ -517,6 +530,9 @@ class Session:
         self.tmp = tempfile.mkdtemp(prefix="fsbench-gui-test-")
         self.images = os.path.join(self.tmp, "images")
         os.makedirs(self.images)
+        # the runs' scratch folders here, not in the /dev/shm everyone shares
+        self.scratch = os.path.join(self.tmp, "scratch")
+        os.makedirs(self.scratch)
         self.conf = os.path.join(self.tmp, "config", "glib-2.0", "settings", "keyfile")
         os.makedirs(os.path.dirname(self.conf))
         fs_list = ", ".join(f"'{f}'" for f in filesystems)
@@ -530,6 +546,7 @@ class Session:
             "XDG_DATA_HOME": os.path.join(self.tmp, "data"),
             "XDG_CACHE_HOME": os.path.join(self.tmp, "cache"),
             "XDG_STATE_HOME": os.path.join(self.tmp, "state"),
+            "FSBENCH_SCRATCH_DIR": self.scratch,
         }
 
     def history_dir(self):
@@ -555,14 +572,22 @@ class Session:
                     return line.split("=", 1)[1].strip()
         return None
 
+    def state_files(self):
+        d = os.path.join(self.tmp, "state", "fsbench", "targets")
+        return os.listdir(d) if os.path.isdir(d) else []
+
     def assert_nothing_left(self, seen_loops=()):
-        """No loop device on our images, no mount of one, no image file."""
+        """No loop device on our images, no mount of one, no image file,
+        no scratch folder, no record of a target."""
         left = self.loops()
         assert not left, f"loop devices left: {left}"
         mounted = set(seen_loops) & mounted_devices()
         assert not mounted, f"still mounted: {mounted}"
         images = os.listdir(self.images) if os.path.isdir(self.images) else []
         assert not images, f"images left: {images}"
+        scratch = os.listdir(self.scratch) if os.path.isdir(self.scratch) else []
+        assert not scratch, f"scratch folders left: {scratch}"
+        assert not self.state_files(), f"target state files left: {self.state_files()}"
 
     def assert_run_measured(self, tasks=("big-copy-in", "big-recopy", "big-delete")):
         """The state the results page's sections come from: the run saved in

@@ -22,6 +22,7 @@
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
 #include "fsb-run-private.h"
+#include "fsb-scratch.h"
 
 /* Set-up ------------------------------------------------------------------ */
 
@@ -170,8 +171,9 @@ gboolean
 fsb_run_make_scratch (Run *run, GError **error)
 {
   g_autofree char *parent = fsb_scratch_parent (scratch_bytes (run));
-  /* Named after this process, so each process can tell its own. */
-  g_autofree char *name = g_strdup_printf ("fsbench-scratch-%d-XXXXXX", (int) getpid ());
+  /* Named after this process, so each process can tell its own, and the
+   * next start can tell a killed run's (fsb_scratch_reclaim ()). */
+  g_autofree char *name = fsb_scratch_template ();
   g_autofree char *tmpl = g_build_filename (parent, name, NULL);
   struct stat st;
 

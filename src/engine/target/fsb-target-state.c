@@ -52,8 +52,8 @@ fsb_target_state_boot_id (void)
 
 /* A process is identified by its pid and its start time, so a recycled
  * pid is not mistaken for the run that wrote the file. */
-static guint64
-process_start_time (int pid)
+guint64
+fsb_process_start_time (int pid)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
   g_autofree char *contents = NULL;
@@ -81,7 +81,7 @@ fsb_target_state_new (void)
   g_autofree char *name = NULL;
 
   name = g_strdup_printf ("%d-%" G_GUINT64_FORMAT "-%d.json", (int) getpid (),
-                          process_start_time (getpid ()), g_atomic_int_add (&counter, 1));
+                          fsb_process_start_time (getpid ()), g_atomic_int_add (&counter, 1));
   state->path = g_build_filename (dir, name, NULL);
   return state;
 }
@@ -187,7 +187,7 @@ entry_is_alive (const char *name)
 
   if (sscanf (name, "%d-%" G_GUINT64_FORMAT "-", &pid, &start) != 2 || pid <= 0)
     return FALSE;
-  return process_start_time (pid) == start && start != 0;
+  return fsb_process_start_time (pid) == start && start != 0;
 }
 
 GHashTable *
@@ -371,7 +371,7 @@ entry_read (int dir_fd, const char *name, Entry *e)
   return TRUE;
 }
 
-/* Unmounts every mount of device, through udisks. */
+/* Unmounts every mount of device, through udisks: 1 if it was mounted. */
 static guint
 clean_mounts (const char *device, GError **error)
 {
@@ -441,27 +441,27 @@ is_udisks_mount_point (const char *path)
   return path != NULL && (g_str_has_prefix (path, "/media/") || g_str_has_prefix (path, "/run/media/"));
 }
 
-static guint
-clean_entry (const Entry *e, GError **error)
+/* Adds to cleaned what it cleaned of the entry. */
+static void
+clean_entry (const Entry *e, FsbLeftovers *cleaned, GError **error)
 {
   g_autoptr(GPtrArray) loops = our_loops (e);   /* object path, device, ... */
-  guint cleaned = 0;
 
   for (guint i = 0; i + 1 < loops->len; i += 2)
     {
       const char *object_path = g_ptr_array_index (loops, i);
       const char *loop = g_ptr_array_index (loops, i + 1);
 
-      cleaned += clean_mounts (loop, error);
+      cleaned->mounts += clean_mounts (loop, error);
       if (error != NULL && *error != NULL)
-        return cleaned;
+        return;
       if (!fsb_udisks_loop_delete (object_path, error))
         {
           g_autofree char *doing = g_strdup_printf (_("Could not detach %s"), loop);
           fsb_udisks_map_error (error, doing);
-          return cleaned;
+          return;
         }
-      cleaned++;
+      cleaned->loop_devices++;
     }
 
   /* A partition is unmounted only if it is still mounted where we put it. */
@@ -473,9 +473,9 @@ clean_entry (const Entry *e, GError **error)
       for (guint i = 0; i < points->len; i++)
         if (strcmp (g_ptr_array_index (points, i), e->mount_point) == 0)
           {
-            cleaned += clean_mounts (e->device, error);
+            cleaned->mounts += clean_mounts (e->device, error);
             if (error != NULL && *error != NULL)
-              return cleaned;
+              return;
             break;
           }
     }
@@ -483,22 +483,24 @@ clean_entry (const Entry *e, GError **error)
   if (fsb_target_state_image_is_ours (e->image, e->image_dev, e->image_ino))
     {
       if (g_unlink (e->image) == 0)
-        cleaned++;
+        cleaned->images++;
       else
         g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
                      _("Could not delete the disk image %s: %s"), e->image, g_strerror (errno));
     }
-  return cleaned;
 }
 
 guint
-fsb_target_state_clean (GError **error)
+fsb_target_state_clean (FsbLeftovers *cleaned, GError **error)
 {
   g_autofree char *dir_path = fsb_target_state_dir ();
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  FsbLeftovers counts = { 0 };
   const char *name;
-  guint cleaned = 0;
   int dir_fd;
+
+  if (cleaned != NULL)
+    *cleaned = counts;
 
   if (dir == NULL)
     return 0;
@@ -530,7 +532,7 @@ fsb_target_state_clean (GError **error)
           g_debug ("Leaving %s alone (%d)", name, verdict);
           continue;
         }
-      cleaned += clean_entry (&e, &local_error);
+      clean_entry (&e, &counts, &local_error);
       if (local_error != NULL)
         {
           if (error != NULL && *error == NULL)
@@ -542,5 +544,7 @@ fsb_target_state_clean (GError **error)
       unlinkat (dir_fd, name, 0);
     }
   close (dir_fd);
-  return cleaned;
+  if (cleaned != NULL)
+    *cleaned = counts;
+  return counts.mounts + counts.loop_devices + counts.images;
 }

@@ -4,6 +4,8 @@
 
 #include <glib.h>
 
+#include "fsb-target.h"
+
 G_BEGIN_DECLS
 
 typedef struct _FsbTargetState FsbTargetState;
@@ -41,7 +43,7 @@ gboolean        fsb_target_state_is_own_loop    (GHashTable *recorded,
 /* Cleans what the entries of runs that no longer run left, and only that
  * (the rules are in fsb-target-state.c): an entry of another machine or of
  * an earlier boot, or of a run still going, is left alone. */
-guint           fsb_target_state_clean (GError **error);
+guint           fsb_target_state_clean (FsbLeftovers *cleaned, GError **error);
 /* The folder, for tests and `fsbench-cli clean`. */
 char           *fsb_target_state_dir   (void);
 
@@ -64,6 +66,10 @@ FsbStateVerdict fsb_target_state_judge (const char *host, const char *boot_id,
 gboolean        fsb_target_state_image_is_ours (const char *path, guint64 dev, guint64 ino);
 /* The name FS Bench gives its images: fsbench-XXXXXX.img (mkstemp). */
 gboolean        fsb_target_state_is_image_name (const char *name);
+/* When process pid started, in clock ticks since boot (field 22 of
+ * /proc/PID/stat), or 0 when no such process runs: with its pid, it tells
+ * a process from a later one that was given the same pid. */
+guint64         fsb_process_start_time (int pid);
 /* This machine's boot id (/proc/sys/kernel/random/boot_id), or "". */
 const char     *fsb_target_state_boot_id (void);
 

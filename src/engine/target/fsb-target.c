@@ -632,9 +632,11 @@ fsb_target_get_capacity (FsbTarget   *self,
 }
 
 guint
-fsb_target_clean_leftovers (GError **error)
+fsb_target_clean_leftovers (FsbLeftovers *cleaned, GError **error)
 {
+  if (cleaned != NULL)
+    *cleaned = (FsbLeftovers) { 0 };
   if (fsb_udisks_get_client (error) == NULL)
     return 0;
-  return fsb_target_state_clean (error);
+  return fsb_target_state_clean (cleaned, error);
 }

@@ -108,8 +108,17 @@ const char    *fsb_target_get_image_path  (FsbTarget    *self);
  * without O_DIRECT (older tmpfs, some FUSE) where the user is not root. */
 void           fsb_target_refuse_direct_io_for_testing (gboolean refuse);
 
+/* What cleaning a crashed run's leftovers did, by kind. */
+typedef struct {
+  guint mounts;         /* devices unmounted */
+  guint loop_devices;   /* detached */
+  guint images;         /* disk image files deleted */
+} FsbLeftovers;
+
 /* Finds what an earlier crashed run left (state file) and cleans it.
- * Returns the number of objects cleaned (mounts, loop devices, images). */
-guint          fsb_target_clean_leftovers (GError      **error);
+ * Returns the number of objects cleaned (mounts, loop devices, images);
+ * cleaned, when not NULL, receives them by kind. */
+guint          fsb_target_clean_leftovers (FsbLeftovers *cleaned,
+                                           GError      **error);
 
 G_END_DECLS

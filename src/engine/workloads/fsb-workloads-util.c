@@ -9,9 +9,6 @@
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
-#include <sys/statvfs.h>
-#include <linux/magic.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -241,21 +238,6 @@ fsb_write_random_file (const char *path, guint64 bytes, FsbRng *rng,
   if (close (fd) < 0)
     return fsb_errno_fail (error, errno, _("Cannot write “%s”: %s"), path);
   return TRUE;
-}
-
-char *
-fsb_scratch_parent (guint64 needed_bytes)
-{
-  struct statfs fs;
-  struct statvfs vfs;
-  long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
-  guint64 ram = pages > 0 && page > 0 ? (guint64) pages * page : 0;
-
-  if (statfs ("/dev/shm", &fs) == 0 && fs.f_type == TMPFS_MAGIC &&
-      statvfs ("/dev/shm", &vfs) == 0 && access ("/dev/shm", W_OK) == 0 &&
-      (guint64) vfs.f_bavail * vfs.f_frsize >= 2 * needed_bytes && needed_bytes <= ram / 4)
-    return g_strdup ("/dev/shm");
-  return g_build_filename (g_get_user_cache_dir (), "fsbench", NULL);
 }
 
 double

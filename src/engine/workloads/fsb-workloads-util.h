@@ -64,11 +64,6 @@ gboolean fsb_write_random_file (const char   *path,
 /* fdatasync and posix_fadvise DONTNEED: the file is read from disk next. */
 void     fsb_drop_file_cache (const char *path);
 
-/* Where the runner's scratch folder goes: /dev/shm when it is a tmpfs
- * with twice needed_bytes free and not more than a quarter of the RAM
- * is asked for, else g_get_user_cache_dir()/fsbench. */
-char    *fsb_scratch_parent (guint64 needed_bytes);
-
 /* Linear interpolation between closest ranks, as fsb_stats_compute. */
 double   fsb_percentile   (const double *sorted, guint n, double p);
 
