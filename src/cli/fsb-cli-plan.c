@@ -343,7 +343,6 @@ fsb_cli_plan (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   int status = 0;
 
-  g_set_prgname ("fsbench-cli plan");
   g_option_context_add_main_entries (context, fsb_cli_plan_entries (&o, FSB_CLI_PLAN_RUN), GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, json_entry, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Say what “run” would do with these options, without running it: "
