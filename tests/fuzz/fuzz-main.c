@@ -13,7 +13,8 @@
  * The mutations follow the seed alone, so a run is the same on every
  * machine; it stops early after S seconds (a slow sanitizer build). An
  * input that crashes the harness is left in DIR (default: the current
- * folder) as fuzz-crash-N, for `fuzz-result fuzz-crash-N` to replay. No
+ * folder) as fuzz-crash-N, for `fuzz-result fuzz-crash-N` to replay; under
+ * AddressSanitizer, one that leaks as fuzz-leak-N (checked after each). No
  * coverage guides it: the libFuzzer build (-Dfuzzing=true, clang) does. */
 #include "config.h"
 
@@ -26,6 +27,10 @@
 #include <unistd.h>
 
 #include <glib.h>
+
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#endif
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -50,7 +55,16 @@ crashed_cb (int sig)
   char digits[24];
   int n = 0, fd;
   guint64 i = current_index;
-  gsize dir_len = strlen (artifact_dir);
+  gsize dir_len;
+
+  /* Not inside an input (the leak check at exit, say): nothing to keep. */
+  if (current == NULL || artifact_dir == NULL)
+    {
+      for (guint k = 0; k < G_N_ELEMENTS (signals); k++)
+        sigaction (signals[k], &previous[k], NULL);
+      return;
+    }
+  dir_len = strlen (artifact_dir);
 
   do
     digits[n++] = '0' + i % 10;
@@ -85,6 +99,43 @@ crashed_cb (int sig)
     sigaction (signals[k], &previous[k], NULL);
 }
 
+#ifdef __SANITIZE_ADDRESS__
+/* A leak is told at exit with no input to blame; looking after each input
+ * costs more than the input (a scan of the whole heap), so once every
+ * LEAK_BATCH inputs, keeping those since the last look. */
+#define LEAK_BATCH 64
+static GPtrArray *batch;  /* of GBytes: the inputs since the last leak check */
+static guint64 batch_end; /* the index after the last of them */
+
+static void
+check_leaks (void)
+{
+  if (batch->len > 0 && __lsan_do_recoverable_leak_check () != 0)
+    {
+      guint64 first = batch_end - batch->len;
+
+      for (guint k = 0; k < batch->len; k++)
+        {
+          g_autofree char *name = g_strdup_printf ("fuzz-leak-%" G_GUINT64_FORMAT, first + k);
+          g_autofree char *path = g_build_filename (artifact_dir, name, NULL);
+          gsize size;
+          gconstpointer bytes = g_bytes_get_data (g_ptr_array_index (batch, k), &size);
+
+          g_file_set_contents (path, bytes, (gssize) size, NULL);
+        }
+      g_printerr ("fuzz: one of the inputs %" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT " leaked (reported above); they are "
+                  "in %s as fuzz-leak-N, for `fuzz-result` to replay one by one\n", first, batch_end - 1, artifact_dir);
+      _exit (1);  /* not exit (): the leak check at exit would tell it again */
+    }
+  g_ptr_array_set_size (batch, 0);
+}
+#else
+static void
+check_leaks (void)
+{
+}
+#endif
+
 static void
 run_one (const guint8 *data, gsize len, guint64 index)
 {
@@ -97,6 +148,12 @@ run_one (const guint8 *data, gsize len, guint64 index)
   current_index = index;
   LLVMFuzzerTestOneInput (copy, len);
   current = NULL;
+#ifdef __SANITIZE_ADDRESS__
+  g_ptr_array_add (batch, g_bytes_new (copy, len));
+  batch_end = index + 1;
+  if (batch->len == LEAK_BATCH)
+    check_leaks ();
+#endif
   g_free (copy);
 }
 
@@ -376,6 +433,9 @@ main (int argc, char **argv)
       return 2;
     }
   artifact_dir = artifacts != NULL ? g_strdup (artifacts) : g_get_current_dir ();
+#ifdef __SANITIZE_ADDRESS__
+  batch = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+#endif
   sigemptyset (&action.sa_mask);
   for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
     sigaction (signals[i], &action, &previous[i]);
@@ -410,12 +470,16 @@ main (int argc, char **argv)
         mutate (buf, rng, corpus, tokens, (gsize) max_len);
       run_one (buf->data, buf->len, corpus->len + (guint64) done);
     }
+  check_leaks ();
   g_print ("fuzz: %" G_GINT64_FORMAT " mutants (seed %" G_GINT64_FORMAT ") in %.1f s%s\n", done, seed,
            (g_get_monotonic_time () - start) / 1e6, done < iterations ? ", stopped at the time limit" : "");
   for (guint i = 0; i < corpus->len; i++)
     g_free (g_array_index (corpus, Input, i).data);
   for (guint i = 0; i < tokens->len; i++)
     g_free (g_array_index (tokens, Input, i).data);
-  g_free (artifact_dir);
+#ifdef __SANITIZE_ADDRESS__
+  g_ptr_array_unref (batch);
+#endif
+  g_clear_pointer (&artifact_dir, g_free);
   return 0;
 }
