@@ -4,7 +4,44 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "fsb-catalog.h"
 #include "report-common.h"
+
+/* Adds a task with one sample per value, CPU % fixed. */
+void
+add_task (FsbFsResult *fs, const char *id, const double *values, guint n, double cpu)
+{
+  FsbTaskResult *task = fsb_fs_result_get_task (fs, id, TRUE);
+  const char *metric = fsb_task_metric (id, NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      FsbSample *s = fsb_sample_new ();
+      fsb_sample_set (s, metric, values[i]);
+      fsb_sample_set (s, "cpu_percent", cpu);
+      fsb_sample_set (s, "minor_faults", 600);
+      g_ptr_array_add (task->samples, s);
+    }
+}
+
+/* Every task of a group, three samples spread ±spread around a figure:
+ * times of `slowness` seconds, rates of 1000 / slowness. */
+void
+add_group (FsbFsResult *fs, const char *group_id, double slowness, double spread)
+{
+  const FsbWorkloadGroup *g = fsb_catalog_group (group_id);
+
+  for (guint t = 0; t < g->n_tasks; t++)
+    {
+      gboolean higher = FALSE;
+      const char *metric = fsb_task_metric (g->tasks[t].id, &higher);
+      double v = higher ? 1000 / slowness : slowness;
+      const double values[] = { v * (1 - spread), v, v * (1 + spread) };
+
+      g_assert_nonnull (metric);
+      add_task (fs, g->tasks[t].id, values, G_N_ELEMENTS (values), 30);
+    }
+}
 
 FsbResult *
 load_fixture (const char *name)

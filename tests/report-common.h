@@ -6,6 +6,11 @@
 #define NBSP "\u00a0"
 
 FsbResult *load_fixture          (const char *name);
+/* Crafted results (test-recommend.c, the fleet's comparison): a task with
+ * one sample per value and CPU % fixed; every task of a group, three
+ * samples spread ±spread around times of `slowness` s (rates 1000 / slowness). */
+void       add_task              (FsbFsResult *fs, const char *id, const double *values, guint n, double cpu);
+void       add_group             (FsbFsResult *fs, const char *group_id, double slowness, double spread);
 char      *make_tmpdir           (void);
 void       rm_rf                 (const char *dir);
 guint      count                 (const char *haystack, const char *needle);

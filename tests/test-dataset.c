@@ -355,6 +355,51 @@ test_stale_temp (void)
   g_assert_cmpint (system (cmd), ==, 0);
 }
 
+typedef struct {
+  const FsbDatasetSpec *profile;
+  const char *dir;
+  gboolean done;
+} Rival;
+
+/* The other run: called while ours builds, it builds the same data and
+ * puts it in place first. */
+static void
+rival_progress_cb (guint64 done, guint64 total, gpointer user_data)
+{
+  Rival *rival = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (rival->done)
+    return;
+  rival->done = TRUE;
+  g_assert_true (fsb_dataset_ensure (rival->profile, rival->dir, TRUE, NULL, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Two runs of one user at once (two hosts of one machine in a fleet's
+ * inventory) make the same data: the one that finishes second uses the
+ * first's, and leaves no temporary folder. */
+static void
+test_built_twice (void)
+{
+  FsbDatasetSpec p = tiny_profile ();
+  g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "ds", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autoptr(JsonNode) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  Rival rival = { &p, dir, FALSE };
+
+  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, rival_progress_cb, &rival, &summary, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (rival.done);
+  g_assert_nonnull (summary);
+  assert_only (tmp, "ds");
+  g_assert_true (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
 static void
 test_cache_dir (void)
 {
@@ -384,6 +429,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dataset/cancel-mid-generation", test_cancel_mid_generation);
   g_test_add_func ("/dataset/no-space", test_no_space);
   g_test_add_func ("/dataset/stale-temp", test_stale_temp);
+  g_test_add_func ("/dataset/built-twice", test_built_twice);
   g_test_add_func ("/dataset/cache-dir", test_cache_dir);
   return g_test_run ();
 }

@@ -493,6 +493,32 @@ test_estimate (void)
   fsb_plan_estimate_clear (&q);
 }
 
+/* A label is a name on one line: what a report's column can show. */
+static void
+test_label (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (plan->label);
+  g_assert_true (fsb_plan_set_label (plan, "web-1 · Samsung", &error));
+  g_assert_cmpstr (plan->label, ==, "web-1 · Samsung");
+  g_assert_true (fsb_plan_set_label (plan, "", &error));
+  g_assert_null (plan->label);
+  g_assert_false (fsb_plan_set_label (plan, "two\nlines", &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (fsb_plan_set_label (plan, "\xff", &error));
+  g_clear_error (&error);
+  {
+    g_autofree char *long_name = g_strnfill (65, 'a');
+    g_assert_false (fsb_plan_set_label (plan, long_name, &error));
+    g_clear_error (&error);
+    long_name[64] = '\0';
+    g_assert_true (fsb_plan_set_label (plan, long_name, &error));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -502,6 +528,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/defaults-and-groups", test_defaults_and_groups);
   g_test_add_func ("/plan/use-case-groups", test_use_case_groups);
   g_test_add_func ("/plan/repeat", test_repeat);
+  g_test_add_func ("/plan/label", test_label);
   g_test_add_func ("/plan/for-missing", test_for_missing);
   g_test_add_func ("/plan/size-parse", test_size_parse);
   g_test_add_func ("/plan/sizes", test_sizes);

@@ -6,46 +6,12 @@
 
 #include "fsb-engine.h"
 #include "fsb-recommend.h"
-
-/* Adds a task with one sample per value, CPU % fixed. */
-static void
-add_task (FsbFsResult *fs, const char *id, const double *values, guint n, double cpu)
-{
-  FsbTaskResult *task = fsb_fs_result_get_task (fs, id, TRUE);
-  const char *metric = fsb_task_metric (id, NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      FsbSample *s = fsb_sample_new ();
-      fsb_sample_set (s, metric, values[i]);
-      fsb_sample_set (s, "cpu_percent", cpu);
-      fsb_sample_set (s, "minor_faults", 600);
-      g_ptr_array_add (task->samples, s);
-    }
-}
+#include "report-common.h"
 
 #define ADD(fs, id, cpu, ...) G_STMT_START { \
   const double v_[] = { __VA_ARGS__ }; \
   add_task (fs, id, v_, G_N_ELEMENTS (v_), cpu); \
 } G_STMT_END
-
-/* Every task of a group, three samples spread ±spread around a figure:
- * times of `slowness` seconds, rates of 1000 / slowness. */
-static void
-add_group (FsbFsResult *fs, const char *group_id, double slowness, double spread)
-{
-  const FsbWorkloadGroup *g = fsb_catalog_group (group_id);
-
-  for (guint t = 0; t < g->n_tasks; t++)
-    {
-      gboolean higher = FALSE;
-      const char *metric = fsb_task_metric (g->tasks[t].id, &higher);
-      double v = higher ? 1000 / slowness : slowness;
-
-      g_assert_nonnull (metric);
-      ADD (fs, g->tasks[t].id, 30, v * (1 - spread), v, v * (1 + spread));
-    }
-}
 
 static FsbResult *
 new_result (void)

@@ -98,6 +98,71 @@ test_comparison_profiles (void)
   fsb_result_unref (results[1]);
 }
 
+/* A fleet: a database run on each host, named by --label. */
+static FsbResult *
+host_result (const char *label, const char *disk, double ext4_slowness)
+{
+  FsbResult *r = fsb_result_new ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
+
+  r->repetitions = 3;
+  r->complete = TRUE;
+  g_free (r->created);
+  r->created = g_strdup ("2026-12-01T10:00:00Z");
+  r->label = g_strdup (label);
+  r->machine.kernel = g_strdup ("Linux 6.1.0-27-amd64 x86_64");
+  r->target.kind = g_strdup ("image");
+  r->target.device_model = g_strdup (disk);
+  ext4->capacity_initial.percent = xfs->capacity_initial.percent = 94.0;
+  add_group (ext4, "random-io", ext4_slowness, 0.02);
+  add_group (xfs, "random-io", 1.0, 0.02);
+  add_group (ext4, "sync-write", ext4_slowness, 0.02);
+  add_group (xfs, "sync-write", 1.0, 0.02);
+  return r;
+}
+
+/* Each column is a host, by its label; its disk and kernel are rows; the
+ * overall table says who wins on each host and on the most. */
+static void
+test_comparison_fleet (void)
+{
+  FsbResult *results[3] = { host_result ("web-1", "Samsung SSD 870", 0.5), host_result ("web-2", "Samsung SSD 870", 0.5),
+                            host_result ("db-3", "WDC WD40EFRX", 2.0) };
+  FsbReportOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *two = NULL, *three = NULL;
+
+  fsb_report_options_init (&options);
+  options.use_case = FSB_USE_CASE_DATABASE;
+  two = fsb_report_to_string (results, NULL, 2, FSB_REPORT_MARKDOWN, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (two, "|  | web-1 | web-2 |"));
+  g_assert_nonnull (strstr (two, "| Disk | Samsung SSD 870 | Samsung SSD 870 |"));
+  g_assert_nonnull (strstr (two, "| Kernel | Linux 6.1.0-27-amd64 x86_64 |"));
+  g_assert_nonnull (strstr (two, "| Best filesystem | web-1 | web-2 | Overall |"));
+  g_assert_nonnull (strstr (two, "| Database and random I/O | ext4 | ext4 | ext4, on 2 of 2 |"));
+  g_assert_nonnull (strstr (two, "**For “Database and random I/O”, ext4 is the best filesystem on each of the 2 results.**"));
+
+  three = fsb_report_to_string (results, NULL, 3, FSB_REPORT_MARKDOWN, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (three, "| Disk | Samsung SSD 870 | Samsung SSD 870 | WDC WD40EFRX |"));
+  g_assert_nonnull (strstr (three, "| Database and random I/O | ext4 | ext4 | XFS | ext4, on 2 of 3 |"));
+  g_assert_nonnull (strstr (three, "**For “Database and random I/O”, ext4 is the best filesystem on the most results: 2 of 3.**"));
+
+  /* one host each: no filesystem ahead */
+  {
+    FsbResult *split[2] = { results[0], results[2] };
+    g_autofree char *md = fsb_report_to_string (split, NULL, 2, FSB_REPORT_MARKDOWN, &options, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (md, "| Database and random I/O | ext4 | XFS | ext4 and XFS, on 1 of 2 each |"));
+    g_assert_nonnull (strstr (md, "no filesystem is the best on more results than the others: ext4 and XFS on 1 of 2 each."));
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+    fsb_result_unref (results[i]);
+}
+
 /* Machine details ---------------------------------------------------------- */
 
 static void
@@ -119,6 +184,7 @@ test_machine_details (void)
 
   /* additive fields, written and read back */
   r->machine.virtualization = g_strdup ("kvm");
+  r->label = g_strdup ("bench 7, after the upgrade");
   r->machine.kernel_cmdline = g_strdup ("console=ttyS0 mitigations=off quiet elevator=none -- --init");
   r->target.rotational = 1;
   r->target.scheduler = g_strdup ("mq-deadline");
@@ -129,6 +195,7 @@ test_machine_details (void)
   back = fsb_result_load_from_data (json, -1, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (back->machine.virtualization, ==, "kvm");
+  g_assert_cmpstr (back->label, ==, "bench 7, after the upgrade");
   g_assert_cmpint (back->target.rotational, ==, 1);
   g_assert_cmpstr (back->target.scheduler, ==, "mq-deadline");
   g_assert_cmpuint (back->target.physical_block, ==, 4096);
@@ -227,6 +294,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/report/comparison", test_comparison);
   g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
+  g_test_add_func ("/report/comparison-fleet", test_comparison_fleet);
   g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/chart/bands", test_chart_bands);
   g_test_add_func ("/chart/long-caption", test_chart_long_caption);

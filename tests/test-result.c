@@ -110,6 +110,7 @@ test_copy (void)
 
   r->age = g_strdup ("light");
   r->use_case = g_strdup ("database");
+  r->label = g_strdup ("web-1");
   aging = fsb_fs_result_get_aging (fs, "light", 60);
   aging->free_space_tool = g_strdup ("xfs_db");
   fsb_aging_run_init (&run);
@@ -131,6 +132,7 @@ test_copy (void)
   jb = json_to_string (b, TRUE);
   g_assert_nonnull (strstr (ja, "\"fill_percent_reached\""));
   g_assert_nonnull (strstr (ja, "\"repetition_policy\""));
+  g_assert_nonnull (strstr (ja, "\"label\" : \"web-1\""));
   g_assert_cmpstr (jb, ==, ja);
 }
 

@@ -103,7 +103,6 @@ fsb_cli_history (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   int status = 0;
 
-  g_set_prgname ("fsbench-cli history");
   /* Translators: the arguments of "fsbench-cli history" */
   context = g_option_context_new (_("[list | show RUN | delete RUN] — the runs kept in the history"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

@@ -29,6 +29,7 @@ fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
   g_clear_pointer (&o->use_case, g_free);
   g_clear_pointer (&o->repeat, g_free);
   g_clear_pointer (&o->age, g_free);
+  g_clear_pointer (&o->label, g_free);
   g_clear_pointer (&o->custom, g_strfreev);
   g_clear_pointer (&o->sizes, g_strfreev);
   g_clear_pointer (&o->big_file, g_free);
@@ -92,6 +93,9 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       /* xgettext:no-c-format */
       N_("Also run the tasks on an aged filesystem: none (the default), light (60 % full) or heavy (85 % full)"),
       N_("LEVEL") },
+    { "label", 0, 0, G_OPTION_ARG_STRING, &o->label,
+      N_("Name the result, as reports and comparisons will call it (a host’s name, say); default: its date"),
+      N_("NAME") },
   };
 
   if (flags & FSB_CLI_PLAN_RUN)
@@ -183,6 +187,8 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
   if (o->target != NULL && !fsb_plan_set_target (plan, o->target, error))
     return NULL;
   if (o->age != NULL && !fsb_plan_set_age (plan, o->age, error))
+    return NULL;
+  if (!fsb_plan_set_label (plan, o->label, error))
     return NULL;
   plan->destroy_confirmed = o->yes;
   plan->direct_io = o->direct;
@@ -343,7 +349,6 @@ fsb_cli_plan (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   int status = 0;
 
-  g_set_prgname ("fsbench-cli plan");
   g_option_context_add_main_entries (context, fsb_cli_plan_entries (&o, FSB_CLI_PLAN_RUN), GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, json_entry, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Say what “run” would do with these options, without running it: "

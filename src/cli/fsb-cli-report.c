@@ -83,7 +83,6 @@ report_run (int argc, char **argv)
   };
   gboolean any = FALSE;
 
-  g_set_prgname ("fsbench-cli report");
   /* Translators: the arguments of "fsbench-cli report" */
   context = g_option_context_new (_("RESULT.json [MORE.json…] — write a report, or compare several results"));
   /* --html FILE, --pdf FILE, …: one option per format of the table. */
@@ -187,7 +186,6 @@ recommend_run (int argc, char **argv)
     { NULL }
   };
 
-  g_set_prgname ("fsbench-cli recommend");
   /* Translators: the arguments of "fsbench-cli recommend" */
   context = g_option_context_new (_("RESULT.json — which filesystem suits a use case, and why"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

@@ -47,7 +47,7 @@ fsb_cli_parse (GOptionContext *context, int *argc, char ***argv, int *status)
     {
       g_printerr (_("fsbench-cli: %s\n"), error->message);
       /* Translators: %s is the command, “fsbench-cli run”; keep --help as it is */
-      g_printerr (_("Run “%s --help” to see the options.\n"), (*argv)[0]);
+      g_printerr (_("Run “%s --help” to see the options.\n"), g_get_prgname ());
       *status = 2;
       return FALSE;
     }
@@ -92,7 +92,13 @@ main (int argc, char **argv)
     {
       for (guint i = 0; commands[i].name != NULL; i++)
         if (strcmp (argv[1], commands[i].name) == 0)
-          return commands[i].run (argc - 1, argv + 1);
+          {
+            /* Its usage line and its errors name it: “fsbench-cli run [OPTION…]”. */
+            g_autofree char *prgname = g_strdup_printf ("fsbench-cli %s", commands[i].name);
+
+            g_set_prgname (prgname);
+            return commands[i].run (argc - 1, argv + 1);
+          }
 
       /* Translators: %s is what the user typed */
       g_printerr (_("fsbench-cli: unknown command “%s”\n"), argv[1]);

@@ -288,6 +288,18 @@ fsb_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* --version is answered here, without registering or opening a display. */
+static int
+fsb_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("fsbench %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
 static void
 fsb_application_class_init (FsbApplicationClass *klass)
 {
@@ -297,12 +309,22 @@ fsb_application_class_init (FsbApplicationClass *klass)
   app_class->startup = fsb_application_startup;
   app_class->shutdown = fsb_application_shutdown;
   app_class->activate = fsb_application_activate;
+  app_class->handle_local_options = fsb_application_handle_local_options;
 }
 
 static void
 fsb_application_init (FsbApplication *self)
 {
+  const GOptionEntry options[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
+    { NULL }
+  };
+
   self->cancellable = g_cancellable_new ();
+  /* What fsbench --help and its man page say first: the desktop file's comment. */
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Find out which filesystem suits your disk by measuring them"));
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
 }
 
 FsbApplication *

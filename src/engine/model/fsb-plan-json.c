@@ -27,6 +27,11 @@ fsb_plan_to_json (FsbPlan *self)
   json_builder_add_string_value (b, self->profile_name);
   json_builder_set_member_name (b, "use_case");
   json_builder_add_string_value (b, self->use_case);
+  if (self->label != NULL)
+    {
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, self->label);
+    }
   json_builder_set_member_name (b, "repetitions");
   json_builder_add_int_value (b, self->repetitions);
   fsb_plan_aging_to_json (self, b);

@@ -156,6 +156,7 @@ fsb_plan_unref (FsbPlan *self)
   g_ptr_array_foreach (self->custom_commands, (GFunc) custom_command_free, NULL);
   g_ptr_array_unref (self->custom_commands);
   g_free (self->use_case);
+  g_free (self->label);
   g_free (self->partial_path);
   g_clear_pointer (&self->merge_into, fsb_result_unref);
   g_free (self->age);
@@ -392,6 +393,27 @@ fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error)
   self->use_case = g_strdup (use_case);
   g_strfreev (self->workloads);
   self->workloads = groups;
+  return TRUE;
+}
+
+#define FSB_LABEL_MAX_CHARS 64
+
+gboolean
+fsb_plan_set_label (FsbPlan *self, const char *label, GError **error)
+{
+  gboolean ok = label == NULL || (g_utf8_validate (label, -1, NULL) && g_utf8_strlen (label, -1) <= FSB_LABEL_MAX_CHARS);
+
+  for (const char *p = label; ok && p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    ok = !g_unichar_iscntrl (g_utf8_get_char (p));
+  if (!ok)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %u is the most characters a label may have */
+                   _("A label is a short name on one line, of %u characters at most"), FSB_LABEL_MAX_CHARS);
+      return FALSE;
+    }
+  g_free (self->label);
+  self->label = label != NULL && *label != '\0' ? g_strdup (label) : NULL;
   return TRUE;
 }
 

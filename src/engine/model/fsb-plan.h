@@ -70,6 +70,7 @@ typedef struct {
   char       *source_dir;       /* user's folder instead of generated data, or NULL */
   GPtrArray  *custom_commands;  /* of FsbCustomCommand* */
   char       *use_case;         /* "desktop", "server", ... */
+  char       *label;            /* the run's name in reports ("web-1"), or NULL: its date */
   char       *partial_path;     /* where results are written after every task, or NULL */
   gboolean    direct_io;        /* random-io: O_DIRECT instead of buffered, a labelled mode */
   char       *age;              /* "none", "light", "heavy" (fsb-age.h) */
@@ -115,6 +116,9 @@ gboolean fsb_plan_set_size_text (FsbPlan *self, const char *param, const char *t
 gboolean fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error);
 /* The use case, and its groups as the workloads (fsb_use_case_groups ()). */
 gboolean fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error);
+/* A short name for the run, on one line (a host's, say); the result keeps
+ * it and comparisons head its column with it. NULL or "": none. */
+gboolean fsb_plan_set_label    (FsbPlan *self, const char *label, GError **error);
 /* "auto" or a count, as `--repeat` takes it. */
 gboolean fsb_plan_set_repeat   (FsbPlan *self, const char *text, GError **error);
 gboolean fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **error);

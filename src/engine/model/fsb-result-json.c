@@ -113,6 +113,8 @@ build_result (FsbResult *self, gboolean with_tasks)
   fsb_json_add_string (b, "schema", FSB_RESULT_SCHEMA);
   fsb_json_add_string (b, "app_version", self->app_version);
   fsb_json_add_string (b, "created", self->created);
+  if (self->label != NULL)
+    fsb_json_add_string (b, "label", self->label);
   json_builder_set_member_name (b, "complete");
   json_builder_add_boolean_value (b, self->complete);
 

@@ -698,6 +698,7 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
   if (!read_repetition_policy (r, self, get_object (o, "repetition_policy")))
     return FALSE;
   self->use_case = get_string (o, "use_case");
+  self->label = get_string (o, "label");
   if ((workloads = get_array (o, "workloads")) != NULL)
     {
       g_autoptr(GStrvBuilder) sb = g_strv_builder_new ();

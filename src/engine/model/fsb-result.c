@@ -252,6 +252,7 @@ fsb_result_unref (FsbResult *self)
   if (!g_atomic_int_dec_and_test (&self->ref_count))
     return;
   g_free (self->app_version);
+  g_free (self->label);
   g_free (self->created);
   fsb_machine_clear (&self->machine);
   fsb_target_info_clear (&self->target);
@@ -351,6 +352,7 @@ fsb_result_copy (const FsbResult *self)
   copy->app_version = g_strdup (self->app_version);
   g_free (copy->created);
   copy->created = g_strdup (self->created);
+  copy->label = g_strdup (self->label);
   copy->machine.cpu_model = g_strdup (self->machine.cpu_model);
   copy->machine.cores = self->machine.cores;
   copy->machine.ram_bytes = self->machine.ram_bytes;

@@ -165,6 +165,7 @@ typedef struct {
   gint           ref_count;
   char          *app_version;
   char          *created;       /* ISO 8601 */
+  char          *label;         /* the name the user gave the run (run --label), or NULL */
   FsbMachine     machine;
   FsbTargetInfo  target;
   char          *profile;

@@ -158,6 +158,13 @@ make_labels (FsbComparison *self)
       GString *s = g_string_new (NULL);
       g_autofree char *when = any_same_day ? fsb_format_date_time (r->created) : fsb_format_date (r->created);
 
+      /* A run the user named (run --label: a host of a fleet) goes by that name. */
+      if (r->label != NULL && *r->label != '\0')
+        {
+          self->labels[i] = g_strdup (r->label);
+          g_string_free (s, TRUE);
+          continue;
+        }
       g_string_append (s, when != NULL && *when != '\0' ? when : "?");
       for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
         if (differ[a])

@@ -207,11 +207,171 @@ add_results (FsbDocument *doc, FsbComparison *cmp)
     }
 }
 
+/* What one result says of a row: the winner, a tie, or nothing measured. */
+static char *
+verdict_cell (FsbVerdictKind kind, const char *winner, char **tied, const char *winner_name)
+{
+  if (kind == FSB_VERDICT_WINNER && winner != NULL)
+    return g_strdup (winner_name);
+  if (kind == FSB_VERDICT_TIE && tied != NULL)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+      g_autofree char *joined = NULL;
+
+      for (guint i = 0; tied[i] != NULL; i++)
+        g_ptr_array_add (names, (gpointer) fsb_format_fs_name (tied[i]));
+      joined = fsb_format_join_names ((const char * const *) names->pdata, names->len, FALSE);
+      /* Translators: %s lists the filesystems that could not be told apart: “ext4 and XFS” */
+      return g_strdup_printf (_("A tie: %s"), joined);
+    }
+  return g_strdup (_("Not measured"));
+}
+
+/* The filesystems best on the most results (winners[i]: result i's, or
+ * NULL), in the order of the results so the sentence is the same every
+ * time; returns on how many. Each result counts once, whatever its size. */
+static guint
+most_wins (const char * const *winners, guint n, GPtrArray *leaders)
+{
+  guint most = 0;
+  g_autofree guint *wins = g_new0 (guint, n);
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; winners[i] != NULL && j <= i; j++)
+      if (g_strcmp0 (winners[j], winners[i]) == 0)
+        {
+          wins[j]++;
+          most = MAX (most, wins[j]);
+          break;
+        }
+  for (guint i = 0; i < n; i++)
+    if (most > 0 && wins[i] == most)
+      g_ptr_array_add (leaders, (gpointer) winners[i]);
+  return most;
+}
+
+static char *
+overall_cell (const char * const *winners, guint n)
+{
+  g_autoptr(GPtrArray) leaders = g_ptr_array_new ();
+  guint most = most_wins (winners, n, leaders);
+  g_autofree char *joined = NULL;
+
+  if (most == 0)
+    return g_strdup ("—");
+  if (leaders->len == 1)
+    /* Translators: %s is a filesystem; then how many results it is best on, and of how many */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, on %u of %u", "%s, on %u of %u", n),
+                            (const char *) leaders->pdata[0], most, n);
+  joined = fsb_format_join_names ((const char * const *) leaders->pdata, leaders->len, FALSE);
+  /* Translators: %s lists filesystems, “ext4 and XFS”; then how many results each is best on, and of how many */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, on %u of %u each", "%s, on %u of %u each", n),
+                          joined, most, n);
+}
+
+static void
+add_overall_row (FsbBlock *table, const char *title, GPtrArray *cells, const char * const *winners, guint n)
+{
+  GPtrArray *row = fsb_doc_table_row (table);
+
+  g_ptr_array_add (row, g_strdup (title));
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (row, g_steal_pointer (&cells->pdata[i]));
+  g_ptr_array_add (row, overall_cell (winners, n));
+}
+
+/* The sentence under the table: the use case's answer across the results. */
+static char *
+overall_sentence (const char *use_case, const char * const *winners, guint n)
+{
+  g_autoptr(GPtrArray) leaders = g_ptr_array_new ();
+  guint most = most_wins (winners, n, leaders);
+  g_autofree char *joined = NULL;
+
+  if (most == 0)
+    /* Translators: %s is a use case, “Small home or office server” */
+    return g_strdup_printf (_("For “%s”, no filesystem is clearly the best on any of these results: each is a tie "
+                              "or not measured."), use_case);
+  if (leaders->len == 1 && most == n)
+    /* Translators: %s is a use case, then a filesystem; %u is the number of results compared (two or more) */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "For “%s”, %s is the best filesystem on each of the %u result.",
+                                         "For “%s”, %s is the best filesystem on each of the %u results.", n),
+                            use_case, (const char *) leaders->pdata[0], n);
+  if (leaders->len == 1)
+    /* Translators: %s is a use case, then a filesystem; then how many results it is best on, and of how many */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "For “%s”, %s is the best filesystem on the most results: %u of %u.",
+                                         "For “%s”, %s is the best filesystem on the most results: %u of %u.", n),
+                            use_case, (const char *) leaders->pdata[0], most, n);
+  joined = fsb_format_join_names ((const char * const *) leaders->pdata, leaders->len, FALSE);
+  /* Translators: %s is a use case, then a list of filesystems, “ext4 and XFS”; then how many results each is best on, and of how many */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "For “%s”, no filesystem is the best on more results than the others: "
+                                       "%s on %u of %u each.",
+                                       "For “%s”, no filesystem is the best on more results than the others: "
+                                       "%s on %u of %u each.", n),
+                          use_case, joined, most, n);
+}
+
+/* Which filesystem is best on each result and on the most of them: a
+ * fleet's answer, or a machine's over time; for the use case, then for
+ * each criterion any result measured. */
+static void
+add_overall (FsbDocument *doc, FsbComparison *cmp, FsbRecommendation **recs, guint n, FsbUseCase use_case)
+{
+  g_autofree const char **winners = g_new0 (const char *, n);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_full (n, g_free);
+  FsbBlock *table;
+  GPtrArray *header;
+
+  fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _("Overall"));
+  table = fsb_doc_add (doc, FSB_BLOCK_TABLE, NULL);
+  table->items = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  header = fsb_doc_table_row (table);
+  g_ptr_array_add (header, g_strdup (_("Best filesystem")));
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (header, g_strdup (cmp->labels[i]));
+  g_ptr_array_add (header, g_strdup (_("Overall")));
+
+  g_ptr_array_set_size (cells, n);
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean won = recs[i]->verdict == FSB_VERDICT_WINNER && recs[i]->best != NULL;
+
+      winners[i] = won ? fsb_format_fs_name (recs[i]->best) : NULL;
+      cells->pdata[i] = verdict_cell (recs[i]->verdict, recs[i]->best, recs[i]->tied, winners[i]);
+    }
+  add_overall_row (table, fsb_use_case_title (use_case), cells, winners, n);
+  {
+    g_autofree char *sentence = overall_sentence (fsb_use_case_title (use_case), winners, n);
+
+    for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
+      {
+        const FsbCriterionSpec *criterion = fsb_catalog_nth_criterion (c);
+        gboolean any = FALSE;
+
+        for (guint i = 0; i < n; i++)
+          {
+            const FsbVerdict *v = fsb_recommendation_get_verdict (recs[i], criterion->id);
+            gboolean won = v != NULL && v->kind == FSB_VERDICT_WINNER && v->winner != NULL;
+
+            any |= v != NULL;
+            winners[i] = won ? fsb_format_fs_name (v->winner) : NULL;
+            cells->pdata[i] = v == NULL ? g_strdup ("—") : verdict_cell (v->kind, v->winner, v->tied, winners[i]);
+          }
+        if (any)
+          add_overall_row (table, _(criterion->title), cells, winners, n);
+        for (guint i = 0; i < n; i++)
+          g_clear_pointer (&cells->pdata[i], g_free);
+      }
+    fsb_doc_add (doc, FSB_BLOCK_VERDICT, sentence);
+  }
+}
+
 void
 fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, const char * const *labels, guint n,
                                FsbUseCase use_case)
 {
   g_autoptr(FsbComparison) cmp = fsb_comparison_new (results, n);
+  FsbRecommendation **recs;
 
   /* Translators: %u is the number of results compared */
   doc->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Comparison of %u result", "Comparison of %u results", n), n);
@@ -234,9 +394,10 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
   add_results (doc, cmp);
 
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Summary"));
+  recs = g_new0 (FsbRecommendation *, n);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(FsbRecommendation) rec = fsb_recommend (results[i], use_case);
+      FsbRecommendation *rec = recs[i] = fsb_recommend (results[i], use_case);
       FsbBlock *list;
 
       fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, cmp->labels[i]);
@@ -247,4 +408,8 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
       for (guint j = 0; j < rec->notes->len; j++)
         fsb_doc_add (doc, FSB_BLOCK_NOTE, rec->notes->pdata[j]);
     }
+  add_overall (doc, cmp, recs, n, use_case);
+  for (guint i = 0; i < n; i++)
+    fsb_recommendation_free (recs[i]);
+  g_free (recs);
 }

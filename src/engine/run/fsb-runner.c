@@ -477,6 +477,7 @@ fsb_runner_run_async (FsbRunner           *self,
   result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
                                                     : g_strsplit ("core", ",", -1);
   result->use_case = g_strdup (self->plan->use_case);
+  result->label = g_strdup (self->plan->label);
   result->age = g_strdup (self->plan->age);
   g_mutex_lock (&self->lock);
   g_clear_pointer (&self->result, fsb_result_unref);

@@ -707,8 +707,19 @@ fsb_dataset_ensure (const FsbDatasetSpec   *profile,
   tmp = fsb_dataset_temp_sibling (dir, error);
   if (tmp == NULL)
     return FALSE;
-  ok = build_dataset (profile, layout, tmp, progress, progress_data, summary, cancellable, error)
-    && install (tmp, dir, error);
+  ok = build_dataset (profile, layout, tmp, progress, progress_data, summary, cancellable, error);
+  if (ok && !install (tmp, dir, error))
+    {
+      /* Another run of this user (two hosts of one machine in a fleet's
+       * inventory) made the same data at the same time and put it in
+       * place first: that one will do. */
+      ok = dataset_matches (profile, layout, dir, NULL, cancellable);
+      if (ok)
+        {
+          g_clear_error (error);
+          remove_tree_path (tmp, NULL);
+        }
+    }
   if (!ok)
     {
       g_autoptr(GError) cleanup = NULL;
