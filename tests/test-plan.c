@@ -177,6 +177,51 @@ test_for_missing (void)
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
 }
 
+/* An imported result's sizes pass the catalog's ranges like typed ones:
+ * a study.json asking for 1e8 s of sync writes and 4294967295 commits is
+ * refused before a run of “4295 hours” starts, naming the size. So is a
+ * plan whose sizes were set behind the setters' back. */
+static void
+test_for_missing_checks_ranges (void)
+{
+  const char *hostile[][2] = { { "sync-seconds", "1e8" }, { "sync-commits", "4294967295" },
+                               { "randio-seconds", "1e8" }, { "sync-commits", "2.5" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"schema\": \"fsbench-result/1\", \"profile\": \"custom\", "
+                                               "\"sizes\": {\"%s\": %s}, \"filesystems\": [{\"name\": \"ext4\", "
+                                               "\"tasks\": []}]}", hostile[i][0], hostile[i][1]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(FsbResult) r = fsb_result_load_from_data (json, -1, &error);
+      g_autoptr(FsbPlan) plan = NULL;
+      const FsbParamSpec *spec = fsb_catalog_param (hostile[i][0], NULL);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (spec);
+      g_test_message ("%s = %s", hostile[i][0], hostile[i][1]);
+      plan = fsb_plan_new_for_missing (r, "database", (const char *const []) { "sync-write", "random-io", NULL },
+                                       "image@/tmp", &error);
+      g_assert_null (plan);
+      g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "out of range"));
+      g_assert_nonnull (strstr (error->message, spec->name));
+    }
+  {
+    g_autoptr(FsbPlan) plan = fsb_plan_new ();
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "core", NULL }, &error));
+    g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", NULL }, &error));
+    g_assert_true (fsb_plan_validate (plan, &error));
+    g_assert_no_error (error);
+    fsb_sizes_set (plan->sizes, "big-file", -1);
+    g_assert_false (fsb_plan_validate (plan, &error));
+    g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "out of range"));
+  }
+}
+
 /* --repeat: auto (at least 3, at most 10) or a fixed count. */
 static void
 test_repeat (void)
@@ -530,6 +575,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/repeat", test_repeat);
   g_test_add_func ("/plan/label", test_label);
   g_test_add_func ("/plan/for-missing", test_for_missing);
+  g_test_add_func ("/plan/for-missing-checks-ranges", test_for_missing_checks_ranges);
   g_test_add_func ("/plan/size-parse", test_size_parse);
   g_test_add_func ("/plan/sizes", test_sizes);
   g_test_add_func ("/plan/target-spec", test_target_spec);

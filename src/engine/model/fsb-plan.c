@@ -240,6 +240,22 @@ fsb_plan_new_for_missing (FsbResult *result, const char *use_case, const char *c
   return g_steal_pointer (&plan);
 }
 
+/* The catalog's range for a size: every plan passes it, however it was
+ * made (typed, imported from a result, restored from the settings). */
+static gboolean
+check_range (const FsbParamSpec *spec, double value, GError **error)
+{
+  if (!isfinite (value) || value < spec->min || value > spec->max ||
+      (spec->kind == FSB_PARAM_COUNT && value != floor (value)))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %s is the name of a size, such as “Size of the big file” */
+                   _("%s is out of range"), _(spec->name));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 fsb_plan_set_size (FsbPlan *self, const char *param, double value, GError **error)
 {
@@ -253,14 +269,8 @@ fsb_plan_set_size (FsbPlan *self, const char *param, double value, GError **erro
                    _("Unknown size “%s” (fsbench-cli plan --json lists them under “sizes”)"), param);
       return FALSE;
     }
-  if (!isfinite (value) || value < spec->min || value > spec->max ||
-      (spec->kind == FSB_PARAM_COUNT && value != floor (value)))
-    {
-      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                   /* Translators: %s is the name of a size, such as “Size of the big file” */
-                   _("%s is out of range"), _(spec->name));
-      return FALSE;
-    }
+  if (!check_range (spec, value, error))
+    return FALSE;
   fsb_sizes_set (self->sizes, param, value);
   g_free (self->profile_name);
   self->profile_name = g_strdup ("custom");
@@ -536,6 +546,15 @@ fsb_plan_check_sizes (FsbPlan *self, GError **error)
   guint n_groups;
   const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
 
+  for (guint i = 0; i < fsb_sizes_count (self->sizes); i++)
+    {
+      double value;
+      const char *id = fsb_sizes_nth (self->sizes, i, &value);
+      const FsbParamSpec *spec = fsb_catalog_param (id, NULL);
+
+      if (spec != NULL && !check_range (spec, value, error))
+        return FALSE;
+    }
   for (guint g = 0; g < n_groups; g++)
     if (groups[g]->check_sizes != NULL && fsb_plan_has_group (self, groups[g]->id) &&
         !groups[g]->check_sizes (self->sizes, error))
