@@ -207,7 +207,7 @@ index_path (void)
   return g_build_filename (dir, FSB_HISTORY_INDEX_NAME, NULL);
 }
 
-/* Three runs in the history, listed once (so indexed); their paths. */
+/* Three runs saved in the history, and listed once; their paths. */
 static GStrv
 save_three (char **described)
 {
@@ -231,8 +231,9 @@ save_three (char **described)
       g_assert_no_error (error);
       g_strv_builder_add (paths, path);
     }
+  /* a run saved in the history is in the index at once */
   entries = list_counting (&n_read);
-  g_assert_cmpuint (n_read, ==, 3);
+  g_assert_cmpuint (n_read, ==, 0);
   g_assert_cmpuint (entries->len, ==, 3);
   g_assert_true (g_file_test (((FsbHistoryEntry *) entries->pdata[0])->path, G_FILE_TEST_IS_REGULAR));
   *described = describe_all (entries);
@@ -276,6 +277,21 @@ test_index_reused (Fixture *f, gconstpointer data)
   g_clear_pointer (&entries, g_ptr_array_unref);
   entries = list_counting (&n_read);
   g_assert_cmpuint (n_read, ==, 0);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+
+  /* A run put there by hand (a copy, a backup restored) is read once, then indexed. */
+  {
+    g_autofree char *dir = fsb_history_dir ();
+    g_autofree char *copied = g_build_filename (dir, "20261130-120000-run.json", NULL);
+
+    g_assert_true (fsb_result_save (other, copied, &error));
+    entries = list_counting (&n_read);
+    g_assert_cmpuint (n_read, ==, 1);
+    g_assert_cmpuint (entries->len, ==, 4);
+    g_clear_pointer (&entries, g_ptr_array_unref);
+    entries = list_counting (&n_read);
+    g_assert_cmpuint (n_read, ==, 0);
+  }
 }
 
 static void
@@ -333,7 +349,7 @@ test_index_corrupt (Fixture *f, gconstpointer data)
 {
   g_autofree char *described = NULL, *index = index_path (), *good = NULL;
   g_auto(GStrv) paths = save_three (&described);
-  g_autofree char *first = g_path_get_basename (paths[2]);   /* the newest: the index's first run */
+  g_autofree char *first = g_path_get_basename (paths[0]);
   g_autofree char *big = NULL;
   const struct { const char *old, *new; } hostile[] = {
     { "\"name\":\"ext4\"", "\"name\":\"../ext4\"" },          /* fails the result's checks */
@@ -361,7 +377,7 @@ test_index_corrupt (Fixture *f, gconstpointer data)
   g_clear_pointer (&big, g_free);
   for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
     {
-      /* the first run line is the newest run's */
+      /* the first run's line made hostile, the others kept */
       g_autofree char *line = replace_once (strchr (good, '\n') + 1, hostile[i].old, hostile[i].new);
       g_autofree char *head = g_strndup (good, (gsize) (strchr (good, '\n') + 1 - good));
       g_autofree char *text = g_strconcat (head, line, NULL);
@@ -371,6 +387,26 @@ test_index_corrupt (Fixture *f, gconstpointer data)
   /* an index too long for a line is not read into memory whole */
   big = g_strnfill (17 * 1024 * 1024, 'x');
   check_rebuilt (index, big, described, 3);
+  g_clear_pointer (&big, g_free);
+
+  /* a run saved after an index cut short: the cut run and the new one are read again */
+  {
+    g_autoptr(FsbResult) r = make_result ("2026-11-30T12:00:00Z", "CPU N", 1.0, 1.0);
+    g_autoptr(GPtrArray) entries = NULL;
+    g_autofree char *saved = NULL;
+    guint n_read = 0;
+
+    big = g_strndup (good, strlen (good) - 10);
+    g_assert_true (g_file_set_contents (index, big, -1, NULL));
+    saved = fsb_history_save (r, NULL);
+    g_assert_nonnull (saved);
+    entries = list_counting (&n_read);
+    g_assert_cmpuint (entries->len, ==, 4);
+    g_assert_cmpuint (n_read, ==, 2);
+    g_clear_pointer (&entries, g_ptr_array_unref);
+    entries = list_counting (&n_read);
+    g_assert_cmpuint (n_read, ==, 0);
+  }
 }
 
 static void

@@ -312,6 +312,36 @@ fsb_history_index_write (FsbHistoryIndex *self)
 }
 
 void
+fsb_history_index_append (const char *dir, const char *name, FsbResult *result)
+{
+  g_autofree char *path = g_build_filename (dir, FSB_HISTORY_INDEX_NAME, NULL);
+  g_autofree char *file = g_build_filename (dir, name, NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  Run run = { 0 };
+  struct stat st;
+  int fd;
+
+  if (!fsb_history_file_key (file, &run.key) || (run.summary = fsb_history_summarize (result, &error)) == NULL)
+    return;
+  append_run (out, name, &run);
+  g_clear_pointer (&run.summary, fsb_result_unref);
+
+  fd = open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
+  if (fd < 0)
+    return;
+  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
+    {
+      if (st.st_size == 0)
+        g_string_prepend (out, "{\"schema\":\"" INDEX_SCHEMA "\"}\n");
+      /* One write: appends of two processes do not interleave. */
+      if (write (fd, out->str, out->len) != (ssize_t) out->len)
+        g_debug ("The history's index is not written: %s", g_strerror (errno));
+    }
+  close (fd);
+}
+
+void
 fsb_history_index_free (FsbHistoryIndex *self)
 {
   if (self == NULL)

@@ -47,6 +47,10 @@ FsbResult       *fsb_history_index_add     (FsbHistoryIndex *self, const char *n
  * Two processes may write at once: the last one's index stands, and a run
  * it lacks is read again next time. */
 void             fsb_history_index_write   (FsbHistoryIndex *self);
+/* Adds the summary of result, just saved in dir as name, to the end of
+ * dir's index: the next listing need not read it. A damaged index (a cut
+ * last line) only costs that run being read again. */
+void             fsb_history_index_append  (const char *dir, const char *name, FsbResult *result);
 void             fsb_history_index_free    (FsbHistoryIndex *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbHistoryIndex, fsb_history_index_free)
 

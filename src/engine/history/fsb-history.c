@@ -52,28 +52,35 @@ unique_path (const char *stem)
     }
 }
 
-char *
-fsb_history_save (FsbResult *result, GError **error)
+/* Saves result as a new run and adds it to the index. */
+static char *
+save_new (FsbResult *result, const char *stem, GError **error)
 {
-  g_autofree char *path = unique_path ("run");
+  g_autofree char *path = unique_path (stem);
+  g_autofree char *dir = NULL, *name = NULL;
 
   if (!fsb_result_save (result, path, error))
     return NULL;
+  dir = g_path_get_dirname (path);
+  name = g_path_get_basename (path);
+  fsb_history_index_append (dir, name, result);
   return g_steal_pointer (&path);
+}
+
+char *
+fsb_history_save (FsbResult *result, GError **error)
+{
+  return save_new (result, "run", error);
 }
 
 char *
 fsb_history_import (const char *path, GError **error)
 {
   g_autoptr(FsbResult) result = fsb_result_load (path, error);
-  g_autofree char *dest = NULL;
 
   if (result == NULL)
     return NULL;
-  dest = unique_path ("imported");
-  if (!fsb_result_save (result, dest, error))
-    return NULL;
-  return g_steal_pointer (&dest);
+  return save_new (result, "imported", error);
 }
 
 static int
