@@ -22,7 +22,7 @@ list_runs (gboolean as_json)
     {
       FsbHistoryEntry *e = entries->pdata[i];
       g_autofree char *id = fsb_history_entry_id (e);
-      g_autofree char *text = e->result != NULL ? fsb_history_describe (e->result) : g_strdup (e->problem);
+      g_autofree char *text = e->summary != NULL ? fsb_history_describe (e->summary) : g_strdup (e->problem);
 
       if (!as_json)
         {
@@ -35,12 +35,12 @@ list_runs (gboolean as_json)
       json_builder_set_member_name (b, "path");
       json_builder_add_string_value (b, e->path);
       json_builder_set_member_name (b, "created");
-      if (e->result != NULL && e->result->created != NULL)
-        json_builder_add_string_value (b, e->result->created);
+      if (e->summary != NULL && e->summary->created != NULL)
+        json_builder_add_string_value (b, e->summary->created);
       else
         json_builder_add_null_value (b);
       json_builder_set_member_name (b, "readable");
-      json_builder_add_boolean_value (b, e->result != NULL);
+      json_builder_add_boolean_value (b, e->summary != NULL);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

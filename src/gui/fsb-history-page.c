@@ -153,9 +153,9 @@ delete_clicked_cb (GtkButton *button, FsbHistoryPage *self)
   gtk_widget_hide (row);
   self->pending_path = g_strdup (entry->path);
   self->pending_row = row;
-  if (entry->result != NULL)
+  if (entry->summary != NULL)
     {
-      g_autofree char *label = fsb_history_label (entry->result);
+      g_autofree char *label = fsb_history_label (entry->summary);
       /* Translators: %s is a run's date and time */
       text = g_strdup_printf (_("The run of %s was deleted."), label);
     }
@@ -194,9 +194,9 @@ entry_row_new (FsbHistoryPage *self, FsbHistoryEntry *entry)
 
   g_object_set_data_full (G_OBJECT (row), "entry", entry, (GDestroyNotify) fsb_history_entry_free);
 
-  if (entry->result != NULL)
+  if (entry->summary != NULL)
     {
-      g_autofree char *text = fsb_history_describe (entry->result);
+      g_autofree char *text = fsb_history_describe (entry->summary);
       GtkWidget *check = gtk_check_button_new_with_label (text);
       GtkWidget *open = gtk_button_new_with_mnemonic (_("_Open"));
       /* Translators: %s describes a run: its date, filesystems and machine */
@@ -251,7 +251,7 @@ update_rows (FsbHistoryPage *self, GPtrArray *entries)
       GtkWidget *row = g_hash_table_lookup (self->rows, entry->path);
 
       /* A file that became readable (or not) gets a new row. */
-      if (row != NULL && (row_entry (row)->result != NULL) == (entry->result != NULL))
+      if (row != NULL && (row_entry (row)->summary != NULL) == (entry->summary != NULL))
         g_hash_table_add (listed, row_entry (row)->path);
     }
   for (GList *l = rows; l != NULL; l = l->next)
@@ -326,21 +326,22 @@ fsb_history_page_lookup (FsbHistoryPage *self, const char *path)
   g_return_val_if_fail (FSB_IS_HISTORY_PAGE (self), NULL);
 
   row = g_hash_table_lookup (self->rows, path);
-  return row != NULL ? row_entry (row)->result : NULL;
+  return row != NULL ? row_entry (row)->summary : NULL;
 }
 
-GPtrArray *
+GStrv
 fsb_history_page_get_selected (FsbHistoryPage *self)
 {
-  GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
-  g_autoptr(GList) rows = gtk_container_get_children (GTK_CONTAINER (self->list));
+  g_autoptr(GStrvBuilder) paths = g_strv_builder_new ();
+  g_autoptr(GList) rows = NULL;
 
-  g_return_val_if_fail (FSB_IS_HISTORY_PAGE (self), runs);
+  g_return_val_if_fail (FSB_IS_HISTORY_PAGE (self), g_strv_builder_end (paths));
 
+  rows = gtk_container_get_children (GTK_CONTAINER (self->list));
   for (GList *l = rows; l != NULL; l = l->next)
     if (row_is_ticked (l->data))
-      g_ptr_array_add (runs, fsb_result_ref (row_entry (l->data)->result));
-  return runs;
+      g_strv_builder_add (paths, row_entry (l->data)->path);
+  return g_strv_builder_end (paths);
 }
 
 static void

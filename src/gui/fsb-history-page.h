@@ -14,10 +14,10 @@ G_DECLARE_FINAL_TYPE (FsbHistoryPage, fsb_history_page, FSB, HISTORY_PAGE, GtkBo
 #include "fsb-result.h"
 
 void       fsb_history_page_reload       (FsbHistoryPage *self);
-/* The run listed with this path, already read; NULL when it is not listed. */
+/* The summary of the run listed with this path (fsb_history_list ());
+ * NULL when it is not listed, or cannot be read. */
 FsbResult *fsb_history_page_lookup       (FsbHistoryPage *self, const char *path);
-/* The ticked runs (FsbResult*, referenced); the comparison names them by
- * what differs between them. */
-GPtrArray *fsb_history_page_get_selected (FsbHistoryPage *self);
+/* The paths of the ticked runs, in the list's order. */
+GStrv      fsb_history_page_get_selected (FsbHistoryPage *self);
 
 G_END_DECLS

@@ -585,15 +585,42 @@ go_back_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   show_page (self, back);
 }
 
+typedef struct {
+  FsbWindow *self;
+  char      *path;
+} Opening;
+
+static void
+run_read_cb (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  Opening *opening = user_data;
+  g_autoptr(FsbWindow) self = opening->self;
+  g_autofree char *path = opening->path;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) runs = fsb_history_load_finish (res, &error);
+
+  g_free (opening);
+  if ((runs == NULL && is_cancelled (error)) || is_running (self))
+    return;
+  if (runs == NULL)
+    {
+      fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("This comparison cannot be opened"), error->message);
+      return;
+    }
+  show_results (self, g_ptr_array_index (runs, 0), path, NULL, NULL);
+  show_page (self, "results");
+  update_actions (self);
+}
+
 static void
 open_run_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   FsbWindow *self = FSB_WINDOW (user_data);
   const char *path = g_variant_get_string (param, NULL);
-  /* Read and checked already, in a thread, when the history was listed. */
-  FsbResult *result = fsb_history_page_lookup (FSB_HISTORY_PAGE (self->history_page), path);
+  const char *paths[] = { path, NULL };
+  Opening *opening;
 
-  if (result == NULL)
+  if (fsb_history_page_lookup (FSB_HISTORY_PAGE (self->history_page), path) == NULL)
     {
       g_autofree char *name = g_filename_display_basename (path);
       /* Translators: %s is a file name */
@@ -601,26 +628,28 @@ open_run_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("This comparison cannot be opened"), detail);
       return;
     }
-  show_results (self, result, path, NULL, NULL);
-  show_page (self, "results");
-  update_actions (self);
+  /* The listing read summaries only: the whole result is read now, in a thread. */
+  opening = g_new0 (Opening, 1);
+  opening->self = g_object_ref (self);
+  opening->path = g_strdup (path);
+  fsb_history_load_async (paths, self->cancellable, run_read_cb, opening);
 }
 
 static void
-compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+runs_read_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 {
-  FsbWindow *self = FSB_WINDOW (user_data);
-  g_autoptr(GPtrArray) runs = fsb_history_page_get_selected (FSB_HISTORY_PAGE (self->history_page));
+  g_autoptr(FsbWindow) self = user_data;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) runs = fsb_history_load_finish (res, &error);
   g_autoptr(FsbResult) merged = NULL;
   g_autofree char *note = NULL;
   GtkWidget *view;
 
-  if (runs->len < 2)
+  if ((runs == NULL && is_cancelled (error)) || is_running (self))
     return;
   /* the engine's comparison, as the report makes it; the oldest run first
    * (runs is sorted so: the export writes them in that order too) */
-  view = fsb_comparison_view_new_for_runs (runs, &merged, &error);
+  view = runs != NULL ? fsb_comparison_view_new_for_runs (runs, &merged, &error) : NULL;
   if (view == NULL)
     {
       fsb_window_show_problem (self, GTK_MESSAGE_ERROR, _("These comparisons cannot be put side by side"),
@@ -633,6 +662,17 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   show_results (self, merged, note, runs, view);
   show_page (self, "results");
   update_actions (self);
+}
+
+static void
+compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  FsbWindow *self = FSB_WINDOW (user_data);
+  g_auto(GStrv) paths = fsb_history_page_get_selected (FSB_HISTORY_PAGE (self->history_page));
+
+  if (g_strv_length (paths) < 2)
+    return;
+  fsb_history_load_async ((const char *const *) paths, self->cancellable, runs_read_cb, g_object_ref (self));
 }
 
 /* Import and export --------------------------------------------------------- */

@@ -94,8 +94,8 @@ fsb_history_runs (GPtrArray *entries)
     {
       FsbHistoryEntry *e = g_ptr_array_index (entries, i);
 
-      if (e->result != NULL)
-        g_ptr_array_add (runs, fsb_result_ref (e->result));
+      if (e->summary != NULL)
+        g_ptr_array_add (runs, fsb_result_ref (e->summary));
     }
   return runs;
 }

@@ -9,6 +9,7 @@
 #include "fsb-error.h"
 #include "fsb-format.h"
 #include "fsb-history.h"
+#include "fsb-history-private.h"
 #include "fsb-target-info.h"
 
 void
@@ -17,7 +18,7 @@ fsb_history_entry_free (FsbHistoryEntry *entry)
   if (entry == NULL)
     return;
   g_free (entry->path);
-  g_clear_pointer (&entry->result, fsb_result_unref);
+  g_clear_pointer (&entry->summary, fsb_result_unref);
   g_free (entry->problem);
   g_free (entry);
 }
@@ -51,28 +52,35 @@ unique_path (const char *stem)
     }
 }
 
-char *
-fsb_history_save (FsbResult *result, GError **error)
+/* Saves result as a new run and adds it to the index. */
+static char *
+save_new (FsbResult *result, const char *stem, GError **error)
 {
-  g_autofree char *path = unique_path ("run");
+  g_autofree char *path = unique_path (stem);
+  g_autofree char *dir = NULL, *name = NULL;
 
   if (!fsb_result_save (result, path, error))
     return NULL;
+  dir = g_path_get_dirname (path);
+  name = g_path_get_basename (path);
+  fsb_history_index_append (dir, name, result);
   return g_steal_pointer (&path);
+}
+
+char *
+fsb_history_save (FsbResult *result, GError **error)
+{
+  return save_new (result, "run", error);
 }
 
 char *
 fsb_history_import (const char *path, GError **error)
 {
   g_autoptr(FsbResult) result = fsb_result_load (path, error);
-  g_autofree char *dest = NULL;
 
   if (result == NULL)
     return NULL;
-  dest = unique_path ("imported");
-  if (!fsb_result_save (result, dest, error))
-    return NULL;
-  return g_steal_pointer (&dest);
+  return save_new (result, "imported", error);
 }
 
 static int
@@ -88,6 +96,8 @@ fsb_history_list (GCancellable *cancellable)
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_history_entry_free);
+  g_autoptr(GHashTable) keys = NULL;
+  g_autoptr(FsbHistoryIndex) index = NULL;
   const char *name;
 
   if (dir == NULL)
@@ -97,17 +107,47 @@ fsb_history_list (GCancellable *cancellable)
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, compare_names_desc);
 
+  keys = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir_path, g_ptr_array_index (names, i), NULL);
+      g_autofree FsbHistoryFileKey *key = g_new0 (FsbHistoryFileKey, 1);
+
+      if (fsb_history_file_key (path, key))
+        g_hash_table_insert (keys, g_ptr_array_index (names, i), g_steal_pointer (&key));
+    }
+  index = fsb_history_index_read (dir_path, keys);
+
   for (guint i = 0; i < names->len && !g_cancellable_is_cancelled (cancellable); i++)
     {
+      const char *base = g_ptr_array_index (names, i);
       FsbHistoryEntry *entry = g_new0 (FsbHistoryEntry, 1);
+      const FsbHistoryFileKey *key = g_hash_table_lookup (keys, base);
+      FsbResult *summary = key != NULL ? fsb_history_index_lookup (index, base) : NULL;
+      g_autoptr(FsbResult) result = NULL;
       g_autoptr(GError) error = NULL;
 
-      entry->path = g_build_filename (dir_path, g_ptr_array_index (names, i), NULL);
-      entry->result = fsb_result_load (entry->path, &error);
-      if (entry->result == NULL)
-        entry->problem = g_strdup (error->message);
+      entry->path = g_build_filename (dir_path, base, NULL);
       g_ptr_array_add (entries, entry);
+      if (summary != NULL)
+        {
+          entry->summary = fsb_result_ref (summary);
+          continue;
+        }
+      /* New, changed, or unreadable (whose reason is said in today's words). */
+      fsb_history_count_file_read ();
+      result = fsb_result_load (entry->path, &error);
+      if (result != NULL && key != NULL)
+        summary = fsb_history_index_add (index, base, key, result, &error);
+      if (summary != NULL)
+        entry->summary = fsb_result_ref (summary);
+      else if (result != NULL && key == NULL)   /* it changed as it was listed */
+        entry->summary = fsb_history_summarize (result, &error);
+      if (entry->summary == NULL)
+        entry->problem = g_strdup (error->message);
     }
+  if (!g_cancellable_is_cancelled (cancellable))
+    fsb_history_index_write (index);
   return entries;
 }
 
@@ -128,6 +168,48 @@ fsb_history_list_async (GCancellable *cancellable, GAsyncReadyCallback callback,
 
 GPtrArray *
 fsb_history_list_finish (GAsyncResult *result, GError **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  const char *const *paths = task_data;
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_result_unref);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      GError *error = NULL;
+      FsbResult *result;
+
+      if (g_task_return_error_if_cancelled (task))
+        return;
+      result = fsb_result_load (paths[i], &error);
+      if (result == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      g_ptr_array_add (runs, result);
+    }
+  g_task_return_pointer (task, g_steal_pointer (&runs), (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+fsb_history_load_async (const char *const *paths, GCancellable *cancellable, GAsyncReadyCallback callback,
+                        gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_return_if_fail (paths != NULL);
+  g_task_set_source_tag (task, fsb_history_load_async);
+  g_task_set_task_data (task, g_strdupv ((char **) paths), (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, load_thread);
+}
+
+GPtrArray *
+fsb_history_load_finish (GAsyncResult *result, GError **error)
 {
   return g_task_propagate_pointer (G_TASK (result), error);
 }

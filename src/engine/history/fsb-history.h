@@ -10,7 +10,11 @@ G_BEGIN_DECLS
 
 typedef struct {
   char      *path;
-  FsbResult *result;   /* NULL when the file could not be read */
+  /* The run without its measurements (its filesystems have no tasks):
+   * enough to describe it and for its pace, not to show its results,
+   * which fsb_history_load_async () reads. NULL when the file could not
+   * be read. */
+  FsbResult *summary;
   char      *problem;  /* why not, naming the file; NULL when fine */
 } FsbHistoryEntry;
 
@@ -23,10 +27,18 @@ char      *fsb_history_dir         (void);
 char      *fsb_history_save        (FsbResult *result, GError **error);
 /* Checks the file and copies it into the history; returns the new path. */
 char      *fsb_history_import      (const char *path, GError **error);
-/* Every entry, newest first, readable or not. Blocking: call it in a thread. */
+/* Every entry, newest first, readable or not. Blocking: call it in a
+ * thread. The summaries come from an index kept in the history folder, so
+ * only the files new or changed since the last listing are read (and
+ * those that cannot be read, to say why in today's words). */
 GPtrArray *fsb_history_list        (GCancellable *cancellable);   /* of FsbHistoryEntry* */
 void       fsb_history_list_async  (GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 GPtrArray *fsb_history_list_finish (GAsyncResult *result, GError **error);
+/* The whole results of the files at paths, in their order, read in a
+ * thread; the first that cannot be read fails it all, naming its file. */
+void       fsb_history_load_async  (const char *const *paths, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer user_data);
+GPtrArray *fsb_history_load_finish (GAsyncResult *result, GError **error);   /* of FsbResult* */
 /* An entry's short id: its file name without ".json". */
 char      *fsb_history_entry_id    (const FsbHistoryEntry *entry);
 /* The path of the run named by id (an entry id, or a path of a file in
@@ -44,9 +56,10 @@ char      *fsb_history_label       (FsbResult *result);
 char      *fsb_history_describe    (FsbResult *result);
 
 /* fsb-history-pace.c */
-/* The readable results of entries, in their order (newest first). */
+/* The summaries of the readable entries, in their order (newest first). */
 GPtrArray *fsb_history_runs        (GPtrArray *entries);   /* of FsbResult* */
-/* The newest complete run of runs (of FsbResult*, newest first) with a
+/* The newest complete run of runs (of FsbResult*, summaries or whole
+ * results, newest first) with a
  * pace, made on this machine on the disk target_spec would use: an image
  * on the same host filesystem, or the same partition. NULL when none. */
 FsbResult *fsb_history_find_pace   (GPtrArray *runs, const char *target_spec);

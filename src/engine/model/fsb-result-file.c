@@ -192,12 +192,45 @@ set_too_large (GError **error, const char *display, guint64 size)
                  _("The file is %s; a result file has at most %s"), have, most);
 }
 
-FsbResult *
-fsb_result_load_from_data (const char *data, gssize length, GError **error)
+JsonNode *
+fsb_result_parse_bounded (const char *data, gsize length, GError **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) local = NULL;
   guint64 values = 0;
+
+  if (length == 0)
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("The file is empty"));
+      return NULL;
+    }
+  if (length > FSB_RESULT_MAX_FILE_BYTES)
+    {
+      set_too_large (error, NULL, length);
+      return NULL;
+    }
+  if (!check_shape (data, length, &values, error))
+    return NULL;
+  if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
+    {
+      g_autofree char *reason = fsb_text_sanitize (local->message, -1);
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: %s is the JSON parser's own message */
+                   _("The file is not valid JSON (it may be truncated): %s"), reason);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      fail (error, _("the top level is not an object"));
+      return NULL;
+    }
+  return json_parser_steal_root (parser);
+}
+
+FsbResult *
+fsb_result_load_from_data (const char *data, gssize length, GError **error)
+{
+  g_autoptr(JsonNode) root = NULL;
 
   if (length < 0)
     length = (gssize) strlen (data);
@@ -212,22 +245,10 @@ fsb_result_load_from_data (const char *data, gssize length, GError **error)
       return NULL;
     }
   if (fsb_result_journal_detect (data, (gsize) length))
-    {
-      g_autoptr(JsonNode) merged = fsb_result_journal_merge (data, (gsize) length, check_shape, error);
-
-      return merged != NULL ? fsb_result_from_json (merged, error) : NULL;
-    }
-  if (!check_shape (data, (gsize) length, &values, error))
-    return NULL;
-  if (!json_parser_load_from_data (parser, data, length, &local))
-    {
-      g_autofree char *reason = fsb_text_sanitize (local->message, -1);
-      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                   /* Translators: %s is the JSON parser's own message */
-                   _("The file is not valid JSON (it may be truncated): %s"), reason);
-      return NULL;
-    }
-  return fsb_result_from_json (json_parser_get_root (parser), error);
+    root = fsb_result_journal_merge (data, (gsize) length, check_shape, error);
+  else
+    root = fsb_result_parse_bounded (data, (gsize) length, error);
+  return root != NULL ? fsb_result_from_json (root, error) : NULL;
 }
 
 /* Reads at most the cap and one byte more, whatever the file is (a pipe,

@@ -103,9 +103,14 @@ build_task (JsonBuilder *b, const FsbTaskResult *task, guint from)
   json_builder_end_object (b);
 }
 
-/* The whole result, or (without tasks) everything but the samples. */
+typedef enum {
+  WHOLE,     /* everything */
+  HEADER,    /* no "tasks": what the journal writes first */
+  SUMMARY    /* empty "tasks", no dataset: what the history's index keeps */
+} Part;
+
 static JsonNode *
-build_result (FsbResult *self, gboolean with_tasks)
+build_result (FsbResult *self, Part part)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -180,7 +185,7 @@ build_result (FsbResult *self, gboolean with_tasks)
   if (self->age != NULL)
     fsb_json_add_string (b, "age", self->age);
   json_builder_set_member_name (b, "dataset");
-  if (self->dataset != NULL)
+  if (self->dataset != NULL && part != SUMMARY)
     json_builder_add_value (b, json_node_copy (self->dataset));
   else
     json_builder_add_null_value (b);
@@ -205,11 +210,11 @@ build_result (FsbResult *self, gboolean with_tasks)
       fsb_result_aging_to_json (b, fs);
       if (fs->error != NULL)
         fsb_json_add_string (b, "error", fs->error);
-      if (with_tasks)
+      if (part != HEADER)
         {
           json_builder_set_member_name (b, "tasks");
           json_builder_begin_array (b);
-          for (guint j = 0; j < fs->tasks->len; j++)
+          for (guint j = 0; part == WHOLE && j < fs->tasks->len; j++)
             build_task (b, g_ptr_array_index (fs->tasks, j), 0);
           json_builder_end_array (b);
         }
@@ -260,13 +265,19 @@ build_result (FsbResult *self, gboolean with_tasks)
 JsonNode *
 fsb_result_to_json (FsbResult *self)
 {
-  return build_result (self, TRUE);
+  return build_result (self, WHOLE);
 }
 
 JsonNode *
 fsb_result_header_to_json (FsbResult *self)
 {
-  return build_result (self, FALSE);
+  return build_result (self, HEADER);
+}
+
+JsonNode *
+fsb_result_summary_to_json (FsbResult *self)
+{
+  return build_result (self, SUMMARY);
 }
 
 JsonNode *

@@ -23,6 +23,10 @@ void        fsb_result_aging_from_json (FsbFsResult *fs, JsonObject *o, JsonObje
  * with its samples from the one at from on (what fsb-result-journal.c
  * appends). */
 JsonNode   *fsb_result_header_to_json (FsbResult *self);
+/* The result without its measurements: filesystems with no tasks, no
+ * dataset; it reads back (fsb_result_from_json ()) as a result whose
+ * samples are left out, which describes the run and gives its pace. */
+JsonNode   *fsb_result_summary_to_json (FsbResult *self);
 JsonNode   *fsb_result_task_to_json   (const FsbTaskResult *task, guint from);
 
 /* fsb-result-journal.c: a journal (what a run writes as it goes) made
@@ -33,6 +37,12 @@ gboolean    fsb_result_journal_detect (const char *data, gsize length);
 typedef gboolean (*FsbJsonShapeCheck) (const char *data, gsize length, guint64 *values, GError **error);
 JsonNode   *fsb_result_journal_merge  (const char *data, gsize length, FsbJsonShapeCheck check_shape,
                                        GError **error);
+
+/* fsb-result-file.c: one JSON object in data, parsed after the bounds a
+ * result file has (depth, values, text lengths, no "-0", no half
+ * characters); NULL and FSB_ERROR_INVALID otherwise. For other files kept
+ * beside results (the history's index). */
+JsonNode   *fsb_result_parse_bounded  (const char *data, gsize length, GError **error);
 
 /* A result of the largest plan (every group, a dozen filesystems, 100
  * repetitions) is a few megabytes. json-glib keeps about 200 bytes per
