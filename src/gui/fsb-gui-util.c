@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "fsb-gui-util.h"
@@ -53,4 +54,47 @@ fsb_gui_name_info_bar_close_button (GtkInfoBar *bar, const char *name)
 {
   /* forall, not foreach: GTK packs the button as an internal child */
   gtk_container_forall (GTK_CONTAINER (bar), name_close_button, (gpointer) name);
+}
+
+static void G_GNUC_PRINTF (2, 3)
+append_sentence (GString *text, const char *format, ...)
+{
+  va_list args;
+
+  if (text->len > 0)
+    g_string_append_c (text, ' ');
+  va_start (args, format);
+  g_string_append_vprintf (text, format, args);
+  va_end (args);
+}
+
+char *
+fsb_gui_describe_cleaned (const FsbPreflight *report)
+{
+  GString *text = g_string_new (NULL);
+  const FsbLeftovers *t = &report->targets;
+
+  if (t->mounts > 0)
+    /* Translators: %u is a number of filesystems a stopped run left mounted */
+    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Unmounted %u filesystem.", "Unmounted %u filesystems.",
+                                        t->mounts), t->mounts);
+  if (t->loop_devices > 0)
+    /* Translators: %u is a number of loop devices a stopped run left attached */
+    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Detached %u loop device.", "Detached %u loop devices.",
+                                        t->loop_devices), t->loop_devices);
+  if (t->images > 0)
+    /* Translators: %u is a number of disk image files a stopped run left */
+    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Deleted %u disk image.", "Deleted %u disk images.",
+                                        t->images), t->images);
+  if (report->scratch_folders > 0)
+    {
+      g_autofree char *size = g_format_size (report->scratch_bytes);
+
+      /* Translators: %u is a number of folders, %s the room they took (“142.6 MB”) */
+      append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Deleted %u scratch folder of an earlier run, which held %s.",
+                                          "Deleted %u scratch folders of earlier runs, which held %s.",
+                                          report->scratch_folders),
+                       report->scratch_folders, size);
+    }
+  return g_string_free (text, FALSE);
 }

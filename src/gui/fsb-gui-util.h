@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "fsb-device.h"
+#include "fsb-preflight.h"
 #include "fsb-result.h"
 
 G_BEGIN_DECLS
@@ -16,5 +17,8 @@ void fsb_gui_set_accessible_name (GtkWidget *widget, const char *name);
 void fsb_gui_container_clear (GtkContainer *container);
 /* GTK gives an info bar's close button an icon and no accessible name. */
 void fsb_gui_name_info_bar_close_button (GtkInfoBar *bar, const char *name);
+
+/* What the preflight cleaned, one translated sentence per kind. */
+char *fsb_gui_describe_cleaned (const FsbPreflight *report);
 
 G_END_DECLS

@@ -7,8 +7,6 @@
  * or waits for D-Bus on the main loop. */
 #include "config.h"
 
-#include <stdarg.h>
-
 #include <glib/gi18n.h>
 
 #include "fsb-commands-dialog.h"
@@ -179,50 +177,6 @@ client_ready_cb (GObject *source, GAsyncResult *res, gpointer user_data)
   fsb_setup_page_set_client (FSB_SETUP_PAGE (self->setup_page), client);
 }
 
-static void G_GNUC_PRINTF (2, 3)
-append_sentence (GString *text, const char *format, ...)
-{
-  va_list args;
-
-  if (text->len > 0)
-    g_string_append_c (text, ' ');
-  va_start (args, format);
-  g_string_append_vprintf (text, format, args);
-  va_end (args);
-}
-
-/* What the preflight cleaned, one sentence per kind. */
-static char *
-describe_cleaned (const FsbPreflight *report)
-{
-  GString *text = g_string_new (NULL);
-  const FsbLeftovers *t = &report->targets;
-
-  if (t->mounts > 0)
-    /* Translators: %u is a number of filesystems a stopped run left mounted */
-    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Unmounted %u filesystem.", "Unmounted %u filesystems.",
-                                        t->mounts), t->mounts);
-  if (t->loop_devices > 0)
-    /* Translators: %u is a number of loop devices a stopped run left attached */
-    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Detached %u loop device.", "Detached %u loop devices.",
-                                        t->loop_devices), t->loop_devices);
-  if (t->images > 0)
-    /* Translators: %u is a number of disk image files a stopped run left */
-    append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Deleted %u disk image.", "Deleted %u disk images.",
-                                        t->images), t->images);
-  if (report->scratch_folders > 0)
-    {
-      g_autofree char *size = g_format_size (report->scratch_bytes);
-
-      /* Translators: %u is a number of folders, %s the room they took (“142.6 MB”) */
-      append_sentence (text, g_dngettext (GETTEXT_PACKAGE, "Deleted %u scratch folder of an earlier run, which held %s.",
-                                          "Deleted %u scratch folders of earlier runs, which held %s.",
-                                          report->scratch_folders),
-                       report->scratch_folders, size);
-    }
-  return g_string_free (text, FALSE);
-}
-
 /* The services answer, and what killed runs left is gone, before the
  * drives are listed: a leftover image's loop device is not offered. */
 static void
@@ -246,7 +200,7 @@ preflight_cb (GObject *source, GAsyncResult *res, gpointer user_data)
                              report.clean_error->message);
   else if (fsb_preflight_cleaned (&report))
     {
-      g_autofree char *detail = describe_cleaned (&report);
+      g_autofree char *detail = fsb_gui_describe_cleaned (&report);
 
       fsb_window_show_problem (self, GTK_MESSAGE_INFO, _("FS Bench cleaned up after a run that was stopped"), detail);
     }
@@ -278,24 +232,12 @@ notify_finished (FsbWindow *self, const char *title, const char *body)
 }
 
 static void
-save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  GError *error = NULL;
-  char *path = fsb_history_save (task_data, &error);
-
-  if (path != NULL)
-    g_task_return_pointer (task, path, g_free);
-  else
-    g_task_return_error (task, error);
-}
-
-static void
 saved_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr(FsbWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_task_propagate_pointer (G_TASK (res), &error);
-  FsbResult *saved = g_task_get_task_data (G_TASK (res));
+  FsbResult *saved = NULL;
+  g_autofree char *path = fsb_history_save_finish (res, &saved, &error);
 
   if (path == NULL && is_cancelled (error))
     return;
@@ -318,10 +260,7 @@ saved_cb (GObject *source, GAsyncResult *res, gpointer user_data)
 static void
 save_to_history (FsbWindow *self, FsbResult *result)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, self->cancellable, saved_cb, g_object_ref (self));
-
-  g_task_set_task_data (task, fsb_result_ref (result), (GDestroyNotify) fsb_result_unref);
-  g_task_run_in_thread (task, save_thread);
+  fsb_history_save_async (result, self->cancellable, saved_cb, g_object_ref (self));
 }
 
 static void

@@ -196,6 +196,38 @@ load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   g_task_return_pointer (task, g_steal_pointer (&runs), (GDestroyNotify) g_ptr_array_unref);
 }
 
+static void
+save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  char *path = fsb_history_save (task_data, &error);
+
+  if (path != NULL)
+    g_task_return_pointer (task, path, g_free);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+fsb_history_save_async (FsbResult *result, GCancellable *cancellable, GAsyncReadyCallback callback,
+                        gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_return_if_fail (result != NULL);
+  g_task_set_source_tag (task, fsb_history_save_async);
+  g_task_set_task_data (task, fsb_result_ref (result), (GDestroyNotify) fsb_result_unref);
+  g_task_run_in_thread (task, save_thread);
+}
+
+char *
+fsb_history_save_finish (GAsyncResult *res, FsbResult **saved, GError **error)
+{
+  if (saved != NULL)
+    *saved = g_task_get_task_data (G_TASK (res));
+  return g_task_propagate_pointer (G_TASK (res), error);
+}
+
 void
 fsb_history_load_async (const char *const *paths, GCancellable *cancellable, GAsyncReadyCallback callback,
                         gpointer user_data)

@@ -25,6 +25,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbHistoryEntry, fsb_history_entry_free)
 char      *fsb_history_dir         (void);
 /* Saves under a name made from the creation time; returns the path. */
 char      *fsb_history_save        (FsbResult *result, GError **error);
+/* The same in a thread; finish gives the path, and the result saved
+ * (owned by the GAsyncResult) in saved when not NULL. */
+void       fsb_history_save_async  (FsbResult *result, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer user_data);
+char      *fsb_history_save_finish (GAsyncResult *res, FsbResult **saved, GError **error);
 /* Checks the file and copies it into the history; returns the new path. */
 char      *fsb_history_import      (const char *path, GError **error);
 /* Every entry, newest first, readable or not. Blocking: call it in a
