@@ -5,6 +5,7 @@
 #include <gio/gunixfdlist.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fsb-test-util.h"

@@ -279,7 +279,7 @@ scratch_folder (const char *parent, int pid, const char *letters, gsize bytes)
 
       g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
       g_assert_true (g_file_set_contents (file, data, bytes, NULL));
-      g_assert_true (g_file_set_contents (small, data, 65536, NULL));
+      g_assert_true (g_file_set_contents (small, data, MIN (bytes, 65536), NULL));
     }
   return path;
 }
