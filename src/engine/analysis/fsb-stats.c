@@ -167,15 +167,33 @@ t_quantile (double p, double df)
     return 0;
   while (t_cdf (hi, df) < p && hi < 1e12)
     hi *= 2;
-  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++)
-    {
-      double mid = (lo + hi) / 2;
-      if (t_cdf (mid, df) < p)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return (lo + hi) / 2;
+  /* Newton's steps on the bracket [lo, hi], halving it where a step would
+   * leave it: some six evaluations where halving alone takes forty. */
+  {
+    double x = (lo + hi) / 2;
+    double norm = isfinite (df) ? exp (lgamma ((df + 1) / 2) - lgamma (df / 2)) / sqrt (df * G_PI) : 1 / sqrt (2 * G_PI);
+
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++)
+      {
+        double f = t_cdf (x, df) - p;
+        double pdf = isfinite (df) ? norm * pow (1 + x * x / df, -(df + 1) / 2) : norm * exp (-x * x / 2);
+        double next;
+
+        if (f == 0)
+          return x;
+        if (f < 0)
+          lo = x;
+        else
+          hi = x;
+        next = pdf > 0 ? x - f / pdf : NAN;
+        if (!(next > lo && next < hi))
+          next = (lo + hi) / 2;
+        if (fabs (next - x) <= 1e-13 * x)
+          return next;
+        x = next;
+      }
+    return x;
+  }
 }
 
 /* Samples -------------------------------------------------------------------- */
