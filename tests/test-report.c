@@ -211,7 +211,7 @@ test_markdown_and_json (void)
   g_assert_nonnull (strstr (md, "### In short\n\n**Not measured for “Small home or office server”: some of the workload groups it needs did not run**"));
   g_assert_nonnull (strstr (md, "- **Machine:** Intel Celeron 533"));
   g_assert_nonnull (strstr (md, "| Task | ext3 | ReiserFS | JFS | XFS |"));
-  g_assert_nonnull (strstr (md, "| Delete the big files | 2.53" NBSP "s | 1.48" NBSP "s | **0.0198" NBSP "s** | 0.0199" NBSP "s |"));
+  g_assert_nonnull (strstr (md, "| Delete the big files | 2.53" NBSP "s | 1.48" NBSP "s | 0.0198" NBSP "s | 0.0199" NBSP "s |"));
   /* no needless escapes */
   g_assert_nonnull (strstr (md, "Debian GNU/Linux 12 (bookworm)"));
   g_assert_nonnull (strstr (md, "| Task | Filesystem |"));

@@ -102,9 +102,11 @@ append_row (GString *out, GPtrArray *cells)
   g_string_append_c (out, '\n');
 }
 
-/* Each task's median per filesystem, the best in bold: the study in a few lines. */
+/* Each task's median per filesystem: the study in a few lines. A figure is
+ * bold only where the verdict settled it: its filesystem clearly wins the
+ * criterion and has the task's best median. A tied criterion has none. */
 static void
-append_glance_table (GString *out, FsbResult *r)
+append_glance_table (GString *out, FsbResult *r, const FsbRecommendation *rec)
 {
   g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
 
@@ -119,7 +121,10 @@ append_glance_table (GString *out, FsbResult *r)
 
   for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
-      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, fsb_catalog_nth_criterion (c)->id);
+      const char *criterion = fsb_catalog_nth_criterion (c)->id;
+      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, criterion);
+      const FsbVerdict *verdict = rec != NULL ? fsb_recommendation_get_verdict (rec, criterion) : NULL;
+      const char *winner = verdict != NULL && verdict->kind == FSB_VERDICT_WINNER ? verdict->winner : NULL;
 
       for (guint t = 0; t < ids->len; t++)
         {
@@ -154,8 +159,9 @@ append_glance_table (GString *out, FsbResult *r)
                 }
               v = fsb_format_metric_is_time (metric, &scale) ? fsb_format_time_as (median[f] * scale, reference * scale)
                                                              : fsb_format_value_unit (median[f], metric);
-              g_ptr_array_add (row, median[f] == best && r->filesystems->len > 1 ? g_strconcat ("**", v, "**", NULL)
-                                                                                  : g_steal_pointer (&v));
+              g_ptr_array_add (row, median[f] == best && winner != NULL
+                                    && g_strcmp0 (((FsbFsResult *) r->filesystems->pdata[f])->name, winner) == 0
+                                    ? g_strconcat ("**", v, "**", NULL) : g_steal_pointer (&v));
             }
           append_row (out, row);
         }
@@ -202,13 +208,14 @@ append_glance (GString *out, FsbDocument *doc, const char *verdict)
   append_fact (out, _("Data"), data);
   append_fact (out, _("Each task ran"), reps);
   g_string_append_c (out, '\n');
-  append_glance_table (out, r);
+  append_glance_table (out, r, doc->recommendation);
   g_string_append_c (out, '\n');
   g_string_append_c (out, '_');
-  /* Translators: under the short summary; %s is the chart caption (machine, date, repetitions, version) */
   {
-    /* Translators: %s is a sentence about the intervals */
-    g_autofree char *line = g_strdup_printf (_("Medians; the best of each task in bold. %s"), caption);
+    /* Translators: under the short summary's table; %s is the chart caption (machine, date, repetitions, version) */
+    g_autofree char *line = g_strdup_printf (_("Medians. A figure is in bold where its filesystem clearly wins the "
+                                               "criterion and is the best in the task; where the criterion is tied, "
+                                               "none is. %s"), caption);
     append_escaped (out, line);
   }
   g_string_append (out, "_\n\n");
