@@ -1,6 +1,7 @@
 /* test-report-md.c: the Markdown report: its summary at the top, its bold, its chart links */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "fsb-engine.h"
@@ -66,6 +67,93 @@ test_bold_settled_only (void)
   }
 }
 
+/* Every image link of the Markdown: its target, as written. */
+static GPtrArray *
+image_links (const char *md)
+{
+  GPtrArray *links = g_ptr_array_new_with_free_func (g_free);
+
+  for (const char *p = strstr (md, "!["); p != NULL; p = strstr (p + 2, "!["))
+    {
+      const char *target = strstr (p, "](");
+      const char *end = target != NULL ? strchr (target, ')') : NULL;
+
+      g_assert_nonnull (end);
+      g_assert_null (memchr (p, '\n', end - p));
+      g_ptr_array_add (links, g_strndup (target + 2, end - target - 2));
+    }
+  return links;
+}
+
+/* The charts written beside the Markdown are linked, each by a relative
+ * name that resolves to the file beside it; none is left to "attach". */
+static void
+test_chart_links (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "my report.md", NULL);
+  g_autofree char *md = NULL;
+  g_autoptr(GPtrArray) links = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *entry;
+  guint n_png = 0;
+
+  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
+  g_assert_null (strstr (md, "attach"));
+
+  links = image_links (md);
+  g_assert_cmpuint (links->len, >, 0);
+  for (guint i = 0; i < links->len; i++)
+    {
+      const char *link = links->pdata[i];
+      g_autofree char *name = g_uri_unescape_string (link, NULL);
+      g_autofree char *file = NULL;
+
+      /* relative, in the same folder, no scheme, no space left unescaped */
+      g_assert_nonnull (name);
+      g_assert_false (g_path_is_absolute (name));
+      g_assert_null (strchr (link, ':'));
+      g_assert_null (strchr (link, ' '));
+      g_assert_null (strchr (name, '/'));
+      g_assert_true (g_str_has_suffix (name, ".png"));
+      file = g_build_filename (dir, name, NULL);
+      g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+    }
+  g_assert_nonnull (strstr (md, "![Big files"));
+  g_assert_nonnull (strstr (md, "](my%20report-big-files.png)"));
+
+  /* each PNG beside it is linked */
+  listing = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (entry, ".png"))
+      {
+        g_autofree char *escaped = g_uri_escape_string (entry, NULL, FALSE);
+        g_autofree char *needle = g_strdup_printf ("](%s)", escaped);
+
+        n_png++;
+        g_assert_nonnull (strstr (md, needle));
+      }
+  g_assert_cmpuint (n_png, ==, links->len);
+  rm_rf (dir);
+}
+
+/* On stdout no chart is written: no link, and nothing about attaching. */
+static void
+test_no_charts_on_stdout (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autofree char *md = report_string (r, FSB_REPORT_MARKDOWN);
+
+  g_assert_null (strstr (md, "!["));
+  g_assert_null (strstr (md, ".png"));
+  g_assert_null (strstr (md, "attach"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -75,5 +163,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/report-md/bold-settled-only", test_bold_settled_only);
+  g_test_add_func ("/report-md/chart-links", test_chart_links);
+  g_test_add_func ("/report-md/no-charts-on-stdout", test_no_charts_on_stdout);
   return g_test_run ();
 }

@@ -225,7 +225,6 @@ char *
 fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **error)
 {
   GString *out = g_string_new (NULL);
-  g_autoptr(GPtrArray) pngs = g_ptr_array_new_with_free_func (g_free);
   gboolean glanced = FALSE;
 
   for (guint i = 0; i < doc->blocks->len; i++)
@@ -328,12 +327,14 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
           g_string_append_c (out, '\n');
           break;
         case FSB_BLOCK_CHART:
-          /* Beside the file, never linked: a relative link breaks once the
-           * text is pasted elsewhere. Each image says what it shows. */
+          /* Written beside the file and linked by its name alone, so the
+           * text and its images move together (a forge, a wiki, a folder).
+           * On stdout there is no file to put them beside: none. */
           if (png_stem != NULL)
             {
               g_autofree char *path = g_strdup_printf ("%s-%s.png", png_stem, b->id);
               g_autofree char *caption = fsb_doc_chart_caption (b->result);
+              g_autofree char *name = NULL, *link = NULL;
               FsbChartOptions options = b->chart;
 
               options.title = b->text;
@@ -343,29 +344,17 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
                   g_string_free (out, TRUE);
                   return NULL;
                 }
-              g_ptr_array_add (pngs, g_path_get_basename (path));
+              name = g_path_get_basename (path);
+              link = g_uri_escape_string (name, NULL, FALSE);
+              g_string_append (out, "![");
+              append_escaped (out, b->text != NULL && *b->text != '\0' ? b->text : b->id);
+              g_string_append_printf (out, "](%s)\n\n", link);
             }
           break;
         case FSB_BLOCK_PAGE_BREAK:
         default:
           break;
         }
-    }
-  if (pngs->len > 0)
-    {
-      g_autofree char *list = NULL;
-
-      g_ptr_array_add (pngs, NULL);
-      list = g_strjoinv (", ", (char **) pngs->pdata);
-      g_string_append (out, "> ");
-      /* Translators: %s is a list of file names */
-      {
-        /* Translators: %s lists the file names */
-        g_autofree char *note = g_strdup_printf (_("The charts are in the PNG files written beside this file (%s): "
-                                                   "attach them when you post this text."), list);
-        append_escaped (out, note);
-      }
-      g_string_append (out, "\n");
     }
   /* Nothing from a result file may drive the terminal it is shown in. */
   fsb_text_sanitize_string (out);
