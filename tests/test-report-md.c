@@ -154,6 +154,94 @@ test_no_charts_on_stdout (void)
   g_assert_null (strstr (md, "attach"));
 }
 
+/* The compact block at the top: its lines from the fence's opening to its
+ * close; fails unless it comes right after the summary's verdict. */
+static GStrv
+compact_lines (const char *md)
+{
+  const char *start = strstr (md, "### In short\n\n**");
+  const char *open, *close;
+  g_autofree char *body = NULL;
+
+  g_assert_nonnull (start);
+  open = strstr (start, "**\n\n```\n");
+  g_assert_nonnull (open);
+  g_assert_true (open < strstr (start, "- **"));
+  open += strlen ("**\n\n```\n");
+  close = strstr (open, "\n```\n");
+  g_assert_nonnull (close);
+  body = g_strndup (open, close - open);
+  return g_strsplit (body, "\n", -1);
+}
+
+/* One line per filesystem after the header, each starting with its name. */
+static guint
+check_compact (const char *md, FsbResult *r, const char *header_start)
+{
+  g_auto(GStrv) lines = compact_lines (md);
+  guint header = 0, n = g_strv_length (lines);
+
+  while (header < n && !g_str_has_prefix (lines[header], header_start))
+    header++;
+  g_assert_cmpuint (header, <, n);
+  g_assert_cmpuint (n - header - 1, ==, r->filesystems->len);
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      const char *name = fsb_format_fs_name (((FsbFsResult *) r->filesystems->pdata[f])->name);
+      guint found = 0;
+
+      for (guint i = header + 1; i < n; i++)
+        if (g_str_has_prefix (lines[i], name) && lines[i][strlen (name)] == ' ')
+          found++;
+      g_assert_cmpuint (found, ==, 1);
+    }
+  return header;
+}
+
+/* At the top, after the verdict: a block to paste, one line per
+ * filesystem with the figures of the criteria the use case weighs and
+ * where each stands overall, taken from the verdict's own analysis. */
+static void
+test_compact_block (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autofree char *md = report_string (r, FSB_REPORT_MARKDOWN);
+  g_autofree char *db_md = NULL;
+  g_autoptr(GError) error = NULL;
+  FsbReportOptions options;
+
+  /* a core-only study, not measured for a server: no standing, its figures */
+  check_compact (md, r, "Filesystem  Partition capacity  Big files ");
+  g_assert_nonnull (strstr (md, "\nXFS         " "           99.95" NBSP "%"));
+  g_assert_null (strstr (md, "Compared with the leader  \n"));
+
+  /* with the database groups, XFS twice as fast: the verdict's figures and standing */
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      double slowness = g_strcmp0 (fs->name, "xfs") == 0 ? 0.5 : 1.0;
+
+      add_group (fs, "random-io", slowness, 0.02);
+      add_group (fs, "sync-write", slowness, 0.02);
+    }
+  fsb_report_options_init (&options);
+  options.use_case = FSB_USE_CASE_DATABASE;
+  db_md = fsb_report_to_string (&r, NULL, 1, FSB_REPORT_MARKDOWN, &options, &error);
+  g_assert_no_error (error);
+  {
+    guint header = check_compact (db_md, r, "Filesystem ");
+    g_auto(GStrv) lines = compact_lines (db_md);
+
+    g_assert_true (g_str_has_prefix (lines[0], "XFS suits databases and random I/O best"));
+    g_assert_nonnull (strstr (lines[header], "Random I/O"));
+    g_assert_true (g_str_has_suffix (lines[header], "Compared with the leader"));
+    /* the leader first */
+    g_assert_true (g_str_has_prefix (lines[header + 1], "XFS "));
+    g_assert_true (g_str_has_suffix (lines[header + 1], " Leader"));
+    g_assert_true (g_str_has_suffix (lines[header + 2], " Clearly behind"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -165,5 +253,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report-md/bold-settled-only", test_bold_settled_only);
   g_test_add_func ("/report-md/chart-links", test_chart_links);
   g_test_add_func ("/report-md/no-charts-on-stdout", test_no_charts_on_stdout);
+  g_test_add_func ("/report-md/compact-block", test_compact_block);
   return g_test_run ();
 }

@@ -168,6 +168,131 @@ append_glance_table (GString *out, FsbResult *r, const FsbRecommendation *rec)
     }
 }
 
+/* A cell of the compact block: one line, nothing that could close its
+ * fence, and no HTML even for a forum that would not keep it as code. */
+static char *
+compact_cell (const char *text)
+{
+  GString *cell = g_string_new (NULL);
+
+  for (const char *p = text != NULL ? text : ""; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '\n': case '\r': case '\t': g_string_append_c (cell, ' '); break;
+        case '`': g_string_append_c (cell, '\''); break;
+        case '<': g_string_append (cell, "‹"); break;
+        case '>': g_string_append (cell, "›"); break;
+        default: g_string_append_c (cell, *p);
+        }
+    }
+  return g_string_free (cell, FALSE);
+}
+
+static const FsbScore *
+find_score (GPtrArray *scores, const char *fs)
+{
+  for (guint i = 0; i < scores->len; i++)
+    if (g_strcmp0 (((FsbScore *) scores->pdata[i])->fs, fs) == 0)
+      return scores->pdata[i];
+  return NULL;
+}
+
+/* The figures the verdict weighed, one line per filesystem, leader first:
+ * the criteria the use case counts (all of them when it counts none that
+ * ran) and where each stands overall. A code block keeps its columns on
+ * any forum, as KDiskMark's text export does. */
+static void
+append_compact (GString *out, FsbResult *r, const FsbRecommendation *rec)
+{
+  g_autoptr(GPtrArray) verdicts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autofree char *caption = fsb_doc_chart_caption (r);
+  g_autofree guint *width = NULL;
+  GPtrArray *header = g_ptr_array_new_with_free_func (g_free);
+  gboolean overall = rec->overall->len > 1;
+  guint n_columns;
+
+  for (guint i = 0; i < rec->verdicts->len; i++)
+    if (((FsbVerdict *) rec->verdicts->pdata[i])->weight > 0)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+  if (verdicts->len == 0)
+    for (guint i = 0; i < rec->verdicts->len; i++)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+
+  g_ptr_array_add (header, compact_cell (_("Filesystem")));
+  for (guint i = 0; i < verdicts->len; i++)
+    g_ptr_array_add (header, compact_cell (_(((FsbVerdict *) verdicts->pdata[i])->criterion->title)));
+  if (overall)
+    g_ptr_array_add (header, compact_cell (_("Compared with the leader")));
+  g_ptr_array_add (rows, header);
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      /* the overall ranking's order when it has every filesystem */
+      const char *fs = rec->overall->len == r->filesystems->len ? ((FsbScore *) rec->overall->pdata[f])->fs
+                                                               : ((FsbFsResult *) r->filesystems->pdata[f])->name;
+      GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
+
+      g_ptr_array_add (row, compact_cell (fsb_format_fs_name (fs)));
+      for (guint i = 0; i < verdicts->len; i++)
+        {
+          const FsbScore *s = find_score (((FsbVerdict *) verdicts->pdata[i])->ranking, fs);
+          g_autofree char *figure = s != NULL && s->complete ? fsb_score_figure (s) : g_strdup ("—");
+
+          g_ptr_array_add (row, compact_cell (figure));
+        }
+      if (overall)
+        {
+          const FsbScore *s = find_score (rec->overall, fs);
+
+          g_ptr_array_add (row, compact_cell (s != NULL ? fsb_doc_overall_standing (s, s == rec->overall->pdata[0]) : "—"));
+        }
+      g_ptr_array_add (rows, row);
+    }
+
+  n_columns = header->len;
+  width = g_new0 (guint, n_columns);
+  for (guint i = 0; i < rows->len; i++)
+    for (guint c = 0; c < n_columns; c++)
+      width[c] = MAX (width[c], g_utf8_strlen (((GPtrArray *) rows->pdata[i])->pdata[c], -1));
+
+  g_string_append (out, "```\n");
+  {
+    g_autofree char *headline = compact_cell (rec->headline);
+    g_autofree char *line = compact_cell (caption);
+    g_string_append_printf (out, "%s\n%s\n\n", headline, line);
+  }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GPtrArray *row = rows->pdata[i];
+      GString *line = g_string_new (NULL);
+
+      for (guint c = 0; c < n_columns; c++)
+        {
+          const char *cell = row->pdata[c];
+          guint pad = width[c] - g_utf8_strlen (cell, -1);
+
+          if (c > 0)
+            g_string_append (line, "  ");
+          /* the names to the left, the figures to the right */
+          if (c > 0 && i > 0)
+            for (guint k = 0; k < pad; k++)
+              g_string_append_c (line, ' ');
+          g_string_append (line, cell);
+          if (c == 0 || i == 0)
+            for (guint k = 0; k < pad; k++)
+              g_string_append_c (line, ' ');
+        }
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      g_string_append (out, line->str);
+      g_string_append_c (out, '\n');
+      g_string_free (line, TRUE);
+    }
+  g_string_append (out, "```\n\n");
+}
+
 /* A block that stands alone when pasted into a forum or an issue: the
  * verdict, the machine, the data and a compact table, as KDiskMark's
  * text export does. */
@@ -203,6 +328,8 @@ append_glance (GString *out, FsbDocument *doc, const char *verdict)
       append_escaped (out, verdict);
       g_string_append (out, "**\n\n");
     }
+  if (doc->recommendation != NULL)
+    append_compact (out, r, doc->recommendation);
   append_fact (out, _("Machine"), machine);
   append_fact (out, _("Target"), target);
   append_fact (out, _("Data"), data);
