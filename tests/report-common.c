@@ -99,6 +99,24 @@ report_string (FsbResult *r, FsbReportFormat format)
   return s;
 }
 
+char *
+markdown_prose (const char *md)
+{
+  g_auto(GStrv) lines = g_strsplit (md, "\n", -1);
+  GString *prose = g_string_new (NULL);
+  gboolean in_code = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (lines[i], "```"))
+        in_code = !in_code;
+      else if (!in_code)
+        g_string_append_printf (prose, "%s\n", lines[i]);
+    }
+  g_assert_false (in_code);
+  return g_string_free (prose, FALSE);
+}
+
 /* RFC 4180: returns rows of fields, or fails the test on a syntax error. */
 GPtrArray *
 parse_csv (const char *text)

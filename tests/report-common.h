@@ -17,5 +17,8 @@ guint      count                 (const char *haystack, const char *needle);
 char      *report_string         (FsbResult *r, FsbReportFormat format);
 /* No script, no external reference, unique ids, every internal link resolves. */
 void       assert_self_contained (const char *html);
+/* The Markdown outside its fenced code blocks (where no markup is read);
+ * fails the test when a fence is left open. */
+char      *markdown_prose        (const char *md);
 /* RFC 4180: rows of fields; fails the test on a syntax error. */
 GPtrArray *parse_csv             (const char *text);

@@ -44,6 +44,13 @@ for f in r.html r.pdf r.csv r.md r.json r-big-files.png; do
   [ -s "$tmp/$f" ] || fail "report did not write $f"
 done
 grep -q "Not measured for “Media and large files”" "$tmp/r.html" || fail "--use-case media not used"
+# The charts beside the Markdown are linked by their relative names, and each link resolves.
+grep -qF "](r-big-files.png)" "$tmp/r.md" || fail "r.md does not link its charts"
+! grep -qi "attach" "$tmp/r.md" || fail "r.md still asks to attach the charts"
+grep -o '\]([^)]*)' "$tmp/r.md" | sed 's/^](//; s/)$//' | while IFS= read -r link; do
+  case "$link" in /*|*:*) fail "r.md links $link, not a relative name" ;; esac
+  [ -f "$tmp/$link" ] || fail "r.md links $link, which is not beside it"
+done
 head -c 5 "$tmp/r.pdf" | grep -q "%PDF-" || fail "r.pdf is not a PDF"
 
 "$cli" report "$data/study.json" "$data/study-after.json" --md "$tmp/cmp.md" >/dev/null || fail "comparison exited $?"
@@ -88,5 +95,7 @@ PY
   || fail "measured: the interval"
 
 # Markdown on stdout without an output option
-"$cli" report "$data/study.json" | head -1 | grep -q "^# Comparison of the filesystems" || fail "no Markdown on stdout"
+"$cli" report "$data/study.json" > "$tmp/stdout.md" || fail "report to stdout exited $?"
+head -1 "$tmp/stdout.md" | grep -q "^# Comparison of the filesystems" || fail "no Markdown on stdout"
+! grep -qi "attach\|\.png" "$tmp/stdout.md" || fail "the Markdown on stdout speaks of charts it did not write"
 echo "fsbench-cli report and recommend: ok"

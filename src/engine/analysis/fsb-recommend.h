@@ -75,6 +75,9 @@ typedef struct {
   double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
 } FsbScore;
 
+/* The figure a score quotes, with its unit, as the verdicts write it: "1.2 s", "99.95 %". */
+char *fsb_score_figure (const FsbScore *score);
+
 /* A task whose difference a criterion's verdict would hide. */
 typedef struct {
   char       *task;           /* its id */

@@ -39,6 +39,7 @@ fsb_document_free (FsbDocument *doc)
   g_free (doc->language);
   g_ptr_array_unref (doc->blocks);
   g_ptr_array_unref (doc->results);
+  g_clear_pointer (&doc->recommendation, fsb_recommendation_free);
   g_free (doc);
 }
 

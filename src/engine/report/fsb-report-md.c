@@ -102,9 +102,11 @@ append_row (GString *out, GPtrArray *cells)
   g_string_append_c (out, '\n');
 }
 
-/* Each task's median per filesystem, the best in bold: the study in a few lines. */
+/* Each task's median per filesystem: the study in a few lines. A figure is
+ * bold only where the verdict settled it: its filesystem clearly wins the
+ * criterion and has the task's best median. A tied criterion has none. */
 static void
-append_glance_table (GString *out, FsbResult *r)
+append_glance_table (GString *out, FsbResult *r, const FsbRecommendation *rec)
 {
   g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
 
@@ -119,7 +121,10 @@ append_glance_table (GString *out, FsbResult *r)
 
   for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
-      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, fsb_catalog_nth_criterion (c)->id);
+      const char *criterion = fsb_catalog_nth_criterion (c)->id;
+      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, criterion);
+      const FsbVerdict *verdict = rec != NULL ? fsb_recommendation_get_verdict (rec, criterion) : NULL;
+      const char *winner = verdict != NULL && verdict->kind == FSB_VERDICT_WINNER ? verdict->winner : NULL;
 
       for (guint t = 0; t < ids->len; t++)
         {
@@ -154,12 +159,138 @@ append_glance_table (GString *out, FsbResult *r)
                 }
               v = fsb_format_metric_is_time (metric, &scale) ? fsb_format_time_as (median[f] * scale, reference * scale)
                                                              : fsb_format_value_unit (median[f], metric);
-              g_ptr_array_add (row, median[f] == best && r->filesystems->len > 1 ? g_strconcat ("**", v, "**", NULL)
-                                                                                  : g_steal_pointer (&v));
+              g_ptr_array_add (row, median[f] == best && winner != NULL
+                                    && g_strcmp0 (((FsbFsResult *) r->filesystems->pdata[f])->name, winner) == 0
+                                    ? g_strconcat ("**", v, "**", NULL) : g_steal_pointer (&v));
             }
           append_row (out, row);
         }
     }
+}
+
+/* A cell of the compact block: one line, nothing that could close its
+ * fence, and no HTML even for a forum that would not keep it as code. */
+static char *
+compact_cell (const char *text)
+{
+  GString *cell = g_string_new (NULL);
+
+  for (const char *p = text != NULL ? text : ""; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '\n': case '\r': case '\t': g_string_append_c (cell, ' '); break;
+        case '`': g_string_append_c (cell, '\''); break;
+        case '<': g_string_append (cell, "‹"); break;
+        case '>': g_string_append (cell, "›"); break;
+        default: g_string_append_c (cell, *p);
+        }
+    }
+  return g_string_free (cell, FALSE);
+}
+
+static const FsbScore *
+find_score (GPtrArray *scores, const char *fs)
+{
+  for (guint i = 0; i < scores->len; i++)
+    if (g_strcmp0 (((FsbScore *) scores->pdata[i])->fs, fs) == 0)
+      return scores->pdata[i];
+  return NULL;
+}
+
+/* The figures the verdict weighed, one line per filesystem, leader first:
+ * the criteria the use case counts (all of them when it counts none that
+ * ran) and where each stands overall. A code block keeps its columns on
+ * any forum, as KDiskMark's text export does. */
+static void
+append_compact (GString *out, FsbResult *r, const FsbRecommendation *rec)
+{
+  g_autoptr(GPtrArray) verdicts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autofree char *caption = fsb_doc_chart_caption (r);
+  g_autofree guint *width = NULL;
+  GPtrArray *header = g_ptr_array_new_with_free_func (g_free);
+  gboolean overall = rec->overall->len > 1;
+  guint n_columns;
+
+  for (guint i = 0; i < rec->verdicts->len; i++)
+    if (((FsbVerdict *) rec->verdicts->pdata[i])->weight > 0)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+  if (verdicts->len == 0)
+    for (guint i = 0; i < rec->verdicts->len; i++)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+
+  g_ptr_array_add (header, compact_cell (_("Filesystem")));
+  for (guint i = 0; i < verdicts->len; i++)
+    g_ptr_array_add (header, compact_cell (_(((FsbVerdict *) verdicts->pdata[i])->criterion->title)));
+  if (overall)
+    g_ptr_array_add (header, compact_cell (_("Compared with the leader")));
+  g_ptr_array_add (rows, header);
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      /* the overall ranking's order when it has every filesystem */
+      const char *fs = rec->overall->len == r->filesystems->len ? ((FsbScore *) rec->overall->pdata[f])->fs
+                                                               : ((FsbFsResult *) r->filesystems->pdata[f])->name;
+      GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
+
+      g_ptr_array_add (row, compact_cell (fsb_format_fs_name (fs)));
+      for (guint i = 0; i < verdicts->len; i++)
+        {
+          const FsbScore *s = find_score (((FsbVerdict *) verdicts->pdata[i])->ranking, fs);
+          g_autofree char *figure = s != NULL && s->complete ? fsb_score_figure (s) : g_strdup ("—");
+
+          g_ptr_array_add (row, compact_cell (figure));
+        }
+      if (overall)
+        {
+          const FsbScore *s = find_score (rec->overall, fs);
+
+          g_ptr_array_add (row, compact_cell (s != NULL ? fsb_doc_overall_standing (s, s == rec->overall->pdata[0]) : "—"));
+        }
+      g_ptr_array_add (rows, row);
+    }
+
+  n_columns = header->len;
+  width = g_new0 (guint, n_columns);
+  for (guint i = 0; i < rows->len; i++)
+    for (guint c = 0; c < n_columns; c++)
+      width[c] = MAX (width[c], g_utf8_strlen (((GPtrArray *) rows->pdata[i])->pdata[c], -1));
+
+  g_string_append (out, "```\n");
+  {
+    g_autofree char *headline = compact_cell (rec->headline);
+    g_autofree char *line = compact_cell (caption);
+    g_string_append_printf (out, "%s\n%s\n\n", headline, line);
+  }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GPtrArray *row = rows->pdata[i];
+      GString *line = g_string_new (NULL);
+
+      for (guint c = 0; c < n_columns; c++)
+        {
+          const char *cell = row->pdata[c];
+          guint pad = width[c] - g_utf8_strlen (cell, -1);
+
+          if (c > 0)
+            g_string_append (line, "  ");
+          /* the names to the left, the figures to the right */
+          if (c > 0 && i > 0)
+            for (guint k = 0; k < pad; k++)
+              g_string_append_c (line, ' ');
+          g_string_append (line, cell);
+          if (c == 0 || i == 0)
+            for (guint k = 0; k < pad; k++)
+              g_string_append_c (line, ' ');
+        }
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      g_string_append (out, line->str);
+      g_string_append_c (out, '\n');
+      g_string_free (line, TRUE);
+    }
+  g_string_append (out, "```\n\n");
 }
 
 /* A block that stands alone when pasted into a forum or an issue: the
@@ -197,18 +328,21 @@ append_glance (GString *out, FsbDocument *doc, const char *verdict)
       append_escaped (out, verdict);
       g_string_append (out, "**\n\n");
     }
+  if (doc->recommendation != NULL)
+    append_compact (out, r, doc->recommendation);
   append_fact (out, _("Machine"), machine);
   append_fact (out, _("Target"), target);
   append_fact (out, _("Data"), data);
   append_fact (out, _("Each task ran"), reps);
   g_string_append_c (out, '\n');
-  append_glance_table (out, r);
+  append_glance_table (out, r, doc->recommendation);
   g_string_append_c (out, '\n');
   g_string_append_c (out, '_');
-  /* Translators: under the short summary; %s is the chart caption (machine, date, repetitions, version) */
   {
-    /* Translators: %s is a sentence about the intervals */
-    g_autofree char *line = g_strdup_printf (_("Medians; the best of each task in bold. %s"), caption);
+    /* Translators: under the short summary's table; %s is the chart caption (machine, date, repetitions, version) */
+    g_autofree char *line = g_strdup_printf (_("Medians. A figure is in bold where its filesystem clearly wins the "
+                                               "criterion and is the best in the task; where the criterion is tied, "
+                                               "none is. %s"), caption);
     append_escaped (out, line);
   }
   g_string_append (out, "_\n\n");
@@ -218,7 +352,6 @@ char *
 fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **error)
 {
   GString *out = g_string_new (NULL);
-  g_autoptr(GPtrArray) pngs = g_ptr_array_new_with_free_func (g_free);
   gboolean glanced = FALSE;
 
   for (guint i = 0; i < doc->blocks->len; i++)
@@ -321,12 +454,14 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
           g_string_append_c (out, '\n');
           break;
         case FSB_BLOCK_CHART:
-          /* Beside the file, never linked: a relative link breaks once the
-           * text is pasted elsewhere. Each image says what it shows. */
+          /* Written beside the file and linked by its name alone, so the
+           * text and its images move together (a forge, a wiki, a folder).
+           * On stdout there is no file to put them beside: none. */
           if (png_stem != NULL)
             {
               g_autofree char *path = g_strdup_printf ("%s-%s.png", png_stem, b->id);
               g_autofree char *caption = fsb_doc_chart_caption (b->result);
+              g_autofree char *name = NULL, *link = NULL;
               FsbChartOptions options = b->chart;
 
               options.title = b->text;
@@ -336,29 +471,17 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
                   g_string_free (out, TRUE);
                   return NULL;
                 }
-              g_ptr_array_add (pngs, g_path_get_basename (path));
+              name = g_path_get_basename (path);
+              link = g_uri_escape_string (name, NULL, FALSE);
+              g_string_append (out, "![");
+              append_escaped (out, b->text != NULL && *b->text != '\0' ? b->text : b->id);
+              g_string_append_printf (out, "](%s)\n\n", link);
             }
           break;
         case FSB_BLOCK_PAGE_BREAK:
         default:
           break;
         }
-    }
-  if (pngs->len > 0)
-    {
-      g_autofree char *list = NULL;
-
-      g_ptr_array_add (pngs, NULL);
-      list = g_strjoinv (", ", (char **) pngs->pdata);
-      g_string_append (out, "> ");
-      /* Translators: %s is a list of file names */
-      {
-        /* Translators: %s lists the file names */
-        g_autofree char *note = g_strdup_printf (_("The charts are in the PNG files written beside this file (%s): "
-                                                   "attach them when you post this text."), list);
-        append_escaped (out, note);
-      }
-      g_string_append (out, "\n");
     }
   /* Nothing from a result file may drive the terminal it is shown in. */
   fsb_text_sanitize_string (out);

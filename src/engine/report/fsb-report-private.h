@@ -40,6 +40,7 @@ typedef struct {
   char      *language;   /* for <html lang> */
   GPtrArray *blocks;
   GPtrArray *results;    /* of FsbResult*: what the document was made from */
+  FsbRecommendation *recommendation;   /* a study's: what its verdict and tables say; NULL in a comparison */
 } FsbDocument;
 
 FsbDocument *fsb_document_build (FsbResult * const *results, const char * const *labels, guint n_results,
@@ -83,6 +84,8 @@ char        *fsb_doc_kernel_options (FsbResult *r);
 char        *fsb_doc_chart_caption (FsbResult *r);
 gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section);
 char        *fsb_doc_column_title  (const char *name, const char *metric);
+/* A filesystem against the leader overall, in a word: "Leader", "Tied", "Clearly behind"... */
+const char  *fsb_doc_overall_standing (const FsbScore *score, gboolean leader);
 
 /* The data a result ran on: its sizes by parameter id (or, for results
  * before 0.2, its dataset manifest). */

@@ -317,6 +317,17 @@ overall_cell (const FsbScore *s, gboolean leader)
   return g_strdup_printf (_("%s× (%s–%s×)"), ratio, lo, hi);
 }
 
+const char *
+fsb_doc_overall_standing (const FsbScore *s, gboolean leader)
+{
+  /* a cell of the column “Compared with the leader”, each on its own */
+  return leader ? C_("compared with the leader", "Leader")
+       : !s->complete ? C_("compared with the leader", "Missed tasks")
+       : s->behind == FSB_COMPARE_BETTER ? C_("compared with the leader", "Clearly behind")
+       : s->behind == FSB_COMPARE_EQUIVALENT ? C_("compared with the leader", "Tied")
+       : C_("compared with the leader", "Not told apart");
+}
+
 static void
 add_summary (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
@@ -354,12 +365,7 @@ add_summary (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 
           g_ptr_array_add (row, g_strdup (fsb_format_fs_name (s->fs)));
           g_ptr_array_add (row, overall_cell (s, i == 0));
-          /* a cell of the column “Compared with the leader”, each on its own */
-          g_ptr_array_add (row, g_strdup (i == 0 ? C_("compared with the leader", "Leader")
-                                          : !s->complete ? C_("compared with the leader", "Missed tasks")
-                                          : s->behind == FSB_COMPARE_BETTER ? C_("compared with the leader", "Clearly behind")
-                                          : s->behind == FSB_COMPARE_EQUIVALENT ? C_("compared with the leader", "Tied")
-                                          : C_("compared with the leader", "Not told apart")));
+          g_ptr_array_add (row, g_strdup (fsb_doc_overall_standing (s, i == 0)));
         }
       fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
                  _("The leader’s lead over each filesystem is the weighted geometric mean of its ratios in the "
@@ -419,4 +425,6 @@ fsb_document_build_study (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
   add_task_descriptions (doc, r);
   fsb_doc_add_results (doc, r, rec);
   add_summary (doc, r, rec);
+  /* the Markdown's summary at the top shows the figures this verdict weighed */
+  doc->recommendation = g_steal_pointer (&rec);
 }

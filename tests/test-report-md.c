@@ -1,0 +1,258 @@
+/* test-report-md.c: the Markdown report: its summary at the top, its bold, its chart links */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "fsb-engine.h"
+#include "fsb-format.h"
+#include "fsb-recommend.h"
+#include "fsb-report.h"
+#include "report-common.h"
+
+/* The line of the summary's table for a task ("| Mount | ..."): the first
+ * one, as the results' own tables come later and begin the same way. */
+static char *
+glance_row (const char *md, const char *task_id)
+{
+  g_autofree char *start = g_strdup_printf ("\n| %s |", fsb_task_display_name (task_id));
+  const char *p = strstr (md, start);
+
+  g_assert_nonnull (p);
+  p++;
+  return g_strndup (p, strchr (p, '\n') - p);
+}
+
+/* A figure is bold only where the verdict settled it: never in a tied
+ * criterion's rows (the study's file trees: ext3, ReiserFS and XFS tied,
+ * though ext3 has the lowest median in "Copy a file tree in"). */
+static void
+test_bold_settled_only (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autoptr(FsbRecommendation) rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+  g_autofree char *md = report_string (r, FSB_REPORT_MARKDOWN);
+  guint ties = 0, winners = 0;
+
+  for (guint i = 0; i < rec->verdicts->len; i++)
+    {
+      const FsbVerdict *v = rec->verdicts->pdata[i];
+      g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, v->criterion->id);
+
+      if (ids->len == 0)
+        continue;
+      if (v->kind == FSB_VERDICT_TIE)
+        {
+          ties++;
+          for (guint t = 0; t < ids->len; t++)
+            {
+              g_autofree char *row = glance_row (md, ids->pdata[t]);
+              g_assert_null (strstr (row, "**"));
+            }
+        }
+      else
+        winners++;
+    }
+  g_assert_cmpuint (ties, >, 0);
+  g_assert_cmpuint (winners, >, 0);
+  /* XFS clearly wins big files and is fastest in this task: bold */
+  {
+    g_autofree char *row = glance_row (md, "big-copy-in");
+    g_assert_cmpstr (row, ==, "| Copy a big file in | 37.4" NBSP "s | 42.1" NBSP "s | 35.7" NBSP "s | **34.7" NBSP "s** |");
+  }
+  /* JFS has the best median of a task XFS wins the criterion of: neither is bold */
+  {
+    g_autofree char *row = glance_row (md, "big-delete");
+    g_assert_null (strstr (row, "**"));
+  }
+}
+
+/* Every image link of the Markdown: its target, as written. */
+static GPtrArray *
+image_links (const char *md)
+{
+  GPtrArray *links = g_ptr_array_new_with_free_func (g_free);
+
+  for (const char *p = strstr (md, "!["); p != NULL; p = strstr (p + 2, "!["))
+    {
+      const char *target = strstr (p, "](");
+      const char *end = target != NULL ? strchr (target, ')') : NULL;
+
+      g_assert_nonnull (end);
+      g_assert_null (memchr (p, '\n', end - p));
+      g_ptr_array_add (links, g_strndup (target + 2, end - target - 2));
+    }
+  return links;
+}
+
+/* The charts written beside the Markdown are linked, each by a relative
+ * name that resolves to the file beside it; none is left to "attach". */
+static void
+test_chart_links (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "my report.md", NULL);
+  g_autofree char *md = NULL;
+  g_autoptr(GPtrArray) links = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *entry;
+  guint n_png = 0;
+
+  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
+  g_assert_null (strstr (md, "attach"));
+
+  links = image_links (md);
+  g_assert_cmpuint (links->len, >, 0);
+  for (guint i = 0; i < links->len; i++)
+    {
+      const char *link = links->pdata[i];
+      g_autofree char *name = g_uri_unescape_string (link, NULL);
+      g_autofree char *file = NULL;
+
+      /* relative, in the same folder, no scheme, no space left unescaped */
+      g_assert_nonnull (name);
+      g_assert_false (g_path_is_absolute (name));
+      g_assert_null (strchr (link, ':'));
+      g_assert_null (strchr (link, ' '));
+      g_assert_null (strchr (name, '/'));
+      g_assert_true (g_str_has_suffix (name, ".png"));
+      file = g_build_filename (dir, name, NULL);
+      g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+    }
+  g_assert_nonnull (strstr (md, "![Big files"));
+  g_assert_nonnull (strstr (md, "](my%20report-big-files.png)"));
+
+  /* each PNG beside it is linked */
+  listing = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (entry, ".png"))
+      {
+        g_autofree char *escaped = g_uri_escape_string (entry, NULL, FALSE);
+        g_autofree char *needle = g_strdup_printf ("](%s)", escaped);
+
+        n_png++;
+        g_assert_nonnull (strstr (md, needle));
+      }
+  g_assert_cmpuint (n_png, ==, links->len);
+  rm_rf (dir);
+}
+
+/* On stdout no chart is written: no link, and nothing about attaching. */
+static void
+test_no_charts_on_stdout (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autofree char *md = report_string (r, FSB_REPORT_MARKDOWN);
+
+  g_assert_null (strstr (md, "!["));
+  g_assert_null (strstr (md, ".png"));
+  g_assert_null (strstr (md, "attach"));
+}
+
+/* The compact block at the top: its lines from the fence's opening to its
+ * close; fails unless it comes right after the summary's verdict. */
+static GStrv
+compact_lines (const char *md)
+{
+  const char *start = strstr (md, "### In short\n\n**");
+  const char *open, *close;
+  g_autofree char *body = NULL;
+
+  g_assert_nonnull (start);
+  open = strstr (start, "**\n\n```\n");
+  g_assert_nonnull (open);
+  g_assert_true (open < strstr (start, "- **"));
+  open += strlen ("**\n\n```\n");
+  close = strstr (open, "\n```\n");
+  g_assert_nonnull (close);
+  body = g_strndup (open, close - open);
+  return g_strsplit (body, "\n", -1);
+}
+
+/* One line per filesystem after the header, each starting with its name. */
+static guint
+check_compact (const char *md, FsbResult *r, const char *header_start)
+{
+  g_auto(GStrv) lines = compact_lines (md);
+  guint header = 0, n = g_strv_length (lines);
+
+  while (header < n && !g_str_has_prefix (lines[header], header_start))
+    header++;
+  g_assert_cmpuint (header, <, n);
+  g_assert_cmpuint (n - header - 1, ==, r->filesystems->len);
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      const char *name = fsb_format_fs_name (((FsbFsResult *) r->filesystems->pdata[f])->name);
+      guint found = 0;
+
+      for (guint i = header + 1; i < n; i++)
+        if (g_str_has_prefix (lines[i], name) && lines[i][strlen (name)] == ' ')
+          found++;
+      g_assert_cmpuint (found, ==, 1);
+    }
+  return header;
+}
+
+/* At the top, after the verdict: a block to paste, one line per
+ * filesystem with the figures of the criteria the use case weighs and
+ * where each stands overall, taken from the verdict's own analysis. */
+static void
+test_compact_block (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autofree char *md = report_string (r, FSB_REPORT_MARKDOWN);
+  g_autofree char *db_md = NULL;
+  g_autoptr(GError) error = NULL;
+  FsbReportOptions options;
+
+  /* a core-only study, not measured for a server: no standing, its figures */
+  check_compact (md, r, "Filesystem  Partition capacity  Big files ");
+  g_assert_nonnull (strstr (md, "\nXFS         " "           99.95" NBSP "%"));
+  g_assert_null (strstr (md, "Compared with the leader  \n"));
+
+  /* with the database groups, XFS twice as fast: the verdict's figures and standing */
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      double slowness = g_strcmp0 (fs->name, "xfs") == 0 ? 0.5 : 1.0;
+
+      add_group (fs, "random-io", slowness, 0.02);
+      add_group (fs, "sync-write", slowness, 0.02);
+    }
+  fsb_report_options_init (&options);
+  options.use_case = FSB_USE_CASE_DATABASE;
+  db_md = fsb_report_to_string (&r, NULL, 1, FSB_REPORT_MARKDOWN, &options, &error);
+  g_assert_no_error (error);
+  {
+    guint header = check_compact (db_md, r, "Filesystem ");
+    g_auto(GStrv) lines = compact_lines (db_md);
+
+    g_assert_true (g_str_has_prefix (lines[0], "XFS suits databases and random I/O best"));
+    g_assert_nonnull (strstr (lines[header], "Random I/O"));
+    g_assert_true (g_str_has_suffix (lines[header], "Compared with the leader"));
+    /* the leader first */
+    g_assert_true (g_str_has_prefix (lines[header + 1], "XFS "));
+    g_assert_true (g_str_has_suffix (lines[header + 1], " Leader"));
+    g_assert_true (g_str_has_suffix (lines[header + 2], " Clearly behind"));
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_unsetenv ("LANGUAGE");
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/report-md/bold-settled-only", test_bold_settled_only);
+  g_test_add_func ("/report-md/chart-links", test_chart_links);
+  g_test_add_func ("/report-md/no-charts-on-stdout", test_no_charts_on_stdout);
+  g_test_add_func ("/report-md/compact-block", test_compact_block);
+  return g_test_run ();
+}
