@@ -284,6 +284,71 @@ test_chart_long_caption (void)
   }
 }
 
+/* Clamped intervals ------------------------------------------------------ */
+
+/* A 2-core machine: a mount of 0 and 50 ms (its interval reaches below 0)
+ * and a copy that kept 20 % and 190 % of the CPU busy (its interval
+ * reaches past 200 %). */
+static FsbResult *
+scattered_result (void)
+{
+  FsbResult *r = fsb_result_new ();
+  FsbFsResult *fs = fsb_result_add_filesystem (r, "ext4");
+  const double wall[] = { 0, 0.05 }, cpu[] = { 20, 190 };
+  const char *tasks[] = { "mount", "big-copy-in" };
+
+  r->machine.cores = 2;
+  r->complete = TRUE;
+  for (guint t = 0; t < G_N_ELEMENTS (tasks); t++)
+    {
+      FsbTaskResult *task = fsb_fs_result_get_task (fs, tasks[t], TRUE);
+
+      for (guint i = 0; i < 2; i++)
+        {
+          FsbSample *sample = fsb_sample_new ();
+
+          fsb_sample_set (sample, "wall_s", t == 0 ? wall[i] : 10 + i);
+          fsb_sample_set (sample, "cpu_percent", t == 0 ? 5 : cpu[i]);
+          g_ptr_array_add (task->samples, sample);
+        }
+    }
+  return r;
+}
+
+static const char *
+csv_value (GPtrArray *rows, const char *task, const char *metric, const char *statistic)
+{
+  for (guint i = 1; i < rows->len; i++)
+    {
+      GPtrArray *row = rows->pdata[i];
+
+      if (g_strcmp0 (row->pdata[3], task) == 0 && g_strcmp0 (row->pdata[4], metric) == 0 &&
+          g_strcmp0 (row->pdata[5], statistic) == 0)
+        return row->pdata[6];
+    }
+  return NULL;
+}
+
+static void
+test_clamped_csv_chart (void)
+{
+  g_autoptr(FsbResult) r = scattered_result ();
+  g_autofree char *csv = report_string (r, FSB_REPORT_CSV);
+  g_autoptr(GPtrArray) rows = parse_csv (csv);
+  FsbChartOptions o = { .kind = FSB_CHART_CPU };
+  Model m;
+
+  g_assert_cmpstr (csv_value (rows, "mount", "wall_s", "median"), ==, "0.025");
+  g_assert_cmpstr (csv_value (rows, "mount", "wall_s", "ci95_low"), ==, "0");
+  g_assert_cmpstr (csv_value (rows, "big-copy-in", "cpu_percent", "ci95_high"), ==, "200");
+  /* the CPU chart's whiskers, and so its axis, stop at the same 200 % */
+  fsb_chart_model_build (&m, r, &o);
+  g_assert_cmpfloat (m.max_value, <=, 200);
+  for (guint b = 0; b < m.bands->len; b++)
+    g_assert_cmpfloat (g_array_index (m.bands, Band, b).max_value, <=, 200);
+  fsb_chart_model_clear (&m);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -298,5 +363,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/chart/bands", test_chart_bands);
   g_test_add_func ("/chart/long-caption", test_chart_long_caption);
+  g_test_add_func ("/report/clamped-intervals", test_clamped_csv_chart);
   return g_test_run ();
 }

@@ -177,7 +177,7 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
                 {
                   FsbStats s;
 
-                  if (fsb_task_result_stats (task, metrics->pdata[j], &s))
+                  if (fsb_task_result_stats (r, task, metrics->pdata[j], &s))
                     stats_rows (out, label, fs->name, fsb_task_criterion (task->id), task->id, metrics->pdata[j], &s);
                 }
             }
