@@ -284,6 +284,52 @@ test_chart_long_caption (void)
   }
 }
 
+/* The comparison's CSV: a key per run, as both runs are "run.json" here,
+ * each figure's ratio to the first run's and the comparison's change. */
+static void
+test_comparison_csv (void)
+{
+  FsbResult *results[2] = { host_result ("web-1", "Samsung SSD 870", 0.5), host_result ("web-1", "Samsung SSD 870", 1.0) };
+  const char *labels[] = { "run.json", "run.json" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = fsb_report_to_string (results, labels, 2, FSB_REPORT_CSV, NULL, &error);
+  g_autoptr(GPtrArray) rows = NULL;
+  guint n[2] = { 0, 0 }, checked = 0;
+
+  g_assert_no_error (error);
+  rows = parse_csv (csv);
+  g_assert_true (g_str_has_prefix (csv, "result,filesystem,section,task,metric,statistic,value,unit,run,ratio,change\r\n"));
+  for (guint i = 1; i < rows->len; i++)
+    {
+      GPtrArray *row = rows->pdata[i];
+      const char *run = row->pdata[8], *ratio = row->pdata[9], *change = row->pdata[10];
+
+      g_assert_cmpuint (row->len, ==, 11);
+      g_assert_cmpstr (row->pdata[0], ==, "run.json");
+      g_assert_true (g_str_equal (run, "r1") || g_str_equal (run, "r2"));
+      n[run[1] - '1']++;
+      if (g_str_equal (run, "r1"))
+        {
+          g_assert_cmpstr (ratio, ==, "1");
+          g_assert_cmpstr (change, ==, "");
+        }
+      if (g_str_equal (row->pdata[3], "rand-read") && g_str_equal (row->pdata[4], "mb_per_s") &&
+          g_str_equal (row->pdata[5], "median") && g_str_equal (run, "r2"))
+        {
+          /* ext4 went from 2000 to 1000 MB/s; XFS stayed at 1000 */
+          g_assert_cmpstr (row->pdata[6], ==, "1000");
+          g_assert_cmpstr (ratio, ==, g_str_equal (row->pdata[1], "ext4") ? "0.5" : "1");
+          g_assert_cmpstr (change, ==, g_str_equal (row->pdata[1], "ext4") ? "worse" : "noise");
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, ==, 2);
+  g_assert_cmpuint (n[0], ==, n[1]);
+  g_assert_cmpuint (n[0], >, 0);
+  fsb_result_unref (results[0]);
+  fsb_result_unref (results[1]);
+}
+
 /* Clamped intervals ------------------------------------------------------ */
 
 /* A 2-core machine: a mount of 0 and 50 ms (its interval reaches below 0)
@@ -360,6 +406,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/comparison", test_comparison);
   g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
   g_test_add_func ("/report/comparison-fleet", test_comparison_fleet);
+  g_test_add_func ("/report/comparison-csv", test_comparison_csv);
   g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/chart/bands", test_chart_bands);
   g_test_add_func ("/chart/long-caption", test_chart_long_caption);
