@@ -326,6 +326,20 @@ test_comparison_csv (void)
   g_assert_cmpuint (checked, ==, 2);
   g_assert_cmpuint (n[0], ==, n[1]);
   g_assert_cmpuint (n[0], >, 0);
+
+  /* the samples' CSV has the same keys, in its last column */
+  {
+    g_autofree char *samples = fsb_report_to_string (results, labels, 2, FSB_REPORT_SAMPLES_CSV, NULL, &error);
+    g_autoptr(GPtrArray) sample_rows = NULL;
+    GPtrArray *header;
+
+    g_assert_no_error (error);
+    sample_rows = parse_csv (samples);
+    header = sample_rows->pdata[0];
+    g_assert_cmpstr (header->pdata[header->len - 1], ==, "run");
+    g_assert_cmpstr (((GPtrArray *) sample_rows->pdata[1])->pdata[header->len - 1], ==, "r1");
+    g_assert_cmpstr (((GPtrArray *) sample_rows->pdata[sample_rows->len - 1])->pdata[header->len - 1], ==, "r2");
+  }
   fsb_result_unref (results[0]);
   fsb_result_unref (results[1]);
 }

@@ -314,12 +314,14 @@ fsb_report_render_samples_csv (FsbResult * const *results, const char * const *l
       g_string_append_c (out, ',');
       csv_field (out, name, FALSE);
     }
-  g_string_append (out, ",error\r\n");
+  /* several results: the run's key, as in the statistics' CSV */
+  g_string_append (out, n_results > 1 ? ",error,run\r\n" : ",error\r\n");
 
   for (guint i = 0; i < n_results; i++)
     {
       FsbResult *r = results[i];
       const char *label = result_label (r, labels, i);
+      g_autofree char *run = n_results > 1 ? g_strdup_printf (",r%u", i + 1) : g_strdup ("");
 
       for (guint f = 0; f < r->filesystems->len; f++)
         {
@@ -350,6 +352,7 @@ fsb_report_render_samples_csv (FsbResult * const *results, const char * const *l
                     }
                   g_string_append_c (out, ',');
                   csv_field (out, sample->error, TRUE);
+                  g_string_append (out, run);
                   g_string_append (out, "\r\n");
                 }
             }
