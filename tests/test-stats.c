@@ -266,6 +266,13 @@ test_clamped_interval (void)
   g_assert_cmpfloat (s.ci95_high, >, 200);
   g_assert_cmpfloat (s.ci95_high, <=, 102400);
 
+  /* a median of 105 % on what the result calls one core: the interval
+   * stops at the median, not below it */
+  r->machine.cores = 1;
+  g_assert_true (fsb_task_result_stats (r, copy, "cpu_percent", &s));
+  g_assert_cmpfloat (s.ci95_high, ==, 105);
+  g_assert_cmpfloat (s.ci95_low, <=, 105);
+
   fsb_metric_range ("system_cpu_percent", 2, &min, &max);
   g_assert_cmpfloat (min, ==, 0);
   g_assert_cmpfloat (max, ==, 100);

@@ -296,7 +296,9 @@ fsb_task_result_stats (const FsbResult *result, const FsbTaskResult *task, const
   /* a CPU interval of 800 % on two cores, a time below 0: the model's
    * tails, not what the metric can be */
   fsb_metric_range (metric, result != NULL ? result->machine.cores : 0, &min, &max);
-  fsb_stats_clamp (stats, min, max);
+  /* a median past the range (cores recorded wrong) keeps its interval around it */
+  if (values->len > 0)
+    fsb_stats_clamp (stats, MIN (min, stats->median), MAX (max, stats->median));
   return values->len > 0;
 }
 

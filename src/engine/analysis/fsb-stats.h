@@ -47,8 +47,9 @@ typedef struct {
 
 /* Statistics of one metric over a task's samples of result (NULL: a
  * machine not known); FALSE when no sample has it. The interval is kept to
- * what the metric allows (fsb_metric_range () with the result's cores):
- * every report, chart and table reads it from here. */
+ * what the metric allows (fsb_metric_range () with the result's cores), or
+ * to the median where the median lies past that: every report, chart and
+ * table reads it from here. */
 gboolean       fsb_task_result_stats    (const FsbResult *result, const FsbTaskResult *task, const char *metric,
                                          FsbStats *stats);
 void           fsb_stats_compute        (const double *values, guint n, FsbStats *stats);
