@@ -93,6 +93,26 @@ test_comparison_profiles (void)
           g_assert_nonnull (strstr (lines[i], "not comparable: other data"));
         }
   }
+  /* nor in the CSV: no ratio for the core tasks of other data */
+  {
+    g_autofree char *csv = fsb_report_to_string (results, NULL, 2, FSB_REPORT_CSV, NULL, &error);
+    g_autoptr(GPtrArray) rows = parse_csv (csv);
+    guint seen = 0;
+
+    g_assert_no_error (error);
+    for (guint i = 1; i < rows->len; i++)
+      {
+        GPtrArray *row = rows->pdata[i];
+
+        if (g_str_equal (row->pdata[3], "big-copy-in") && g_str_equal (row->pdata[8], "r2"))
+          {
+            g_assert_cmpstr (row->pdata[9], ==, "");
+            g_assert_cmpstr (row->pdata[10], ==, "incomparable");
+            seen++;
+          }
+      }
+    g_assert_cmpuint (seen, >, 0);
+  }
   g_test_message ("%u changes not computed, %u computed", incomparable, computed);
   fsb_result_unref (results[0]);
   fsb_result_unref (results[1]);
