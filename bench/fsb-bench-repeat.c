@@ -86,7 +86,7 @@ pts_unsteady (FsbResult *r, guint f)
       FsbTaskResult *task = fs->tasks->pdata[t];
       FsbStats s;
 
-      if (fsb_task_result_stats (task, fsb_task_metric (task->id, NULL), &s) && s.n > 1 &&
+      if (fsb_task_result_stats (NULL, task, fsb_task_metric (task->id, NULL), &s) && s.n > 1 &&
           s.mean > 0 && s.stdev / s.mean > PTS_MAX_CV)
         return TRUE;
     }

@@ -56,6 +56,31 @@ head -c 5 "$tmp/r.pdf" | grep -q "%PDF-" || fail "r.pdf is not a PDF"
 "$cli" report "$data/study.json" "$data/study-after.json" --md "$tmp/cmp.md" >/dev/null || fail "comparison exited $?"
 grep -q "Comparison of 2 results" "$tmp/cmp.md" || fail "the comparison has no title"
 
+# Two files of the same name: their CSV rows differ by the run's key, and
+# each figure has its ratio to the first run's (XFS copies a big file in 8 % faster).
+mkdir "$tmp/a" "$tmp/b"
+cp "$data/study.json" "$tmp/a/run.json"
+cp "$data/study-after.json" "$tmp/b/run.json"
+"$cli" report "$tmp/a/run.json" "$tmp/b/run.json" --csv "$tmp/cmp.csv" >/dev/null || fail "comparison CSV exited $?"
+head -1 "$tmp/cmp.csv" | grep -q "^result,filesystem,section,task,metric,statistic,value,unit,run,ratio,change" \
+  || fail "comparison CSV header: $(head -1 "$tmp/cmp.csv")"
+grep -q "^run.json,xfs,big-files,big-copy-in,wall_s,median,34.6757,s,r1,1," "$tmp/cmp.csv" || fail "comparison CSV: the first run"
+grep -q "^run.json,xfs,big-files,big-copy-in,wall_s,median,31.8111,s,r2,0.917388834255689[0-9]*,better" "$tmp/cmp.csv" \
+  || fail "comparison CSV: the second run"
+
+# A CPU interval on a 2-core machine stops at 200 %, a time's at 0.
+/usr/bin/python3 - "$data/study.json" "$tmp/scattered.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["machine"]["cores"] = 2
+fs = d["filesystems"][0]
+fs["tasks"] = [{"id": "mount", "samples": [{"wall_s": 0.0, "cpu_percent": 20.0}, {"wall_s": 0.05, "cpu_percent": 190.0}]}]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$cli" report "$tmp/scattered.json" --csv "$tmp/scattered.csv" >/dev/null || fail "scattered CSV exited $?"
+grep -q ",mount,wall_s,ci95_low,0,s" "$tmp/scattered.csv" || fail "a time's interval below 0: $(grep ci95_low "$tmp/scattered.csv")"
+grep -q ",mount,cpu_percent,ci95_high,200,%" "$tmp/scattered.csv" || fail "a CPU interval past 200 %: $(grep ci95_high "$tmp/scattered.csv")"
+
 json() {  # json FILE EXPR: a value of the JSON in FILE
   /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
 }

@@ -164,7 +164,7 @@ test_merge (Fixture *f, gconstpointer data)
   g_assert_cmpuint (merged->filesystems->len, ==, 4);
   fs = g_ptr_array_index (merged->filesystems, 3);
   g_assert_cmpstr (fs->name, ==, "XFS · run B");
-  g_assert_true (fsb_task_result_stats (fsb_fs_result_get_task (fs, "big-copy-in", FALSE), "wall_s", &stats));
+  g_assert_true (fsb_task_result_stats (NULL, fsb_fs_result_get_task (fs, "big-copy-in", FALSE), "wall_s", &stats));
   g_assert_cmpfloat (stats.median, ==, 4.0);
   /* The runs themselves are untouched. */
   g_assert_cmpstr (((FsbFsResult *) g_ptr_array_index (((FsbResult *) runs->pdata[0])->filesystems, 0))->name, ==, "ext4");

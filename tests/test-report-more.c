@@ -93,6 +93,26 @@ test_comparison_profiles (void)
           g_assert_nonnull (strstr (lines[i], "not comparable: other data"));
         }
   }
+  /* nor in the CSV: no ratio for the core tasks of other data */
+  {
+    g_autofree char *csv = fsb_report_to_string (results, NULL, 2, FSB_REPORT_CSV, NULL, &error);
+    g_autoptr(GPtrArray) rows = parse_csv (csv);
+    guint seen = 0;
+
+    g_assert_no_error (error);
+    for (guint i = 1; i < rows->len; i++)
+      {
+        GPtrArray *row = rows->pdata[i];
+
+        if (g_str_equal (row->pdata[3], "big-copy-in") && g_str_equal (row->pdata[8], "r2"))
+          {
+            g_assert_cmpstr (row->pdata[9], ==, "");
+            g_assert_cmpstr (row->pdata[10], ==, "incomparable");
+            seen++;
+          }
+      }
+    g_assert_cmpuint (seen, >, 0);
+  }
   g_test_message ("%u changes not computed, %u computed", incomparable, computed);
   fsb_result_unref (results[0]);
   fsb_result_unref (results[1]);
@@ -284,6 +304,131 @@ test_chart_long_caption (void)
   }
 }
 
+/* The comparison's CSV: a key per run, as both runs are "run.json" here,
+ * each figure's ratio to the first run's and the comparison's change. */
+static void
+test_comparison_csv (void)
+{
+  FsbResult *results[2] = { host_result ("web-1", "Samsung SSD 870", 0.5), host_result ("web-1", "Samsung SSD 870", 1.0) };
+  const char *labels[] = { "run.json", "run.json" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = fsb_report_to_string (results, labels, 2, FSB_REPORT_CSV, NULL, &error);
+  g_autoptr(GPtrArray) rows = NULL;
+  guint n[2] = { 0, 0 }, checked = 0;
+
+  g_assert_no_error (error);
+  rows = parse_csv (csv);
+  g_assert_true (g_str_has_prefix (csv, "result,filesystem,section,task,metric,statistic,value,unit,run,ratio,change\r\n"));
+  for (guint i = 1; i < rows->len; i++)
+    {
+      GPtrArray *row = rows->pdata[i];
+      const char *run = row->pdata[8], *ratio = row->pdata[9], *change = row->pdata[10];
+
+      g_assert_cmpuint (row->len, ==, 11);
+      g_assert_cmpstr (row->pdata[0], ==, "run.json");
+      g_assert_true (g_str_equal (run, "r1") || g_str_equal (run, "r2"));
+      n[run[1] - '1']++;
+      if (g_str_equal (run, "r1"))
+        {
+          g_assert_cmpstr (ratio, ==, "1");
+          g_assert_cmpstr (change, ==, "");
+        }
+      if (g_str_equal (row->pdata[3], "rand-read") && g_str_equal (row->pdata[4], "mb_per_s") &&
+          g_str_equal (row->pdata[5], "median") && g_str_equal (run, "r2"))
+        {
+          /* ext4 went from 2000 to 1000 MB/s; XFS stayed at 1000 */
+          g_assert_cmpstr (row->pdata[6], ==, "1000");
+          g_assert_cmpstr (ratio, ==, g_str_equal (row->pdata[1], "ext4") ? "0.5" : "1");
+          g_assert_cmpstr (change, ==, g_str_equal (row->pdata[1], "ext4") ? "worse" : "noise");
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, ==, 2);
+  g_assert_cmpuint (n[0], ==, n[1]);
+  g_assert_cmpuint (n[0], >, 0);
+
+  /* the samples' CSV has the same keys, in its last column */
+  {
+    g_autofree char *samples = fsb_report_to_string (results, labels, 2, FSB_REPORT_SAMPLES_CSV, NULL, &error);
+    g_autoptr(GPtrArray) sample_rows = NULL;
+    GPtrArray *header;
+
+    g_assert_no_error (error);
+    sample_rows = parse_csv (samples);
+    header = sample_rows->pdata[0];
+    g_assert_cmpstr (header->pdata[header->len - 1], ==, "run");
+    g_assert_cmpstr (((GPtrArray *) sample_rows->pdata[1])->pdata[header->len - 1], ==, "r1");
+    g_assert_cmpstr (((GPtrArray *) sample_rows->pdata[sample_rows->len - 1])->pdata[header->len - 1], ==, "r2");
+  }
+  fsb_result_unref (results[0]);
+  fsb_result_unref (results[1]);
+}
+
+/* Clamped intervals ------------------------------------------------------ */
+
+/* A 2-core machine: a mount of 0 and 50 ms (its interval reaches below 0)
+ * and a copy that kept 20 % and 190 % of the CPU busy (its interval
+ * reaches past 200 %). */
+static FsbResult *
+scattered_result (void)
+{
+  FsbResult *r = fsb_result_new ();
+  FsbFsResult *fs = fsb_result_add_filesystem (r, "ext4");
+  const double wall[] = { 0, 0.05 }, cpu[] = { 20, 190 };
+  const char *tasks[] = { "mount", "big-copy-in" };
+
+  r->machine.cores = 2;
+  r->complete = TRUE;
+  for (guint t = 0; t < G_N_ELEMENTS (tasks); t++)
+    {
+      FsbTaskResult *task = fsb_fs_result_get_task (fs, tasks[t], TRUE);
+
+      for (guint i = 0; i < 2; i++)
+        {
+          FsbSample *sample = fsb_sample_new ();
+
+          fsb_sample_set (sample, "wall_s", t == 0 ? wall[i] : 10 + i);
+          fsb_sample_set (sample, "cpu_percent", t == 0 ? 5 : cpu[i]);
+          g_ptr_array_add (task->samples, sample);
+        }
+    }
+  return r;
+}
+
+static const char *
+csv_value (GPtrArray *rows, const char *task, const char *metric, const char *statistic)
+{
+  for (guint i = 1; i < rows->len; i++)
+    {
+      GPtrArray *row = rows->pdata[i];
+
+      if (g_strcmp0 (row->pdata[3], task) == 0 && g_strcmp0 (row->pdata[4], metric) == 0 &&
+          g_strcmp0 (row->pdata[5], statistic) == 0)
+        return row->pdata[6];
+    }
+  return NULL;
+}
+
+static void
+test_clamped_csv_chart (void)
+{
+  g_autoptr(FsbResult) r = scattered_result ();
+  g_autofree char *csv = report_string (r, FSB_REPORT_CSV);
+  g_autoptr(GPtrArray) rows = parse_csv (csv);
+  FsbChartOptions o = { .kind = FSB_CHART_CPU };
+  Model m;
+
+  g_assert_cmpstr (csv_value (rows, "mount", "wall_s", "median"), ==, "0.025");
+  g_assert_cmpstr (csv_value (rows, "mount", "wall_s", "ci95_low"), ==, "0");
+  g_assert_cmpstr (csv_value (rows, "big-copy-in", "cpu_percent", "ci95_high"), ==, "200");
+  /* the CPU chart's whiskers, and so its axis, stop at the same 200 % */
+  fsb_chart_model_build (&m, r, &o);
+  g_assert_cmpfloat (m.max_value, <=, 200);
+  for (guint b = 0; b < m.bands->len; b++)
+    g_assert_cmpfloat (g_array_index (m.bands, Band, b).max_value, <=, 200);
+  fsb_chart_model_clear (&m);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -295,8 +440,10 @@ main (int argc, char **argv)
   g_test_add_func ("/report/comparison", test_comparison);
   g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
   g_test_add_func ("/report/comparison-fleet", test_comparison_fleet);
+  g_test_add_func ("/report/comparison-csv", test_comparison_csv);
   g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/chart/bands", test_chart_bands);
   g_test_add_func ("/chart/long-caption", test_chart_long_caption);
+  g_test_add_func ("/report/clamped-intervals", test_clamped_csv_chart);
   return g_test_run ();
 }

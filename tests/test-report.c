@@ -147,7 +147,7 @@ test_csv (void)
           for (guint j = 0; j < first->metrics->len; j++)
             {
               FsbStats s;
-              fsb_task_result_stats (task, g_array_index (first->metrics, FsbMetric, j).name, &s);
+              fsb_task_result_stats (r, task, g_array_index (first->metrics, FsbMetric, j).name, &s);
               double low, high;
               /* a constant is one value; a spread n, min, median, mean, max, stdev (no p99 of 3 samples),
                * and the median's 95 % interval where there is one */

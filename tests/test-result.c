@@ -172,13 +172,13 @@ test_json_round_trip (void)
   task = fsb_fs_result_get_task (fs, "big-copy-in", FALSE);
   g_assert_nonnull (task);
   g_assert_cmpuint (task->samples->len, ==, 3);
-  g_assert_true (fsb_task_result_stats (task, "wall_s", &s));
+  g_assert_true (fsb_task_result_stats (NULL, task, "wall_s", &s));
   g_assert_cmpfloat_with_epsilon (s.median, 34.9, 1e-9);
   task = fsb_fs_result_get_task (fs, "custom:build", FALSE);
   g_assert_cmpstr (task->command, ==, "make -j2 <all>");
   g_assert_cmpstr (((FsbSample *) task->samples->pdata[0])->error, ==, "make: *** No targets.  Stop.");
   /* A failed sample does not count in the statistics. */
-  g_assert_false (fsb_task_result_stats (task, "wall_s", &s));
+  g_assert_false (fsb_task_result_stats (NULL, task, "wall_s", &s));
   g_assert_cmpuint (back->transfers->len, ==, 1);
 
   /* Lossless: writing the loaded result gives the same document. */

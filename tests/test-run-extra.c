@@ -122,7 +122,7 @@ check_filesystem (FsbFsResult *fs, const FsbSizes *p)
           g_assert_cmpfloat (metric (t, k, "wall_s"), <, 30);
           g_assert_cmpfloat (metric (t, k, "sys_s"), >=, 0);
         }
-      g_assert_true (fsb_task_result_stats (t, i == 0 ? "wall_s" : "sys_s", &st));
+      g_assert_true (fsb_task_result_stats (NULL, t, i == 0 ? "wall_s" : "sys_s", &st));
       g_assert_cmpuint (st.n, ==, t->samples->len);
       g_assert_cmpfloat (st.min, <=, st.median);
       g_assert_cmpfloat (st.median, <=, st.p99);

@@ -217,6 +217,71 @@ test_compare (void)
   g_assert_cmpfloat_with_epsilon (mean.df, 4, 1e-9);
 }
 
+/* The interval is kept to what the metric can be: a time never below 0
+ * (a 0 among the samples makes the model linear), a task's CPU never past
+ * 100 % per core of the machine the result says it ran on. */
+static void
+add_samples (FsbTaskResult *task, const char *metric, const double *values, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      FsbSample *sample = fsb_sample_new ();
+
+      fsb_sample_set (sample, metric, values[i]);
+      g_ptr_array_add (task->samples, sample);
+    }
+}
+
+static void
+test_clamped_interval (void)
+{
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  FsbFsResult *fs = fsb_result_add_filesystem (r, "ext4");
+  FsbTaskResult *mount = fsb_fs_result_get_task (fs, "mount", TRUE);
+  FsbTaskResult *copy = fsb_fs_result_get_task (fs, "big-copy-in", TRUE);
+  const double times[] = { 0, 0.05 }, cpu[] = { 20, 190 };
+  double min, max;
+  FsbStats s;
+
+  add_samples (mount, "wall_s", times, G_N_ELEMENTS (times));
+  add_samples (copy, "cpu_percent", cpu, G_N_ELEMENTS (cpu));
+  r->machine.cores = 2;
+
+  /* the model alone reaches below 0 and past 200 % */
+  fsb_stats_compute (times, G_N_ELEMENTS (times), &s);
+  g_assert_cmpfloat (s.ci95_low, <, 0);
+  fsb_stats_compute (cpu, G_N_ELEMENTS (cpu), &s);
+  g_assert_cmpfloat (s.ci95_high, >, 200);
+
+  g_assert_true (fsb_task_result_stats (r, mount, "wall_s", &s));
+  g_assert_cmpfloat (s.ci95_low, ==, 0);
+  g_assert_cmpfloat (s.ci95_high, >, s.median);
+  g_assert_cmpfloat (s.median, ==, 0.025);
+  g_assert_true (fsb_task_result_stats (r, copy, "cpu_percent", &s));
+  g_assert_cmpfloat (s.ci95_high, ==, 200);
+  g_assert_cmpfloat (s.ci95_low, >=, 0);
+  g_assert_cmpfloat (s.median, ==, 105);
+  /* cores not known: as many as a result may have, 1,024 */
+  g_assert_true (fsb_task_result_stats (NULL, copy, "cpu_percent", &s));
+  g_assert_cmpfloat (s.ci95_high, >, 200);
+  g_assert_cmpfloat (s.ci95_high, <=, 102400);
+
+  /* a median of 105 % on what the result calls one core: the interval
+   * stops at the median, not below it */
+  r->machine.cores = 1;
+  g_assert_true (fsb_task_result_stats (r, copy, "cpu_percent", &s));
+  g_assert_cmpfloat (s.ci95_high, ==, 105);
+  g_assert_cmpfloat (s.ci95_low, <=, 105);
+
+  fsb_metric_range ("system_cpu_percent", 2, &min, &max);
+  g_assert_cmpfloat (min, ==, 0);
+  g_assert_cmpfloat (max, ==, 100);
+  fsb_metric_range ("mb_per_s", 2, &min, &max);
+  g_assert_cmpfloat (min, ==, 0);
+  fsb_metric_range ("minor_faults", 0, &min, &max);
+  g_assert_cmpfloat (min, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -230,5 +295,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/ratio-interval", test_ratio_interval);
   g_test_add_func ("/stats/total-interval", test_total_interval);
   g_test_add_func ("/stats/compare", test_compare);
+  g_test_add_func ("/stats/clamped-interval", test_clamped_interval);
   return g_test_run ();
 }

@@ -386,7 +386,7 @@ test_delete_outliers (void)
       fsb_sample_set (s, "wall_s", walls[i]);
       g_ptr_array_add (task.samples, s);
     }
-  g_assert_true (fsb_task_result_stats (&task, "wall_s", &st));
+  g_assert_true (fsb_task_result_stats (NULL, &task, "wall_s", &st));
   g_assert_cmpuint (st.n, ==, 5);
   g_assert_cmpfloat (st.min, ==, 0.010);
   g_assert_cmpfloat (st.max, ==, 0.300);

@@ -181,7 +181,7 @@ print_table (FsbResult *result)
           FsbTaskResult *task = fsb_fs_result_get_task (fs, ids->pdata[i], FALSE);
           FsbStats s;
 
-          if (task != NULL && fsb_task_result_stats (task, metric, &s))
+          if (task != NULL && fsb_task_result_stats (result, task, metric, &s))
             {
               row[f + 1] = stats_cell (&s);
               any_spread |= s.spread_large;

@@ -74,7 +74,7 @@ enum { SIGNAL_MEASURE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void
-add_row (GtkListStore *store, const char *fs, const char *task, const char *metric,
+add_row (GtkListStore *store, FsbResult *result, const char *fs, const char *task, const char *metric,
          const FsbStats *stats, const FsbTaskResult *task_result)
 {
   gboolean percent = g_strcmp0 (metric, "percent") == 0;
@@ -84,8 +84,8 @@ add_row (GtkListStore *store, const char *fs, const char *task, const char *metr
   g_autofree char *cpu_text = NULL;
   g_autofree char *faults_text = NULL;
   FsbStats cpu = { 0 }, faults = { 0 };
-  gboolean has_cpu = task_result != NULL && fsb_task_result_stats (task_result, "cpu_percent", &cpu);
-  gboolean has_faults = task_result != NULL && fsb_task_result_stats (task_result, "minor_faults", &faults);
+  gboolean has_cpu = task_result != NULL && fsb_task_result_stats (result, task_result, "cpu_percent", &cpu);
+  gboolean has_faults = task_result != NULL && fsb_task_result_stats (result, task_result, "minor_faults", &faults);
 
   /* the median's 95 % interval (min–max where there is none); nothing from a single sample */
   fsb_chart_interval (stats, &lo, &hi);
@@ -132,14 +132,14 @@ section_store (FsbResult *result, const FsbCriterionSpec *section)
           if (fs->capacity_initial.total_bytes == 0)
             continue;
           fsb_stats_compute (&percent, 1, &stats);
-          add_row (store, fs->name, fsb_metric_display_name ("percent"), "percent", &stats, NULL);
+          add_row (store, result, fs->name, fsb_metric_display_name ("percent"), "percent", &stats, NULL);
           /* --age: how many 4 KiB files fit on it */
           if (fs->fit.limit != NULL)
             {
               double files = (double) fs->fit.files;
 
               fsb_stats_compute (&files, 1, &stats);
-              add_row (store, fs->name, g_str_equal (fs->fit.limit, "time") ? _("Small files that fit, at least")
+              add_row (store, result, fs->name, g_str_equal (fs->fit.limit, "time") ? _("Small files that fit, at least")
                                                                             : _("Small files that fit"),
                        "files", &stats, NULL);
             }
@@ -155,9 +155,9 @@ section_store (FsbResult *result, const FsbCriterionSpec *section)
           if (g_strcmp0 (fsb_task_criterion (task->id), section->id) != 0)
             continue;
           metric = fsb_task_metric (task->id, &higher);
-          if (!fsb_task_result_stats (task, metric, &stats))
+          if (!fsb_task_result_stats (result, task, metric, &stats))
             continue;
-          add_row (store, fs->name, fsb_task_display_name (task->id), metric, &stats, task);
+          add_row (store, result, fs->name, fsb_task_display_name (task->id), metric, &stats, task);
         }
     }
   return store;

@@ -144,7 +144,7 @@ kept_estimate (const FsbFsResult *fs, FsbLogEstimate *out, guint *n_tasks)
         continue;
       fresh = fsb_fs_result_get_task ((FsbFsResult *) fs, fsb_task_base_id (aged->id), FALSE);
       metric = fsb_task_metric (fsb_task_base_id (aged->id), &higher);
-      if (fresh == NULL || !fsb_task_result_stats (aged, metric, &a) || !fsb_task_result_stats (fresh, metric, &f) ||
+      if (fresh == NULL || !fsb_task_result_stats (NULL, aged, metric, &a) || !fsb_task_result_stats (NULL, fresh, metric, &f) ||
           !a.positive || !f.positive)
         continue;
       /* speed: a rate as it is, a time as its inverse */

@@ -268,10 +268,21 @@ fsb_stats_compute (const double *values, guint n, FsbStats *stats)
     }
 }
 
+void
+fsb_stats_clamp (FsbStats *stats, double min, double max)
+{
+  /* NaN (no interval) stays NaN: CLAMP would make it a bound */
+  if (!isnan (stats->ci95_low))
+    stats->ci95_low = CLAMP (stats->ci95_low, min, max);
+  if (!isnan (stats->ci95_high))
+    stats->ci95_high = CLAMP (stats->ci95_high, min, max);
+}
+
 gboolean
-fsb_task_result_stats (const FsbTaskResult *task, const char *metric, FsbStats *stats)
+fsb_task_result_stats (const FsbResult *result, const FsbTaskResult *task, const char *metric, FsbStats *stats)
 {
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  double min, max;
 
   for (guint i = 0; i < task->samples->len; i++)
     {
@@ -282,6 +293,12 @@ fsb_task_result_stats (const FsbTaskResult *task, const char *metric, FsbStats *
         g_array_append_val (values, v);
     }
   fsb_stats_compute ((const double *) values->data, values->len, stats);
+  /* a CPU interval of 800 % on two cores, a time below 0: the model's
+   * tails, not what the metric can be */
+  fsb_metric_range (metric, result != NULL ? result->machine.cores : 0, &min, &max);
+  /* a median past the range (cores recorded wrong) keeps its interval around it */
+  if (values->len > 0)
+    fsb_stats_clamp (stats, MIN (min, stats->median), MAX (max, stats->median));
   return values->len > 0;
 }
 

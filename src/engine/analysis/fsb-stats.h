@@ -45,9 +45,16 @@ typedef struct {
   FsbLogEstimate estimate;
 } FsbStats;
 
-/* Statistics of one metric over a task's samples; FALSE when no sample has it. */
-gboolean       fsb_task_result_stats    (const FsbTaskResult *task, const char *metric, FsbStats *stats);
+/* Statistics of one metric over a task's samples of result (NULL: a
+ * machine not known); FALSE when no sample has it. The interval is kept to
+ * what the metric allows (fsb_metric_range () with the result's cores), or
+ * to the median where the median lies past that: every report, chart and
+ * table reads it from here. */
+gboolean       fsb_task_result_stats    (const FsbResult *result, const FsbTaskResult *task, const char *metric,
+                                         FsbStats *stats);
 void           fsb_stats_compute        (const double *values, guint n, FsbStats *stats);
+/* Keeps the interval's ends within [min, max]; the model behind it stays. */
+void           fsb_stats_clamp          (FsbStats *stats, double min, double max);
 
 /* The p-quantile of Student's t with df degrees of freedom (df may be
  * fractional, as Welch's; INFINITY gives the normal). */

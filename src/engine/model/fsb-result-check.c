@@ -99,6 +99,21 @@ describe (Kind kind, const char *field, double value)
     }
 }
 
+void
+fsb_metric_range (const char *metric, guint cores, double *min, double *max)
+{
+  Kind kind;
+
+  g_return_if_fail (metric != NULL && min != NULL && max != NULL);
+
+  kind = metric_kind (metric);
+  *min = 0;
+  *max = kind_max (kind);
+  /* a process keeps at most every core of the machine busy */
+  if (kind == KIND_CPU_PERCENT && cores > 0)
+    *max = MIN (*max, 100.0 * cores);
+}
+
 char *
 fsb_metric_check (const char *metric, double value, const char *field)
 {

@@ -182,6 +182,11 @@ typedef struct {
   gboolean       complete;      /* FALSE while running, or after a cancel */
 } FsbResult;
 
+/* What a metric's value may be, by what it measures: never below 0 (times,
+ * data, counts, rates, shares); a share at most 100 %; a task's CPU at most
+ * 100 % per core of a machine of cores (0: not known, up to 1,024 cores). */
+void           fsb_metric_range         (const char *metric, guint cores, double *min, double *max);
+
 /* Free the strings of a machine or target description (not the struct itself). */
 void           fsb_machine_clear        (FsbMachine *machine);
 void           fsb_target_info_clear    (FsbTargetInfo *info);

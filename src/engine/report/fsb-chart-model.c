@@ -307,7 +307,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
             if (task == NULL)
               continue;
             /* a figure past what a double holds draws nothing (hostile files) */
-            if (fsb_task_result_stats (task, metric, &s) && isfinite (s.median) && isfinite (s.max) && isfinite (s.min))
+            if (fsb_task_result_stats (result, task, metric, &s) && isfinite (s.median) && isfinite (s.max) && isfinite (s.min))
               {
                 Cell *cell = &row->cells[f];
 

@@ -440,7 +440,7 @@ add_task_rows (FsbComparison *self, const char *section, const char *id, const c
           FsbStats s;
 
           n[i] = 0;
-          if (task != NULL && fsb_task_result_stats (task, metric, &s) && isfinite (s.median))
+          if (task != NULL && fsb_task_result_stats (self->runs[i], task, metric, &s) && isfinite (s.median))
             {
               row->median[i] = s.median;
               fsb_chart_interval (&s, &row->low[i], &row->high[i]);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fsb-chart.h"
+#include "fsb-comparison.h"
 #include "fsb-recommend.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
@@ -42,27 +43,95 @@ csv_field (GString *out, const char *text, gboolean is_text)
   g_string_append_c (out, '"');
 }
 
+/* A comparison's rows carry their run's key ("r2": labels may repeat), and
+ * each figure's ratio to the first run's and the comparison's change. */
+typedef struct {
+  GString       *out;
+  const char    *label;
+  char          *run;          /* "r1", "r2", …; NULL: a single result */
+  guint          index;
+  GHashTable    *baseline;     /* fs, task, metric, statistic → the first run's value (double *) */
+  GHashTable    *changes;      /* task, fs, metric → its FsbComparisonRow; task, fs → one of them */
+} Csv;
+
 static void
-csv_row (GString *out, const char *label, const char *fs, const char *section, const char *task,
-         const char *metric, const char *statistic, double value, const char *unit)
+csv_number (GString *out, double value)
 {
-  const char *texts[] = { label, fs, section, task, metric, statistic };
   char number[G_ASCII_DTOSTR_BUF_SIZE];
 
-  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
-    {
-      csv_field (out, texts[i], TRUE);
-      g_string_append_c (out, ',');
-    }
   /* C numbers: a CSV must read the same in every locale. The shortest
    * form that reads back to the same double: 92.77, not 92.769999999999996. */
   g_ascii_formatd (number, sizeof number, "%.15g", value);
   if (g_ascii_strtod (number, NULL) != value)
     g_ascii_dtostr (number, sizeof number, value);
   csv_field (out, number, FALSE);
-  g_string_append_c (out, ',');
-  csv_field (out, unit, TRUE);
-  g_string_append (out, "\r\n");
+}
+
+/* Words for programs, as the statistics' names: not translated. */
+static const char *
+change_id (FsbChangeKind kind)
+{
+  switch (kind)
+    {
+    case FSB_CHANGE_INCOMPARABLE: return "incomparable";
+    case FSB_CHANGE_NOISE:        return "noise";
+    case FSB_CHANGE_BETTER:       return "better";
+    case FSB_CHANGE_WORSE:        return "worse";
+    case FSB_CHANGE_SAME:         return "same";
+    case FSB_CHANGE_MISSING:
+    default:                      return "";
+    }
+}
+
+/* The ratio to the first run and the change, after a comparison's row. */
+static void
+csv_compare_fields (Csv *csv, const char *fs, const char *task, const char *metric,
+                    const char *statistic, double value)
+{
+  /* a constant's value is its median: one run's "value" meets another's "median" */
+  g_autofree char *key = g_strjoin ("\x1f", fs, task, metric, g_str_equal (statistic, "value") ? "median" : statistic,
+                                    NULL);
+  g_autofree char *row_key = g_strjoin ("\x1f", task, fs, metric, NULL);
+  g_autofree char *task_key = g_strjoin ("\x1f", task, fs, NULL);
+  const FsbComparisonRow *row = g_hash_table_lookup (csv->changes, row_key);
+  const FsbComparisonRow *any = g_hash_table_lookup (csv->changes, task_key);
+  gboolean incomparable = any != NULL && any->change[csv->index].kind == FSB_CHANGE_INCOMPARABLE;
+  const double *first = csv->index > 0 ? g_hash_table_lookup (csv->baseline, key) : &value;
+  const char *change = "";
+
+  if (csv->index == 0)
+    g_hash_table_insert (csv->baseline, g_steal_pointer (&key), g_memdup2 (&value, sizeof value));
+  g_string_append_c (csv->out, ',');
+  g_string_append (csv->out, csv->run);
+  g_string_append_c (csv->out, ',');
+  /* other data: a ratio would claim a change that was not measured */
+  if (first != NULL && *first != 0 && !incomparable)
+    csv_number (csv->out, value / *first);
+  g_string_append_c (csv->out, ',');
+  if (incomparable)
+    change = change_id (FSB_CHANGE_INCOMPARABLE);
+  else if (row != NULL && (g_str_equal (statistic, "median") || g_str_equal (statistic, "value")))
+    change = change_id (row->change[csv->index].kind);
+  g_string_append (csv->out, change);
+}
+
+static void
+csv_row (Csv *csv, const char *fs, const char *section, const char *task,
+         const char *metric, const char *statistic, double value, const char *unit)
+{
+  const char *texts[] = { csv->label, fs, section, task, metric, statistic };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      csv_field (csv->out, texts[i], TRUE);
+      g_string_append_c (csv->out, ',');
+    }
+  csv_number (csv->out, value);
+  g_string_append_c (csv->out, ',');
+  csv_field (csv->out, unit, TRUE);
+  if (csv->run != NULL)
+    csv_compare_fields (csv, fs, task, metric, statistic, value);
+  g_string_append (csv->out, "\r\n");
 }
 
 /* Units in C: the file is for programs. */
@@ -120,53 +189,77 @@ task_metrics (const FsbTaskResult *task)
  * median, range, mean and deviation; the 99th percentile only from 100
  * samples up (below that it is the maximum by another name). */
 static void
-stats_rows (GString *out, const char *label, const char *fs, const char *section, const char *task,
+stats_rows (Csv *csv, const char *fs, const char *section, const char *task,
             const char *metric, const FsbStats *s)
 {
   const char *unit = metric_unit (metric);
 
   if (s->min == s->max)
     {
-      csv_row (out, label, fs, section, task, metric, "value", s->median, unit);
+      csv_row (csv, fs, section, task, metric, "value", s->median, unit);
       return;
     }
-  csv_row (out, label, fs, section, task, metric, "n", s->n, "samples");
-  csv_row (out, label, fs, section, task, metric, "min", s->min, unit);
-  csv_row (out, label, fs, section, task, metric, "median", s->median, unit);
-  csv_row (out, label, fs, section, task, metric, "mean", s->mean, unit);
-  csv_row (out, label, fs, section, task, metric, "max", s->max, unit);
-  csv_row (out, label, fs, section, task, metric, "stdev", s->stdev, unit);
+  csv_row (csv, fs, section, task, metric, "n", s->n, "samples");
+  csv_row (csv, fs, section, task, metric, "min", s->min, unit);
+  csv_row (csv, fs, section, task, metric, "median", s->median, unit);
+  csv_row (csv, fs, section, task, metric, "mean", s->mean, unit);
+  csv_row (csv, fs, section, task, metric, "max", s->max, unit);
+  csv_row (csv, fs, section, task, metric, "stdev", s->stdev, unit);
   {
     double low, high;
     if (fsb_chart_interval (s, &low, &high))
       {
-        csv_row (out, label, fs, section, task, metric, "ci95_low", low, unit);
-        csv_row (out, label, fs, section, task, metric, "ci95_high", high, unit);
+        csv_row (csv, fs, section, task, metric, "ci95_low", low, unit);
+        csv_row (csv, fs, section, task, metric, "ci95_high", high, unit);
       }
   }
   if (s->n >= 100)
-    csv_row (out, label, fs, section, task, metric, "p99", s->p99, unit);
+    csv_row (csv, fs, section, task, metric, "p99", s->p99, unit);
+}
+
+static GHashTable *
+comparison_changes (FsbComparison *comparison)
+{
+  GHashTable *changes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < comparison->rows->len; i++)
+    {
+      FsbComparisonRow *row = comparison->rows->pdata[i];
+
+      g_hash_table_insert (changes, g_strjoin ("\x1f", row->task, row->fs, row->metric, NULL), row);
+      g_hash_table_insert (changes, g_strjoin ("\x1f", row->task, row->fs, NULL), row);
+    }
+  return changes;
 }
 
 char *
 fsb_report_render_csv (FsbResult * const *results, const char * const *labels, guint n_results)
 {
-  GString *out = g_string_new ("result,filesystem,section,task,metric,statistic,value,unit\r\n");
+  gboolean compare = n_results > 1;
+  g_autoptr(FsbComparison) comparison = compare ? fsb_comparison_new (results, n_results) : NULL;
+  g_autoptr(GHashTable) baseline = compare ? g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) : NULL;
+  g_autoptr(GHashTable) changes = compare ? comparison_changes (comparison) : NULL;
+  GString *out = g_string_new ("result,filesystem,section,task,metric,statistic,value,unit");
 
+  /* run: a key of its own, as two runs may have the same label; ratio: the
+   * value over the first run's; change: the comparison's, on the medians */
+  g_string_append (out, compare ? ",run,ratio,change\r\n" : "\r\n");
   for (guint i = 0; i < n_results; i++)
     {
       FsbResult *r = results[i];
-      const char *label = result_label (r, labels, i);
+      g_autofree char *run = compare ? g_strdup_printf ("r%u", i + 1) : NULL;
+      Csv csv = { out, result_label (r, labels, i), run, i, baseline, changes };
+      Csv *c = &csv;
 
       for (guint f = 0; f < r->filesystems->len; f++)
         {
           FsbFsResult *fs = r->filesystems->pdata[f];
 
           if (fs->capacity_initial.percent > 0)
-            csv_row (out, label, fs->name, "capacity", "capacity-initial", "percent", "value",
+            csv_row (c, fs->name, "capacity", "capacity-initial", "percent", "value",
                      fs->capacity_initial.percent, "%");
           if (fs->capacity_residual.percent > 0)
-            csv_row (out, label, fs->name, "capacity", "capacity-residual", "percent", "value",
+            csv_row (c, fs->name, "capacity", "capacity-residual", "percent", "value",
                      fs->capacity_residual.percent, "%");
           for (guint t = 0; t < fs->tasks->len; t++)
             {
@@ -177,8 +270,8 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
                 {
                   FsbStats s;
 
-                  if (fsb_task_result_stats (task, metrics->pdata[j], &s))
-                    stats_rows (out, label, fs->name, fsb_task_criterion (task->id), task->id, metrics->pdata[j], &s);
+                  if (fsb_task_result_stats (r, task, metrics->pdata[j], &s))
+                    stats_rows (c, fs->name, fsb_task_criterion (task->id), task->id, metrics->pdata[j], &s);
                 }
             }
         }
@@ -186,21 +279,10 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
         {
           FsbTransfer *tr = r->transfers->pdata[t];
           g_autofree char *task = g_strconcat ("transfer-to:", tr->to, NULL);
-          csv_row (out, label, tr->from, "transfer", task, "mb_per_s", "value", tr->mb_per_s, "MB/s");
+          csv_row (c, tr->from, "transfer", task, "mb_per_s", "value", tr->mb_per_s, "MB/s");
         }
     }
   return g_string_free (out, FALSE);
-}
-
-static void
-csv_number (GString *out, double value)
-{
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_ascii_formatd (number, sizeof number, "%.15g", value);
-  if (g_ascii_strtod (number, NULL) != value)
-    g_ascii_dtostr (number, sizeof number, value);
-  csv_field (out, number, FALSE);
 }
 
 /* One row per sample: filesystem, task, repetition and every metric, in
@@ -232,12 +314,14 @@ fsb_report_render_samples_csv (FsbResult * const *results, const char * const *l
       g_string_append_c (out, ',');
       csv_field (out, name, FALSE);
     }
-  g_string_append (out, ",error\r\n");
+  /* several results: the run's key, as in the statistics' CSV */
+  g_string_append (out, n_results > 1 ? ",error,run\r\n" : ",error\r\n");
 
   for (guint i = 0; i < n_results; i++)
     {
       FsbResult *r = results[i];
       const char *label = result_label (r, labels, i);
+      g_autofree char *run = n_results > 1 ? g_strdup_printf (",r%u", i + 1) : g_strdup ("");
 
       for (guint f = 0; f < r->filesystems->len; f++)
         {
@@ -268,6 +352,7 @@ fsb_report_render_samples_csv (FsbResult * const *results, const char * const *l
                     }
                   g_string_append_c (out, ',');
                   csv_field (out, sample->error, TRUE);
+                  g_string_append (out, run);
                   g_string_append (out, "\r\n");
                 }
             }

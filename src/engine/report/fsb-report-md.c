@@ -139,7 +139,7 @@ append_glance_table (GString *out, FsbResult *r, const FsbRecommendation *rec)
               FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], ids->pdata[t], FALSE);
               FsbStats st;
 
-              median[f] = task != NULL && fsb_task_result_stats (task, metric, &st) ? st.median : NAN;
+              median[f] = task != NULL && fsb_task_result_stats (r, task, metric, &st) ? st.median : NAN;
               if (!isnan (median[f]))
                 {
                   reference = MAX (reference, median[f]);

@@ -25,7 +25,7 @@ task_reference (FsbResult *r, const char *id, const char *metric)
       FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], id, FALSE);
       FsbStats s;
 
-      if (task != NULL && fsb_task_result_stats (task, metric, &s) && isfinite (s.median))
+      if (task != NULL && fsb_task_result_stats (r, task, metric, &s) && isfinite (s.median))
         ref = MAX (ref, s.median);
     }
   return ref;
@@ -109,7 +109,7 @@ any_metric (FsbResult *r, GPtrArray *ids, const char *metric)
     for (guint f = 0; f < r->filesystems->len; f++)
       {
         FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], ids->pdata[t], FALSE);
-        if (task != NULL && fsb_task_result_stats (task, metric, &s))
+        if (task != NULL && fsb_task_result_stats (r, task, metric, &s))
           return TRUE;
       }
   return FALSE;
@@ -197,7 +197,7 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
           row = fsb_doc_table_row (table);
           g_ptr_array_add (row, g_strdup (fsb_task_display_name (id)));
           g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
-          if (fsb_task_result_stats (task, task_metric, &s))
+          if (fsb_task_result_stats (r, task, task_metric, &s))
             {
               g_ptr_array_add (row, stat_cell (&s, task_metric, reference));
               g_ptr_array_add (row, range_cell (&s, task_metric, reference));
@@ -213,10 +213,10 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
           if (rates)
             g_ptr_array_add (row, task_throughput (task, &rate) ? fsb_format_value_unit (rate, "mb_per_s") : g_strdup ("—"));
           if (cpu_column)
-            g_ptr_array_add (row, fsb_task_result_stats (task, "cpu_percent", &c)
+            g_ptr_array_add (row, fsb_task_result_stats (r, task, "cpu_percent", &c)
                                     ? fsb_format_value (c.median, "cpu_percent") : g_strdup ("—"));
           if (faults_column)
-            g_ptr_array_add (row, fsb_task_result_stats (task, "minor_faults", &pf)
+            g_ptr_array_add (row, fsb_task_result_stats (r, task, "minor_faults", &pf)
                                     ? fsb_format_value (pf.median, "minor_faults") : g_strdup ("—"));
         }
     }
@@ -331,16 +331,16 @@ add_cpu_table (FsbDocument *doc, FsbResult *r, gboolean faults)
               FsbStats pc, cs, pf;
               GPtrArray *row;
 
-              if (task == NULL || !fsb_task_result_stats (task, "cpu_percent", &pc))
+              if (task == NULL || !fsb_task_result_stats (r, task, "cpu_percent", &pc))
                 continue;
               row = fsb_doc_table_row (table);
               g_ptr_array_add (row, g_strdup (fsb_task_display_name (id)));
               g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
               g_ptr_array_add (row, fsb_format_value (pc.median, "cpu_percent"));
-              g_ptr_array_add (row, fsb_task_result_stats (task, "cpu_s", &cs)
+              g_ptr_array_add (row, fsb_task_result_stats (r, task, "cpu_s", &cs)
                                       ? fsb_format_time_as (cs.median, reference) : g_strdup ("—"));
               if (faults)
-                g_ptr_array_add (row, fsb_task_result_stats (task, "minor_faults", &pf)
+                g_ptr_array_add (row, fsb_task_result_stats (r, task, "minor_faults", &pf)
                                         ? fsb_format_value (pf.median, "minor_faults") : g_strdup ("—"));
             }
         }
