@@ -302,6 +302,59 @@ test_transfer_only (void)
   run_data_clear (&d);
 }
 
+/* Contenders: a filesystem against itself (a twin) and against a variant
+ * of it with a mount option, each mounted with what it asked for, as
+ * /proc/self/mountinfo shows; an option udisks refuses stops the run
+ * before anything is made. */
+static void
+test_contenders (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  RunData d = { 0 };
+  const char *labels[] = { "ext4", "noatime", "ext4-2" };
+
+  if (!fsb_test_have_udisks ())
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4", "small-files", 1);
+  g_assert_true (fsb_plan_add_variant (plan, "noatime=ext4;mount=noatime,lazytime", &error));
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "noatime", "ext4", NULL }, &error));
+  g_assert_no_error (error);
+  run_plan (plan, &d);
+
+  g_assert_no_error (d.error);
+  g_assert_true (d.result->complete);
+  g_assert_cmpuint (d.result->filesystems->len, ==, 3);
+  for (guint f = 0; f < 3; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (d.result->filesystems, f);
+      g_auto(GStrv) applied = g_strsplit (fs->mount_options, ",", -1);
+
+      g_assert_cmpstr (fs->name, ==, labels[f]);
+      g_assert_cmpstr (fsb_fs_result_type (fs), ==, "ext4");
+      g_assert_null (fs->error);
+      g_assert_nonnull (fsb_fs_result_get_task (fs, "small-create-seq", FALSE));
+      /* asked for, and applied: noatime replaces relatime */
+      g_assert_true (g_strv_contains ((const char *const *) applied, f == 1 ? "noatime" : "relatime"));
+      g_assert_true (g_strv_contains ((const char *const *) applied, "lazytime") == (f == 1));
+    }
+  g_assert_cmpstr (((FsbFsResult *) d.result->filesystems->pdata[1])->mount_requested, ==, "noatime,lazytime");
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+  run_data_clear (&d);
+
+  /* udisks allows ext4 no data=writeback, even for root */
+  g_clear_pointer (&plan, fsb_plan_unref);
+  plan = fsb_test_image_plan (image_dir, "ext4", "small-files", 1);
+  g_assert_true (fsb_plan_add_variant (plan, "wb=ext4;mount=data=writeback", &error));
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "wb", NULL }, &error));
+  run_plan (plan, &d);
+  g_assert_error (d.error, FSB_ERROR, FSB_ERROR_REFUSED);
+  g_assert_nonnull (strstr (d.error->message, "data=writeback"));
+  g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+  run_data_clear (&d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -314,6 +367,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-extra/every-group/ext4-xfs", test_every_group);
   g_test_add_func ("/run-extra/custom-unconfirmed", test_unconfirmed_custom);
   g_test_add_func ("/run-extra/transfer-only", test_transfer_only);
+  g_test_add_func ("/run-extra/contenders", test_contenders);
   status = g_test_run ();
 
   fsb_test_remove_dir (tmp_dir);

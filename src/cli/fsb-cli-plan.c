@@ -12,6 +12,7 @@
 #include "fsb-cli.h"
 #include "fsb-custom.h"
 #include "fsb-engine.h"
+#include "fsb-runner.h"
 #include "fsb-format.h"
 #include "fsb-history.h"
 #include "fsb-json.h"
@@ -31,6 +32,7 @@ fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
   g_clear_pointer (&o->age, g_free);
   g_clear_pointer (&o->label, g_free);
   g_clear_pointer (&o->custom, g_strfreev);
+  g_clear_pointer (&o->variants, g_strfreev);
   g_clear_pointer (&o->sizes, g_strfreev);
   g_clear_pointer (&o->big_file, g_free);
   g_clear_pointer (&o->tree_size, g_free);
@@ -65,7 +67,12 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
   };
   const GOptionEntry run[] = {
-    { "fs", 0, 0, G_OPTION_ARG_STRING, &o->fs, N_("Filesystems to compare, separated by commas"), N_("ext4,xfs,…") },
+    { "fs", 0, 0, G_OPTION_ARG_STRING, &o->fs,
+      N_("Filesystems and variants to compare, separated by commas (a filesystem listed twice is compared with itself)"),
+      N_("ext4,xfs,…") },
+    { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->variants,
+      N_("Define a variant that --fs may name: a filesystem with mount options, mkfs options or both (repeatable)"),
+      N_("NAME=FS;mount=OPTIONS;mkfs=ARGS") },
     { "target", 0, 0, G_OPTION_ARG_STRING, &o->target,
       N_("Where to run: image[:SIZE][@DIR] (the default) or a partition such as /dev/sdb1"), N_("TARGET") },
     { "yes-destroy-data", 0, 0, G_OPTION_ARG_NONE, &o->yes,
@@ -149,9 +156,14 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
       usage_error (error, _("Say which filesystems to compare with --fs, for example --fs ext4,xfs,btrfs"));
       return NULL;
     }
+  for (guint i = 0; o->variants != NULL && o->variants[i] != NULL; i++)
+    if (!fsb_plan_add_variant (plan, o->variants[i], error))
+      return NULL;
   {
     g_auto(GStrv) names = g_strsplit (o->fs, ",", -1);
     if (!fsb_plan_set_filesystems (plan, (const char *const *) names, error))
+      return NULL;
+    if (!fsb_runner_check_contenders (plan, error))
       return NULL;
   }
   if (o->repeat != NULL && !fsb_plan_set_repeat (plan, o->repeat, error))

@@ -46,7 +46,7 @@ typedef enum {
 
 typedef struct {
   char         *fs, *target, *profile, *source, *workloads, *use_case, *age, *label;
-  char        **custom, **sizes;
+  char        **custom, **sizes, **variants;
   char         *big_file, *tree_size, *tree_files, *tree_dirs;
   char         *repeat;       /* "auto" or a count */
   int           repeat_max;   /* 0: the engine's */

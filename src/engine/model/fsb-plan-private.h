@@ -20,4 +20,9 @@ double  fsb_plan_aging_extend       (FsbPlan *self, const FsbSizes *sizes, GPtrA
                                      guint *per_fs_steps, double *per_fs_seconds);
 void    fsb_plan_aging_to_json      (FsbPlan *self, JsonBuilder *b);
 
+/* fsb-plan-contenders.c: every label once, each a name a result may hold. */
+gboolean fsb_plan_check_filesystems (FsbPlan *self, GError **error);
+/* The contenders of an earlier result, as the filesystems (new_for_missing). */
+void     fsb_plan_set_contenders_of (FsbPlan *self, FsbResult *result);
+
 G_END_DECLS

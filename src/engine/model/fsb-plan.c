@@ -110,6 +110,8 @@ fsb_plan_new (void)
   self->ref_count = 1;
   self->filesystems = g_new0 (char *, 1);
   self->mkfs_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->contenders = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_contender_free);
+  self->variants = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_contender_free);
   self->profile_name = g_strdup (FSB_DEFAULT_PROFILE);
   self->sizes = fsb_profile_sizes (FSB_DEFAULT_PROFILE);
   self->repeat_auto = g_str_equal (FSB_DEFAULT_REPEAT_MODE, "auto");
@@ -148,6 +150,8 @@ fsb_plan_unref (FsbPlan *self)
   g_clear_pointer (&self->pace_from, fsb_result_unref);
   g_strfreev (self->filesystems);
   g_hash_table_unref (self->mkfs_options);
+  g_ptr_array_unref (self->contenders);
+  g_ptr_array_unref (self->variants);
   g_free (self->profile_name);
   fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
@@ -210,13 +214,8 @@ fsb_plan_new_for_missing (FsbResult *result, const char *use_case, const char *c
                           const char *target_spec, GError **error)
 {
   g_autoptr(FsbPlan) plan = fsb_plan_new ();
-  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
-  g_auto(GStrv) list = NULL;
 
   g_return_val_if_fail (result != NULL, NULL);
-  for (guint i = 0; i < result->filesystems->len; i++)
-    g_strv_builder_add (names, ((FsbFsResult *) result->filesystems->pdata[i])->name);
-  list = g_strv_builder_end (names);
   /* the same sizes, so the groups measure what the first run would have
    * (first: the full profile would choose every group) */
   if (result->profile != NULL && fsb_profile_known (result->profile))
@@ -229,7 +228,9 @@ fsb_plan_new_for_missing (FsbResult *result, const char *use_case, const char *c
       if (fsb_catalog_param (id, NULL) != NULL)
         fsb_sizes_set (plan->sizes, id, v);
     }
-  if (!fsb_plan_set_filesystems (plan, (const char *const *) list, error) ||
+  /* the same contenders, as they were made and mounted */
+  fsb_plan_set_contenders_of (plan, result);
+  if (!fsb_plan_check_filesystems (plan, error) ||
       !fsb_plan_set_use_case (plan, use_case, error) ||
       !fsb_plan_set_workloads (plan, groups, error) ||
       (target_spec != NULL && !fsb_plan_set_target (plan, target_spec, error)))
@@ -451,51 +452,6 @@ fsb_plan_set_repeat (FsbPlan *self, const char *text, GError **error)
   return TRUE;
 }
 
-static gboolean
-check_filesystems (FsbPlan *self, GError **error)
-{
-  if (self->filesystems == NULL || self->filesystems[0] == NULL)
-    return invalid (error, _("Choose at least one filesystem"));
-  for (guint i = 0; self->filesystems[i] != NULL; i++)
-    {
-      /* as a result file may name it (fsb-text.h): what a run writes, loads */
-      if (!fsb_text_is_fs_name (self->filesystems[i]))
-        {
-          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                       /* Translators: %s is what the user typed */
-                       _("“%s” is not a filesystem name"), self->filesystems[i]);
-          return FALSE;
-        }
-      for (guint j = 0; j < i; j++)
-        if (strcmp (self->filesystems[i], self->filesystems[j]) == 0)
-          {
-            g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                         /* Translators: %s is a filesystem type, “ext4” */
-                         _("The filesystem “%s” is listed twice"), self->filesystems[i]);
-            return FALSE;
-          }
-    }
-  return TRUE;
-}
-
-gboolean
-fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **error)
-{
-  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
-  g_auto(GStrv) list = NULL;
-
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    {
-      g_autofree char *name = g_strstrip (g_strdup (names[i]));
-      if (*name != '\0')
-        g_strv_builder_add (b, name);
-    }
-  list = g_strv_builder_end (b);
-  g_strfreev (self->filesystems);
-  self->filesystems = g_steal_pointer (&list);
-  return check_filesystems (self, error);
-}
-
 gboolean
 fsb_plan_set_target (FsbPlan *self, const char *spec, GError **error)
 {
@@ -569,7 +525,7 @@ fsb_plan_validate (FsbPlan *self, GError **error)
 
   g_return_val_if_fail (self != NULL, FALSE);
 
-  if (!check_filesystems (self, error))
+  if (!fsb_plan_check_filesystems (self, error))
     return FALSE;
   if (self->repetitions < FSB_MIN_REPETITIONS || self->repetitions > FSB_MAX_REPETITIONS)
     {

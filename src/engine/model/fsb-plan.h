@@ -6,6 +6,7 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
+#include "fsb-contender.h"
 #include "fsb-result.h"
 #include "fsb-sizes.h"
 
@@ -52,8 +53,10 @@ typedef struct {
 
 typedef struct {
   gint        ref_count;
-  char      **filesystems;      /* "ext4", "xfs", ... */
-  GHashTable *mkfs_options;     /* fs name → extra mkfs options */
+  char      **filesystems;      /* the contenders' labels: "ext4", "xfs", "ext4-2", "noatime" */
+  GPtrArray  *contenders;       /* of FsbContender*: fsb_plan_get_contender () */
+  GPtrArray  *variants;         /* of FsbContender*, as defined (fsb_plan_add_variant ()) */
+  GHashTable *mkfs_options;     /* fs type → extra mkfs options of its plain contenders */
   char       *profile_name;     /* "quick", "standard", "seed", "full", "custom" */
   FsbSizes   *sizes;            /* every group's sizes in force (custom: edited) */
   /* Repetitions: fixed, each filesystem's cycle `repetitions` times; auto
@@ -121,7 +124,16 @@ gboolean fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **er
 gboolean fsb_plan_set_label    (FsbPlan *self, const char *label, GError **error);
 /* "auto" or a count, as `--repeat` takes it. */
 gboolean fsb_plan_set_repeat   (FsbPlan *self, const char *text, GError **error);
+/* Filesystem types and variant names (fsb_plan_add_variant () first): a
+ * type listed again is its twin ("ext4", "ext4" gives "ext4" and "ext4-2"). */
 gboolean fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **error);
+/* "NAME=FS;mount=OPTIONS;mkfs=ARGS" (fsb_contender_parse ()), for --fs to name. */
+gboolean fsb_plan_add_variant  (FsbPlan *self, const char *text, GError **error);
+/* The contender of a label of filesystems (never NULL: a label nothing
+ * defined is a plain filesystem of that type). */
+const FsbContender *fsb_plan_get_contender (FsbPlan *self, const char *label);
+/* Its mkfs options: the variant's, else those of its type, or NULL. */
+const char *fsb_plan_contender_mkfs (FsbPlan *self, const char *label);
 gboolean fsb_plan_set_target   (FsbPlan *self, const char *spec, GError **error);
 /* An image of size_bytes (0: sized to the plan) in dir (NULL: the cache folder). */
 void     fsb_plan_set_image    (FsbPlan *self, guint64 size_bytes, const char *dir);

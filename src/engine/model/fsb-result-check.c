@@ -5,7 +5,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-contender.h"
 #include "fsb-result-private.h"
+#include "fsb-text.h"
 
 /* The largest values anything FS Bench measures could reach: a task of
  * three years, a rate of 1 PB/s, a count of 10^18 (an exabyte in bytes). */
@@ -139,4 +141,22 @@ fsb_count_check (double value, const char *field)
     /* Translators: a field of the file and its value */
     return g_strdup_printf (_("%s is %g, and a count must be a whole number"), field, value);
   return describe (KIND_COUNT, field, value);
+}
+
+char *
+fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs)
+{
+  g_autofree char *type = fsb_result_json_string (o, "type");
+  g_autofree char *mount = fsb_result_json_string (o, "mount_requested");
+  g_autoptr(GError) error = NULL;
+
+  if (type != NULL && !fsb_text_is_fs_name (type))
+    /* Translators: %s is the name of a filesystem in the file, “ext4-2” */
+    return g_strdup_printf (_("the type of “%s” is not a filesystem name"), fs->name);
+  if (mount != NULL && !fsb_contender_check_mount_options (mount, &error))
+    /* Translators: a name, “noatime”, then why its options are wrong */
+    return g_strdup_printf (_("the mount options of “%s” are wrong: %s"), fs->name, error->message);
+  fs->fs_type = g_steal_pointer (&type);
+  fs->mount_requested = g_steal_pointer (&mount);
+  return NULL;
 }

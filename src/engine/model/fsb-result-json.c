@@ -198,8 +198,13 @@ build_result (FsbResult *self, Part part)
 
       json_builder_begin_object (b);
       fsb_json_add_string (b, "name", fs->name);
+      /* a variant or a twin: its type; a plain filesystem is named by it */
+      if (g_strcmp0 (fsb_fs_result_type (fs), fs->name) != 0)
+        fsb_json_add_string (b, "type", fsb_fs_result_type (fs));
       fsb_json_add_string (b, "mkfs_version", fs->mkfs_version);
       fsb_json_add_string (b, "mkfs_options", fs->mkfs_options);
+      if (fs->mount_requested != NULL)
+        fsb_json_add_string (b, "mount_requested", fs->mount_requested);
       fsb_json_add_string (b, "mount_options", fs->mount_options);
       json_builder_set_member_name (b, "capacity");
       json_builder_begin_object (b);

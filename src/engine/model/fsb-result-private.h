@@ -59,6 +59,10 @@ JsonNode   *fsb_result_parse_bounded  (const char *data, gsize length, GError **
 #define FSB_RESULT_MAX_TEXT_BYTES   (64 * 1024)  /* one string: an error output, a command */
 #define FSB_RESULT_MAX_TRANSFERS    (FSB_RESULT_MAX_FILESYSTEMS * FSB_RESULT_MAX_FILESYSTEMS)
 
+/* fsb-result-check.c: a filesystem's "type" and "mount_requested" read
+ * into fs; NULL, or a translated sentence saying what is wrong. */
+char *fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs);
+
 /* Physical plausibility of a metric's value. NULL when value is possible
  * for what metric measures; else a translated sentence naming field
  * (where the value was found), the value and the range it must be in. */

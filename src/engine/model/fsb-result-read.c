@@ -376,6 +376,7 @@ read_filesystem (Reader *r, FsbResult *self, JsonNode *node)
   JsonObject *o, *cap;
   JsonArray *tasks;
   g_autofree char *name = NULL;
+  g_autofree char *shown = NULL;
   FsbFsResult *fs;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
@@ -404,6 +405,8 @@ read_filesystem (Reader *r, FsbResult *self, JsonNode *node)
     return FALSE;
 
   fs = fsb_result_add_filesystem (self, name);
+  if ((shown = fsb_result_contender_from_json (o, fs)) != NULL)
+    return fail_take (r->error, g_steal_pointer (&shown));
   fs->mkfs_version = get_string (o, "mkfs_version");
   g_free (fs->mkfs_options);
   fs->mkfs_options = get_string (o, "mkfs_options");

@@ -121,10 +121,18 @@ fsb_fs_result_get_aging (FsbFsResult *fs, const char *level, double fill_percent
   return fs->aging;
 }
 
+const char *
+fsb_fs_result_type (const FsbFsResult *fs)
+{
+  return fs->fs_type != NULL ? fs->fs_type : fs->name;
+}
+
 static void
 fs_result_free (FsbFsResult *fs)
 {
   g_free (fs->name);
+  g_free (fs->fs_type);
+  g_free (fs->mount_requested);
   g_free (fs->mkfs_version);
   g_free (fs->mkfs_options);
   g_free (fs->mount_options);
@@ -380,6 +388,8 @@ fsb_result_copy (const FsbResult *self)
       const FsbFsResult *fs = g_ptr_array_index (self->filesystems, f);
       FsbFsResult *to = fsb_result_add_filesystem (copy, fs->name);
 
+      to->fs_type = g_strdup (fs->fs_type);
+      to->mount_requested = g_strdup (fs->mount_requested);
       to->mkfs_version = g_strdup (fs->mkfs_version);
       g_free (to->mkfs_options);
       to->mkfs_options = g_strdup (fs->mkfs_options);

@@ -75,10 +75,12 @@ typedef struct {
 } FsbFilesFit;
 
 typedef struct {
-  char        *name;           /* "ext4" */
+  char        *name;           /* the contender's label, its identity: "ext4", "ext4-2", "noatime" */
+  char        *fs_type;        /* "ext4"; NULL: the same as name (every result before variants) */
   char        *mkfs_version;   /* "mke2fs 1.47.0" */
   char        *mkfs_options;   /* user options, "" for defaults */
-  char        *mount_options;
+  char        *mount_requested; /* the mount options asked for, NULL for the defaults */
+  char        *mount_options;  /* as applied: read back from /proc/self/mountinfo */
   FsbCapacity  capacity_initial;
   FsbCapacity  capacity_residual;
   GPtrArray   *tasks;          /* of FsbTaskResult* in run order */
@@ -213,6 +215,8 @@ FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, cons
  * missing groups on the same filesystems, matched by name). */
 FsbResult     *fsb_result_merge         (FsbResult *base, FsbResult *more);
 
+/* The filesystem type of a contender: fs_type, or its name. */
+const char    *fsb_fs_result_type       (const FsbFsResult *fs);
 /* A hash lookup; an index made stale by editing fs->tasks directly is
  * rebuilt. */
 FsbTaskResult *fsb_fs_result_get_task   (FsbFsResult *fs, const char *id, gboolean create);

@@ -236,7 +236,7 @@ add_fragmentation_table (FsbDocument *doc, FsbResult *r)
   for (guint f = 0; f < r->filesystems->len; f++)
     {
       FsbFsResult *fs = r->filesystems->pdata[f];
-      const char *tool = fsb_free_space_tool (fs->name);
+      const char *tool = fsb_free_space_tool (fsb_fs_result_type (fs));
 
       if (fs->aging == NULL || fs->aging->free_space_tool != NULL)
         continue;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fsb-format.h"
+#include "fsb-contender.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
 #include "fsb-target-info.h"
@@ -112,6 +113,11 @@ add_machine_facts (FsbDocument *doc, FsbResult *r)
     {
       FsbFsResult *fs = r->filesystems->pdata[i];
       GString *s = g_string_new (fsb_format_fs_name (fs->name));
+      g_auto(GStrv) missing = fsb_contender_missing_options (fs->mount_requested, fs->mount_options);
+
+      /* a variant or a twin: what it is */
+      if (g_strcmp0 (fsb_fs_result_type (fs), fs->name) != 0)
+        g_string_append_printf (s, ": %s", fsb_format_fs_name (fsb_fs_result_type (fs)));
 
       if (fs->mkfs_version != NULL)
         g_string_append_printf (s, " (%s)", fs->mkfs_version);
@@ -133,6 +139,19 @@ add_machine_facts (FsbDocument *doc, FsbResult *r)
           g_string_append (s, ", ");
           /* Translators: %s are mount options */
           g_string_append_printf (s, _("mounted with %s"), fs->mount_options);
+        }
+      if (fs->mount_requested != NULL)
+        {
+          g_string_append (s, ", ");
+          /* Translators: %s are the mount options a variant asked for */
+          g_string_append_printf (s, _("asked for %s"), fs->mount_requested);
+        }
+      if (missing[0] != NULL)
+        {
+          g_autofree char *list = g_strjoinv (", ", missing);
+          g_string_append (s, " — ");
+          /* Translators: %s are mount options asked for that the mounted filesystem does not show */
+          g_string_append_printf (s, _("%s did not apply"), list);
         }
       g_ptr_array_add (facts->items, g_string_free (s, FALSE));
     }

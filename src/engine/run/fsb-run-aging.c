@@ -153,12 +153,12 @@ static void
 measure_free_space (Run *run, FsbFsResult *fs, FsbFreeSpace *out)
 {
   g_autoptr(GError) error = NULL;
-  const char *tool = fsb_free_space_tool (fs->name);
+  const char *tool = fsb_free_space_tool (fsb_fs_result_type (fs));
 
   out->free_extents = -1;
   if (tool == NULL)
     return;
-  if (!fsb_free_space_measure (fs->name, fsb_target_get_device (run->target), out, run->cancellable, &error))
+  if (!fsb_free_space_measure (fsb_fs_result_type (fs), fsb_target_get_device (run->target), out, run->cancellable, &error))
     {
       /* Translators: a filesystem, then why its free space could not be measured */
       fsb_run_log (run, _("Could not measure the free space of %s: %s"), fs->name, error->message);
@@ -246,7 +246,7 @@ age (Run *run, FsbFsResult *fs, GError **error)
     return FALSE;
 
   /* The free space as aged, read on the unmounted filesystem. */
-  if (fsb_free_space_tool (fs->name) != NULL)
+  if (fsb_free_space_tool (fsb_fs_result_type (fs)) != NULL)
     {
       if (!fsb_target_unmount (run->target, NULL, run->cancellable, error))
         return FALSE;
@@ -292,14 +292,12 @@ gboolean
 fsb_run_aging_fit (Run *run, FsbFsResult *fs, GError **error)
 {
   RunAging *ra = run->aging;
-  const char *options;
   FsbFilesFit fit = { 0 };
 
   if (ra == NULL)
     return TRUE;
-  options = g_hash_table_lookup (run->plan->mkfs_options, fs->name);
   fsb_run_step_begin (run);
-  if (!fsb_target_format (run->target, fs->name, options, NULL, run->cancellable, error) ||
+  if (!fsb_run_make_fs (run, run->target, fs->name, NULL, error) ||
       !fsb_target_mount (run->target, NULL, run->cancellable, error))
     return FALSE;
   if (!fsb_files_fit (fsb_target_get_mount_point (run->target), ra->plan.fit_time_limit, run->cancellable,

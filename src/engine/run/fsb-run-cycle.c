@@ -274,9 +274,18 @@ run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
 
 
 gboolean
+fsb_run_make_fs (Run *run, FsbTarget *target, const char *label, double *seconds, GError **error)
+{
+  const FsbContender *c = fsb_plan_get_contender (run->plan, label);
+
+  fsb_target_set_mount_options (target, c->mount_options);
+  return fsb_target_format (target, c->fs_type, fsb_plan_contender_mkfs (run->plan, label),
+                            seconds, run->cancellable, error);
+}
+
+gboolean
 fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
 {
-  const char *options = g_hash_table_lookup (run->plan->mkfs_options, fs->name);
   FsbCapacity capacity;
   FsbMeter meter;
   double seconds = 0;
@@ -286,7 +295,7 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
   /* mkfs */
   fsb_run_step_begin (run);
   fsb_meter_start (&meter);
-  if (!fsb_target_format (run->target, fs->name, options, &seconds, run->cancellable, error))
+  if (!fsb_run_make_fs (run, run->target, fs->name, &seconds, error))
     return FALSE;
   fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
   fsb_run_aging_after_mkfs (run, fs);

@@ -107,6 +107,10 @@ gboolean    fsb_run_is_target_step (const char *task_id);
 void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra);
 void        fsb_run_clear_shared  (Run *run);
 gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, GError **error);
+/* mkfs of the contender label on target, its mount options set for the
+ * mounts that follow; seconds (may be NULL) is the wall time of mkfs. */
+gboolean    fsb_run_make_fs       (Run *run, FsbTarget *target, const char *label, double *seconds,
+                                   GError **error);
 /* One task of the cycle: setup, cold remount, the timed work, its samples. */
 gboolean    fsb_run_task          (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
 

@@ -95,8 +95,7 @@ fsb_run_transfers (Run *run, FsbResult *result, GError **error)
       t.targets[i] = fsb_target_new_from_spec (spec, FALSE, &local);
       ok = t.targets[i] != NULL &&
            fsb_target_prepare (t.targets[i], needed, run->cancellable, &local) &&
-           fsb_target_format (t.targets[i], name, g_hash_table_lookup (run->plan->mkfs_options, name),
-                              NULL, run->cancellable, &local) &&
+           fsb_run_make_fs (run, t.targets[i], name, NULL, &local) &&
            fsb_target_mount (t.targets[i], NULL, run->cancellable, &local);
       t.endpoints[i].name = g_strdup (name);
       if (ok)

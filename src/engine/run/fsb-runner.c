@@ -14,6 +14,7 @@
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-machine.h"
+#include "fsb-mount-allow.h"
 #include "fsb-target.h"
 #include "fsb-catalog.h"
 #include "fsb-group-transfer.h"
@@ -241,10 +242,28 @@ run_rounds (Run *run, FsbResult *result, GError **error)
   return run_fits (run, result, failed, error);
 }
 
+gboolean
+fsb_runner_check_contenders (FsbPlan *plan, GError **error)
+{
+  for (guint f = 0; plan->filesystems[f] != NULL; f++)
+    {
+      const FsbContender *c = fsb_plan_get_contender (plan, plan->filesystems[f]);
+
+      if (!fsb_mount_options_check (c->fs_type, c->mount_options, error))
+        return FALSE;
+      if (c->mkfs_options != NULL && !fsb_target_mkfs_options_possible (plan->target_spec, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 run_plan (Run *run, GError **error)
 {
   FsbResult *result = run->runner->result;
+
+  if (!fsb_runner_check_contenders (run->plan, error))
+    return FALSE;
 
   fsb_run_log (run, _("Preparing the test data"));
   if (!fsb_run_prepare_source (run, result, error))
@@ -276,12 +295,16 @@ run_plan (Run *run, GError **error)
   for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
     {
       const char *name = run->plan->filesystems[f];
-      const char *options = g_hash_table_lookup (run->plan->mkfs_options, name);
-      g_autofree char *version = fsb_run_mkfs_version (name);
+      const FsbContender *c = fsb_plan_get_contender (run->plan, name);
+      const char *options = fsb_plan_contender_mkfs (run->plan, name);
+      g_autofree char *version = fsb_run_mkfs_version (c->fs_type);
       FsbFsResult *fs;
 
       g_mutex_lock (&run->runner->lock);
       fs = fsb_result_add_filesystem (result, name);
+      if (g_strcmp0 (c->fs_type, name) != 0)
+        fs->fs_type = g_strdup (c->fs_type);
+      fs->mount_requested = g_strdup (c->mount_options);
       fs->mkfs_version = g_steal_pointer (&version);
       g_free (fs->mkfs_options);
       fs->mkfs_options = g_strdup (options != NULL ? options : "");

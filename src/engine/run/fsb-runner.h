@@ -41,4 +41,9 @@ FsbResult *fsb_runner_run_finish     (FsbRunner           *self,
                                       GError             **error);
 FsbResult *fsb_runner_get_result     (FsbRunner           *self);   /* a snapshot copy, or NULL */
 
+/* What udisks would refuse of the plan's contenders (mount options it
+ * does not allow, mkfs options it cannot pass), refused before anything is
+ * made: FSB_ERROR_REFUSED or _UNSUPPORTED. A run checks it first. */
+gboolean     fsb_runner_check_contenders (FsbPlan *plan, GError **error);
+
 G_END_DECLS

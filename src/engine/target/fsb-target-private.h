@@ -28,6 +28,7 @@ struct _FsbTarget
   gboolean        loop_attached;
   char           *mount_point;      /* while mounted */
   char           *mount_options;
+  char           *mount_requested;  /* given to every Mount; NULL: udisks' defaults */
   char           *fstype;
   gboolean        direct_io;        /* the loop device bypasses the host cache */
   int             image_fd;         /* the image, buffered, for the host flush; -1 */

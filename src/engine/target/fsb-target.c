@@ -44,6 +44,7 @@ fsb_target_finalize (GObject *object)
   g_free (self->object_path);
   g_free (self->mount_point);
   g_free (self->mount_options);
+  g_free (self->mount_requested);
   g_free (self->fstype);
   g_clear_pointer (&self->state, fsb_target_state_free);
   g_clear_pointer (&self->confirmed, fsb_device_identity_free);
@@ -322,6 +323,25 @@ check_fs_usable (const char *fstype, GError **error)
 }
 
 gboolean
+fsb_target_mkfs_options_possible (const char *spec, GError **error)
+{
+  g_autofree char *version = fsb_udisks_get_daemon_version ();
+
+  (void) spec;
+  /* "mkfs-args" came with udisks 2.10; older daemons ignore unknown
+   * options silently, which would measure the defaults instead. */
+  if (!fsb_udisks_version_at_least (version, 2, 10))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                   /* Translators: %s is a version number, “2.9.4” */
+                   _("Extra mkfs options need udisks 2.10 or newer, and this system has "
+                     "udisks %s. Run without mkfs options."), version != NULL ? version : "?");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 fsb_target_format (FsbTarget    *self,
                    const char   *fstype,
                    const char   *mkfs_options,
@@ -355,20 +375,11 @@ fsb_target_format (FsbTarget    *self,
     g_variant_builder_add (&options, "{sv}", "take-ownership", g_variant_new_boolean (TRUE));
   if (mkfs_options != NULL && *mkfs_options != '\0')
     {
-      g_autofree char *version = fsb_udisks_get_daemon_version ();
       g_auto(GStrv) argv = NULL;
       g_autoptr(GError) parse_error = NULL;
 
-      /* "mkfs-args" came with udisks 2.10; older daemons ignore unknown
-       * options silently, which would measure the defaults instead. */
-      if (!fsb_udisks_version_at_least (version, 2, 10))
-        {
-          g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
-                       /* Translators: %s is a version number, “2.9.4” */
-                       _("Extra mkfs options need udisks 2.10 or newer, and this system has "
-                         "udisks %s. Run without mkfs options."), version != NULL ? version : "?");
-          return FALSE;
-        }
+      if (!fsb_target_mkfs_options_possible (NULL, error))
+        return FALSE;
       if (!g_shell_parse_argv (mkfs_options, NULL, &argv, &parse_error))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
@@ -445,6 +456,25 @@ read_mount_options (FsbTarget *self)
     }
 }
 
+static GVariant *
+mount_call_options (FsbTarget *self)
+{
+  g_auto(GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+
+  g_variant_builder_add (&b, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
+  if (self->mount_requested != NULL)
+    g_variant_builder_add (&b, "{sv}", "options", g_variant_new_string (self->mount_requested));
+  return g_variant_builder_end (&b);
+}
+
+void
+fsb_target_set_mount_options (FsbTarget *self, const char *options)
+{
+  g_return_if_fail (FSB_IS_TARGET (self));
+  g_free (self->mount_requested);
+  self->mount_requested = options != NULL && *options != '\0' ? g_strdup (options) : NULL;
+}
+
 gboolean
 fsb_target_mount (FsbTarget    *self,
                   double       *seconds,
@@ -473,7 +503,7 @@ fsb_target_mount (FsbTarget    *self,
       g_clear_error (&local_error);
       start = g_get_monotonic_time ();
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Mount",
-                               g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
+                               g_variant_new ("(@a{sv})", mount_call_options (self)),
                                G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
       if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
         break;

@@ -54,6 +54,9 @@ gboolean       fsb_target_prepare         (FsbTarget    *self,
                                            guint64       needed_bytes,
                                            GCancellable *cancellable,
                                            GError      **error);
+/* Whether a target of spec can be made with extra mkfs options (udisks
+ * 2.10 passes them to mkfs); FSB_ERROR_UNSUPPORTED saying why not. */
+gboolean       fsb_target_mkfs_options_possible (const char *spec, GError **error);
 /* Block.Format with take-ownership; seconds is the wall time of mkfs. */
 gboolean       fsb_target_format          (FsbTarget    *self,
                                            const char   *fstype,
@@ -61,6 +64,10 @@ gboolean       fsb_target_format          (FsbTarget    *self,
                                            double       *seconds,
                                            GCancellable *cancellable,
                                            GError      **error);
+/* The options every later mount passes to udisks (a variant's,
+ * "noatime,lazytime"); NULL or "": udisks' defaults. */
+void           fsb_target_set_mount_options (FsbTarget  *self,
+                                           const char   *options);
 gboolean       fsb_target_mount           (FsbTarget    *self,
                                            double       *seconds,
                                            GCancellable *cancellable,
