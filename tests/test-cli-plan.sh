@@ -130,4 +130,32 @@ expect_status 2 "$cli" history delete "$tmp/mine.json"
 [ -f "$tmp/mine.json" ] || fail "history delete removed a file outside the history"
 expect_status 0 "$cli" history delete 20261130-130000-run
 [ ! -e "$tmp/data/fsbench/history/20261130-130000-run.json" ] || fail "history delete left the run"
+
+# Contenders: a filesystem twice is its twin; variants carry their options.
+expect_status 0 "$cli" plan --fs ext4,ext4 --json
+[ "$(json "$tmp/out" 'd["filesystems"]')" = "['ext4', 'ext4-2']" ] || fail "ext4 twice: a twin"
+[ "$(json "$tmp/out" 'd["contenders"][1]["type"]')" = ext4 ] || fail "the twin is ext4"
+expect_status 0 "$cli" plan --variant 'noatime=ext4;mount=noatime' --variant 'zstd=btrfs;mount=compress=zstd:1' \
+  --fs ext4,noatime,btrfs,zstd --json
+[ "$(json "$tmp/out" '[c["label"] + ":" + c["type"] for c in d["contenders"]]')" = \
+  "['ext4:ext4', 'noatime:ext4', 'btrfs:btrfs', 'zstd:btrfs']" ] || fail "variants' types"
+[ "$(json "$tmp/out" 'd["contenders"][3]["mount_options"]')" = "compress=zstd:1" ] || fail "a variant's options"
+# What udisks refuses (even for root), or no option at all: exit 2 at once,
+# before anything is made — for plan and for run.
+many=$(/usr/bin/python3 -c "print('x=ext4;mount=' + ','.join(['noatime'] * 10000))")
+nl='nl=ext4;mount=noatime
+x'
+for variant in 'wb=ext4;mount=data=writeback' 'z=xfs;mount=compress=zstd' 'c=ext4;mount=noatime,,x' "$nl" "$many"; do
+  name=${variant%%=*}
+  for verb in plan run; do
+    start=$(date +%s%N)
+    expect_status 2 "$cli" $verb --variant "$variant" --fs "ext4,$name" --output "$tmp/variant.json"
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    [ "$ms" -lt 1000 ] || fail "refusing a variant took $ms ms"
+    [ ! -e "$tmp/variant.json" ] && [ ! -e "$tmp/cache/fsbench/images" ] || fail "a refused variant left something"
+  done
+done
+expect_status 2 "$cli" plan --variant 'wb=ext4;mount=data=writeback' --fs wb
+grep -q "mount_options.conf" "$tmp/err" || fail "the refusal says where an administrator allows more: $(cat "$tmp/err")"
+grep -q "noatime" "$tmp/err" || fail "the refusal names what is allowed"
 echo "fsbench-cli plan and history: ok"

@@ -9,6 +9,7 @@
 
 #include "fsb-cli.h"
 #include "fsb-catalog.h"
+#include "fsb-contender.h"
 #include "fsb-engine.h"
 #include "fsb-plan.h"
 #include "fsb-recommend.h"
@@ -507,8 +508,19 @@ fsb_cli_run (int argc, char **argv)
     g_printerr (_("The result is saved in “%s”.\n"), display);
   }
   for (guint f = 0; f < st.result->filesystems->len; f++)
-    if (((FsbFsResult *) g_ptr_array_index (st.result->filesystems, f))->error != NULL)
-      status = 1;
+    {
+      FsbFsResult *fs = g_ptr_array_index (st.result->filesystems, f);
+      g_auto(GStrv) missing = fsb_contender_missing_options (fs->mount_requested, fs->mount_options);
+
+      if (fs->error != NULL)
+        status = 1;
+      if (missing[0] != NULL)
+        {
+          g_autofree char *list = g_strjoinv (",", missing);
+          /* Translators: a variant’s name, the options it asked for that the mount lacks, the options it had */
+          g_printerr (_("%s was mounted without %s: it had %s.\n"), fs->name, list, fs->mount_options);
+        }
+    }
   fsb_result_unref (st.result);
   return status;
 }

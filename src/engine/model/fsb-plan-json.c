@@ -23,6 +23,26 @@ fsb_plan_to_json (FsbPlan *self)
   for (guint i = 0; self->filesystems[i] != NULL; i++)
     json_builder_add_string_value (b, self->filesystems[i]);
   json_builder_end_array (b);
+  /* what each label of filesystems is: its type and the options asked */
+  json_builder_set_member_name (b, "contenders");
+  json_builder_begin_array (b);
+  for (guint i = 0; self->filesystems[i] != NULL; i++)
+    {
+      const FsbContender *c = fsb_plan_get_contender (self, self->filesystems[i]);
+      const char *mkfs = fsb_plan_contender_mkfs (self, c->label);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, c->label);
+      json_builder_set_member_name (b, "type");
+      json_builder_add_string_value (b, c->fs_type);
+      json_builder_set_member_name (b, "mount_options");
+      json_builder_add_string_value (b, c->mount_options);
+      json_builder_set_member_name (b, "mkfs_options");
+      json_builder_add_string_value (b, mkfs);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
   json_builder_set_member_name (b, "profile");
   json_builder_add_string_value (b, self->profile_name);
   json_builder_set_member_name (b, "use_case");
