@@ -193,8 +193,6 @@ test_result (void)
   FsbFsResult *v = fsb_result_add_filesystem (r, "noatime");
 
   (void) fs;
-  r->app_version = g_strdup ("0.5");
-  r->created = g_strdup ("2026-12-03T10:00:00Z");
   v->fs_type = g_strdup ("ext4");
   v->mount_requested = g_strdup ("noatime");
   v->mount_options = g_strdup ("rw,noatime");
