@@ -170,6 +170,9 @@ fsb_plan_check_filesystems (FsbPlan *self, GError **error)
                          _("The filesystem “%s” is listed twice"), self->filesystems[i]);
             return FALSE;
           }
+      /* a list set directly is of plain filesystems: made here, in the
+       * caller's thread, not later by the run's first lookup */
+      fsb_plan_get_contender (self, self->filesystems[i]);
     }
   return TRUE;
 }
