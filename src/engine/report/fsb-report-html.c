@@ -49,7 +49,7 @@ static const char css[] =
   "thead{display:none}tr{border:1px solid #ccc;border-radius:4px;margin:0 0 .6em;padding:.2em .5em}"
   "td,td.num{border:0;padding:.1em 0;text-align:left;white-space:normal;overflow-wrap:anywhere}"
   "td:first-child{min-width:0;font-weight:bold}"
-  "td[data-label]::before{content:attr(data-label) \": \";font-weight:normal;color:#555}}"
+  "td[data-label]:not([data-label=\"\"])::before{content:attr(data-label) \": \";font-weight:normal;color:#555}}"
   /* paper: the whole table on the page's width, no scrolling box */
   "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
   ".scroll{overflow:visible}table{width:100%;table-layout:auto;font-size:8pt}"
