@@ -1,4 +1,4 @@
-/* test-report-more.c: comparisons, machine details, the chart's bands and its long texts */
+/* test-report-more.c: comparisons, print and phone layout of the HTML, machine details, the chart's bands and its long texts */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -33,7 +33,7 @@ test_comparison (void)
   g_assert_cmpstr (cmp->labels[0], ==, "29 November 2026 · 6.1.0-27-amd64");
   g_assert_cmpstr (cmp->labels[1], ==, "30 November 2026 · 6.12.0-1-amd64");
   g_assert_nonnull (strstr (html, "<th>29 November 2026 · 6.1.0-27-amd64</th>"));
-  g_assert_nonnull (strstr (html, "<td>before.json</td>"));
+  g_assert_nonnull (strstr (html, ">before.json</td>"));
   g_assert_nonnull (strstr (html, "<th class=\"num\">Change</th>"));
   g_assert_cmpuint (cmp->warnings->len, ==, 0);
   /* the second run is about 8 % faster, beyond the noise of three repetitions */
@@ -43,6 +43,41 @@ test_comparison (void)
   g_assert_nonnull (strstr (md, "| After deleting everything | XFS | 99.93" NBSP "% | 99.93" NBSP "% | no change |"));
   assert_self_contained (html);
   g_assert_cmpuint (count (csv, "\r\nbefore.json,"), ==, count (csv, "\r\nafter.json,"));
+  fsb_result_unref (results[0]);
+  fsb_result_unref (results[1]);
+}
+
+/* The HTML of a comparison: printed, every table fits the page's width and no box scrolls; on a
+ * phone each row is a card whose cells carry their column's header. */
+static void
+test_html_print_and_narrow (void)
+{
+  FsbResult *results[2] = { load_fixture ("study.json"), load_fixture ("study-after.json") };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html = fsb_report_to_string (results, NULL, 2, FSB_REPORT_HTML, NULL, &error);
+  const char *print, *narrow, *p;
+  guint cells = 0;
+
+  g_assert_no_error (error);
+  print = strstr (html, "@media print{");
+  narrow = strstr (html, "@media (max-width:600px){");
+  g_assert_nonnull (print);
+  g_assert_nonnull (narrow);
+  g_assert_nonnull (strstr (print, ".scroll{overflow:visible}"));
+  g_assert_nonnull (strstr (print, "break-after:avoid"));
+  g_assert_nonnull (strstr (print, "figure,tr{break-inside:avoid"));
+  g_assert_nonnull (strstr (narrow, "content:attr(data-label)"));
+  g_assert_nonnull (strstr (narrow, "tr,td{display:block"));
+  /* every body cell of every table is labelled with its column's header */
+  for (p = strstr (html, "<td"); p != NULL; p = strstr (p + 1, "<td"))
+    {
+      const char *end = strchr (p, '>');
+      g_autofree char *tag = g_strndup (p, end - p);
+      g_assert_nonnull (strstr (tag, " data-label=\""));
+      cells++;
+    }
+  g_assert_cmpuint (cells, >, 50);
+  g_assert_nonnull (strstr (html, " data-label=\"Change\">"));
   fsb_result_unref (results[0]);
   fsb_result_unref (results[1]);
 }
@@ -438,6 +473,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/report/comparison", test_comparison);
+  g_test_add_func ("/report/html-print-and-narrow", test_html_print_and_narrow);
   g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
   g_test_add_func ("/report/comparison-fleet", test_comparison_fleet);
   g_test_add_func ("/report/comparison-csv", test_comparison_csv);

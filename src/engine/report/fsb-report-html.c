@@ -43,7 +43,18 @@ static const char css[] =
   "dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin:0 0 .3em 1em}"
   /* a task's name on a line or two, the rest of the row scrolls */
   "td:first-child,th:first-child{min-width:9em}}"
+  /* a phone: each row a card, each cell on a line of its own after its
+   * column's header (data-label), so that nothing is off to the side */
+  "@media (max-width:600px){.scroll{overflow-x:visible}table,tbody,tr,td{display:block;width:auto}"
+  "thead{display:none}tr{border:1px solid #ccc;border-radius:4px;margin:0 0 .6em;padding:.2em .5em}"
+  "td,td.num{border:0;padding:.1em 0;text-align:left;white-space:normal;overflow-wrap:anywhere}"
+  "td:first-child{min-width:0;font-weight:bold}"
+  "td[data-label]:not([data-label=\"\"])::before{content:attr(data-label) \": \";font-weight:normal;color:#555}}"
+  /* paper: the whole table on the page's width, no scrolling box */
   "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
+  ".scroll{overflow:visible}table{width:100%;table-layout:auto;font-size:8pt}"
+  "th,td{padding:.1em .3em}td.num,th.num{white-space:normal;overflow-wrap:anywhere}"
+  "thead{display:table-header-group}"
   ".chart-wide{display:block}.chart-narrow{display:none}"
   ".page-break{break-before:page;page-break-before:always}"
   "section.keep,figure,tr{break-inside:avoid;page-break-inside:avoid}h2,h3{break-after:avoid}}"
@@ -125,6 +136,7 @@ append_table (GString *out, const FsbBlock *block)
   for (guint r = 0; r < block->items->len; r++)
     {
       GPtrArray *row = block->items->pdata[r];
+      GPtrArray *header = block->items->pdata[0];
       const char *tag = r == 0 ? "th" : "td";
 
       if (r == 0)
@@ -135,7 +147,15 @@ append_table (GString *out, const FsbBlock *block)
       for (guint c = 0; c < row->len; c++)
         {
           gboolean num = c < 64 && (block->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
-          g_string_append_printf (out, "<%s%s>", tag, num ? " class=\"num\"" : "");
+          g_string_append_printf (out, "<%s%s", tag, num ? " class=\"num\"" : "");
+          /* the column's header, shown before the cell on a narrow screen */
+          if (r > 0 && c < header->len)
+            {
+              g_string_append (out, " data-label=\"");
+              append_escaped (out, header->pdata[c]);
+              g_string_append_c (out, '"');
+            }
+          g_string_append_c (out, '>');
           append_escaped (out, row->pdata[c]);
           g_string_append_printf (out, "</%s>", tag);
         }
