@@ -146,6 +146,7 @@ fsb_recommendation_to_json (const FsbRecommendation *self)
   json_builder_set_member_name (b, "settled");
   json_builder_add_boolean_value (b, self->settled);
   add_strv (b, "unsettled", self->unsettled);
+  add_strv (b, "dominated", self->dominated);
   fsb_json_add_string (b, "headline", self->headline);
   add_strings (b, "reasons", self->reasons);
   add_strings (b, "notes", self->notes);

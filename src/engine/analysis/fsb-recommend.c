@@ -23,6 +23,7 @@ fsb_recommendation_free (FsbRecommendation *self)
   g_strfreev (self->tied);
   g_strfreev (self->missing_groups);
   g_strfreev (self->unsettled);
+  g_strfreev (self->dominated);
   g_free (self->headline);
   g_ptr_array_unref (self->reasons);
   g_ptr_array_unref (self->notes);
@@ -184,6 +185,117 @@ compare_overall (gconstpointer a, gconstpointer b)
   return g_strcmp0 (x->fs, y->fs);
 }
 
+/* Dominance. a is dominated by b when, on every criterion the use case
+ * weighs, a is not clearly ahead of b, and on at least one a is clearly
+ * behind. Then the weighted mean cannot rescue a: whatever the weights, b
+ * is at least as good everywhere and better somewhere. "Clearly behind"
+ * is judged at the familywise level: with m criteria, each at 95 % / m
+ * (Bonferroni, which is Holm's first step), so that twins, who differ by
+ * chance alone, are found dominated in at most 5 % of runs. *criterion
+ * (may be NULL) is set to the criterion a is furthest behind on. */
+static gboolean
+dominated_by (FsbRecommendation *self, const char *a, const char *b, const FsbVerdict **criterion)
+{
+  guint m = 0;
+  double level, worst = 0;
+  const FsbVerdict *found = NULL;
+
+  for (guint i = 0; i < self->verdicts->len; i++)
+    m += counts (self->verdicts->pdata[i]);
+  if (m == 0)
+    return FALSE;
+  level = 1 - (1 - 0.95) / m;
+  for (guint i = 0; i < self->verdicts->len; i++)
+    {
+      const FsbVerdict *v = self->verdicts->pdata[i];
+      FsbLogEstimate diff;
+
+      if (!counts (v))
+        continue;
+      /* b over a: > 1 when b is the better */
+      fsb_log_estimate_diff (&find_score (v, b)->estimate, &find_score (v, a)->estimate, &diff);
+      if (fsb_log_estimate_compare (&diff, FSB_EQUIVALENCE_MARGIN) == FSB_COMPARE_WORSE)
+        return FALSE;
+      if (fsb_log_estimate_compare_at (&diff, FSB_EQUIVALENCE_MARGIN, level) == FSB_COMPARE_BETTER &&
+          (found == NULL || diff.log > worst))
+        {
+          found = v;
+          worst = diff.log;
+        }
+    }
+  if (criterion != NULL)
+    *criterion = found;
+  return found != NULL;
+}
+
+/* The complete filesystems some other complete one dominates, each with
+ * the one that does (the first in the result's order). */
+static GHashTable *
+find_dominated (FsbRecommendation *self, FsbResult *result)
+{
+  GHashTable *dominated = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      const char *a = ((FsbFsResult *) result->filesystems->pdata[f])->name;
+
+      for (guint g = 0; g < result->filesystems->len && complete_everywhere (self, a); g++)
+        {
+          const char *b = ((FsbFsResult *) result->filesystems->pdata[g])->name;
+
+          if (g != f && complete_everywhere (self, b) && dominated_by (self, a, b, NULL))
+            {
+              g_hash_table_insert (dominated, (gpointer) a, (gpointer) b);
+              break;
+            }
+        }
+    }
+  return dominated;
+}
+
+static void
+note_dominated (FsbRecommendation *self, GHashTable *dominated, FsbResult *result)
+{
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      const char *a = ((FsbFsResult *) result->filesystems->pdata[f])->name;
+
+      if (g_hash_table_contains (dominated, a))
+        g_strv_builder_add (names, a);
+    }
+  self->dominated = g_strv_builder_end (names);
+  if (self->dominated[0] == NULL)
+    g_clear_pointer (&self->dominated, g_strfreev);
+}
+
+/* "Btrfs is behind ext4: it is ahead of it on no criterion this use case
+ * weighs, and clearly behind on small files." */
+static void
+write_dominance (FsbRecommendation *self, FsbResult *result)
+{
+  for (guint i = 0; self->dominated != NULL && self->dominated[i] != NULL; i++)
+    for (guint g = 0; g < result->filesystems->len; g++)
+      {
+        const char *a = self->dominated[i], *b = ((FsbFsResult *) result->filesystems->pdata[g])->name;
+        const FsbVerdict *v = NULL;
+        g_autofree char *title = NULL;
+
+        if (g_strcmp0 (a, b) == 0 || !complete_everywhere (self, b) || !dominated_by (self, a, b, &v))
+          continue;
+        title = g_utf8_strdown (fsb_criterion_title (v->criterion->id), -1);
+        g_ptr_array_add (self->reasons,
+                         /* Translators: a filesystem, another, then a criterion in lower case: "Btrfs is behind
+                          * ext4: it is ahead of it on no criterion this use case weighs, and clearly behind on
+                          * small files." */
+                         g_strdup_printf (_("%s is behind %s: it is ahead of it on no criterion this use case "
+                                            "weighs, and clearly behind on %s."),
+                                          fsb_format_fs_name (a), fsb_format_fs_name (b), title));
+        break;
+      }
+}
+
 /* The leader, and every other against it; FALSE when no filesystem has
  * every counted criterion. */
 static gboolean
@@ -194,13 +306,17 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
   g_autoptr(GStrvBuilder) tied = g_strv_builder_new ();
   g_autoptr(GStrvBuilder) unsettled = g_strv_builder_new ();
   gboolean clear = TRUE, any_unsettled = FALSE;
+  g_autoptr(GHashTable) dominated = find_dominated (self, result);
 
+  /* in a cycle of dominance (possible in principle, by chance) it decides nothing */
+  if (g_hash_table_size (dominated) > 0 && g_hash_table_size (dominated) == result->filesystems->len)
+    g_hash_table_remove_all (dominated);
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       const char *name = ((FsbFsResult *) result->filesystems->pdata[f])->name;
       double l;
 
-      if (!complete_everywhere (self, name))
+      if (!complete_everywhere (self, name) || g_hash_table_contains (dominated, name))
         continue;
       l = overall_log (self, name);
       if (leader == NULL || l > best)
@@ -233,6 +349,11 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           s->ratio = exp (s->estimate.log);
           fsb_log_estimate_interval (&s->estimate, &s->ratio_low, &s->ratio_high);
           s->behind = fsb_log_estimate_compare (&s->estimate, FSB_EQUIVALENCE_MARGIN);
+          if (g_hash_table_contains (dominated, name) && s->behind != FSB_COMPARE_BETTER)
+            {
+              self->by_dominance = TRUE;
+              s->behind = FSB_COMPARE_BETTER;
+            }
         }
       s->score = isfinite (s->ratio) ? 1 / s->ratio : 0;
       s->value = s->score * 100;
@@ -250,6 +371,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
         }
     }
   g_ptr_array_sort (self->overall, compare_overall);
+  note_dominated (self, dominated, result);
 
   self->settled = !any_unsettled;
   self->verdict = clear ? FSB_VERDICT_WINNER : FSB_VERDICT_TIE;
@@ -303,6 +425,9 @@ confidence_sentence (FsbRecommendation *self)
   switch (self->confidence)
     {
     case FSB_CONFIDENCE_HIGH:
+      if (winner && self->by_dominance)
+        return g_strdup (_("Confidence is high: each of the other filesystems is clearly behind on some criterion "
+                           "this use case weighs and ahead on none, and every criterion gave a clear answer."));
       return winner
         /* Translators: %s is the equivalence margin, "5 %" */
         ? g_strdup_printf (_("Confidence is high: the overall lead is larger than %s even at the cautious "
@@ -311,6 +436,9 @@ confidence_sentence (FsbRecommendation *self)
         : g_strdup_printf (_("Confidence is high: overall the filesystems are within %s of each other, and every "
                              "criterion this use case weighs gave a clear answer."), margin);
     case FSB_CONFIDENCE_MEDIUM:
+      if (winner && self->by_dominance)
+        return g_strdup (_("Confidence is medium: each of the other filesystems is clearly behind on some criterion "
+                           "this use case weighs and ahead on none, but some criteria gave no clear answer."));
       return winner
         /* Translators: %s is the equivalence margin, "5 %" */
         ? g_strdup_printf (_("Confidence is medium: the overall lead is larger than %s even at the cautious "
@@ -504,6 +632,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   self->confidence = confidence_of (self);
   write_headline (self);
   write_reasons (self);
+  write_dominance (self, result);
   g_ptr_array_insert (self->notes, 0, confidence_sentence (self));
   return self;
 }

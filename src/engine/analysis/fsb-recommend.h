@@ -44,7 +44,10 @@ const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, 
  *
  * The use case (fsb-recommend.c) weighs the criteria it needs (their
  * weight > 0): the overall comparison of two filesystems is the weighted
- * mean of their criteria's log ratios, judged the same way. */
+ * mean of their criteria's log ratios, judged the same way; except that
+ * a filesystem dominated by another (ahead of it nowhere, clearly behind
+ * it somewhere: see dominated_by () in fsb-recommend.c) is behind,
+ * whatever the weighted mean's interval. */
 
 typedef enum {
   FSB_VERDICT_WINNER,
@@ -113,6 +116,11 @@ typedef struct {
   char         **tied;        /* a tie: the filesystems not told apart, the leader first; else NULL */
   char         **missing_groups;  /* the groups the use case needs and the result lacks */
   char         **unsettled;   /* the filesystems more repetitions could settle (NULL: none) */
+  /* Behind by dominance (fsb-recommend.c): never ahead of another on a
+   * criterion the use case weighs and clearly behind it on one; never
+   * tied, never the winner. NULL: none. */
+  char         **dominated;
+  gboolean       by_dominance;  /* some filesystem is behind by dominance alone, not overall */
   double         ratio, ratio_low, ratio_high;   /* overall, the leader over the runner-up */
   char          *headline;    /* "XFS suits a small home or office server best", with its confidence */
   GPtrArray     *reasons;     /* of char*: the counted criteria's conclusions, by weight */

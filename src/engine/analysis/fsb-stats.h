@@ -60,6 +60,16 @@ void           fsb_stats_clamp          (FsbStats *stats, double min, double max
  * fractional, as Welch's; INFINITY gives the normal). */
 double         fsb_t_quantile           (double p, double df);
 
+/* One task on k filesystems (values[i]: the n[i] samples of the i-th):
+ * each filesystem's estimate (the log of its median) with the variance of
+ * the logs pooled over all of them, outliers left out of it
+ * (fsb-stats-pooled.c). flags (NULL, or NULL entries): n[i] booleans each,
+ * TRUE for a flagged sample. Returns how many were flagged. With a value
+ * ≤ 0 anywhere, each filesystem is estimated on its own, as
+ * fsb_stats_compute does, and nothing is flagged. */
+guint          fsb_stats_pool           (const double *const *values, const guint *n, guint k,
+                                         FsbLogEstimate *estimates, gboolean *const *flags);
+
 /* Combining estimates (each FALSE-free: infinite variances propagate). */
 /* log (Σ exp (parts[i].log)): a total of medians, by the delta method. */
 void           fsb_log_estimate_total   (const FsbLogEstimate *parts, guint n, FsbLogEstimate *out);
@@ -80,6 +90,9 @@ typedef enum {
 
 /* What the log of a ratio says, against the equivalence margin. */
 FsbCompare  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin);
+/* The same at another two-sided level than 95 % (0.95 / m for one of m
+ * comparisons, Bonferroni's or Holm's first step). */
+FsbCompare  fsb_log_estimate_compare_at (const FsbLogEstimate *diff, double margin, double level);
 /* A distribution-free interval for the median of n values: the order
  * statistics x(k) and x(n+1-k), with the largest k whose coverage
  * 1 - 2 P(Binomial(n, 1/2) < k) is at least level. Returns the coverage

@@ -57,13 +57,13 @@ is_time (const char *metric)
   return g_str_has_suffix (metric, "_s") && !g_str_has_suffix (metric, "_per_s");
 }
 
-/* The statistics of a task on one filesystem, values shifted by offset
- * (CPU % + 1, so idle tasks do not dominate) and kept positive for logs. */
-static gboolean
-task_stats (FsbFsResult *fs, const char *task_id, const char *metric, double offset, FsbStats *stats)
+/* The values of a task on one filesystem, shifted by offset (CPU % + 1,
+ * so idle tasks do not dominate) and kept positive for logs. */
+static GArray *
+task_values (FsbFsResult *fs, const char *task_id, const char *metric, double offset)
 {
   FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
-  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; task != NULL && i < task->samples->len; i++)
     {
@@ -76,8 +76,45 @@ task_stats (FsbFsResult *fs, const char *task_id, const char *metric, double off
           g_array_append_val (values, v);
         }
     }
-  fsb_stats_compute ((const double *) values->data, values->len, stats);
-  return values->len > 0;
+  return values;
+}
+
+/* A task on every filesystem of result: each one's estimate, its noise
+ * pooled over them all (fsb_stats_pool), and its median (less offset);
+ * have[f] is FALSE where the filesystem has no sample of it. */
+static void
+task_estimates (FsbResult *result, const char *task_id, const char *metric, double offset,
+                FsbLogEstimate *estimates, double *medians, gboolean *have)
+{
+  guint n_fs = result->filesystems->len, k = 0;
+  g_autoptr(GPtrArray) arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autofree const double **values = g_new0 (const double *, MAX (n_fs, 1));
+  g_autofree guint *n = g_new0 (guint, MAX (n_fs, 1));
+  g_autofree FsbLogEstimate *pooled = g_new0 (FsbLogEstimate, MAX (n_fs, 1));
+
+  for (guint f = 0; f < n_fs; f++)
+    {
+      GArray *v = task_values (result->filesystems->pdata[f], task_id, metric, offset);
+
+      g_ptr_array_add (arrays, v);
+      have[f] = v->len > 0;
+      if (!have[f])
+        continue;
+      values[k] = (const double *) v->data;
+      n[k++] = v->len;
+    }
+  fsb_stats_pool (values, n, k, pooled, NULL);
+  for (guint f = 0, i = 0; f < n_fs; f++)
+    {
+      FsbStats stats;
+      GArray *v = arrays->pdata[f];
+
+      if (!have[f])
+        continue;
+      estimates[f] = pooled[i++];
+      fsb_stats_compute ((const double *) v->data, v->len, &stats);
+      medians[f] = stats.median - offset;
+    }
 }
 
 /* Scoring ---------------------------------------------------------------- */
@@ -132,38 +169,48 @@ score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu)
   GPtrArray *ranking = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
   gboolean all_times = !cpu;
   const char *value_metric = NULL;
+  g_autofree FsbLogEstimate *estimates = NULL;
+  g_autofree double *medians = NULL;
+  g_autofree gboolean *have = NULL;
+  guint n_fs;
 
   for (guint t = 0; t < ids->len && all_times; t++)
     {
       gboolean higher = FALSE;
       all_times = is_time (fsb_task_metric (ids->pdata[t], &higher)) && !higher;
     }
-  for (guint f = 0; f < result->filesystems->len && ids->len > 0; f++)
+  /* each task's estimates on every filesystem, its noise pooled over them */
+  n_fs = result->filesystems->len;
+  estimates = g_new0 (FsbLogEstimate, MAX (ids->len * n_fs, 1));
+  medians = g_new0 (double, MAX (ids->len * n_fs, 1));
+  have = g_new0 (gboolean, MAX (ids->len * n_fs, 1));
+  for (guint t = 0; t < ids->len; t++)
+    {
+      gboolean higher = FALSE;
+      const char *metric = cpu ? "cpu_percent" : fsb_task_metric (ids->pdata[t], &higher);
+
+      if (value_metric == NULL)
+        value_metric = metric;
+      task_estimates (result, ids->pdata[t], metric, cpu ? 1 : 0, estimates + t * n_fs, medians + t * n_fs,
+                      have + t * n_fs);
+      /* higher is better on the log scale */
+      for (guint f = 0; f < n_fs && !all_times && !higher; f++)
+        estimates[t * n_fs + f].log = -estimates[t * n_fs + f].log;
+    }
+  for (guint f = 0; f < n_fs && ids->len > 0; f++)
     {
       FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
       g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (FsbLogEstimate));
       double sum = 0;
-      gboolean any = FALSE;
       FsbScore *s;
 
       for (guint t = 0; t < ids->len; t++)
-        {
-          gboolean higher = FALSE;
-          const char *metric = cpu ? "cpu_percent" : fsb_task_metric (ids->pdata[t], &higher);
-          FsbStats stats;
-
-          if (value_metric == NULL)
-            value_metric = metric;
-          if (!task_stats (fs, ids->pdata[t], metric, cpu ? 1 : 0, &stats))
-            continue;
-          any = TRUE;
-          sum += stats.median - (cpu ? 1 : 0);
-          /* higher is better on the log scale */
-          if (!all_times && !higher)
-            stats.estimate.log = -stats.estimate.log;
-          g_array_append_val (parts, stats.estimate);
-        }
-      if (!any)
+        if (have[t * n_fs + f])
+          {
+            sum += medians[t * n_fs + f];
+            g_array_append_val (parts, estimates[t * n_fs + f]);
+          }
+      if (parts->len == 0)
         continue;
       s = score_new (fs->name, value_metric);
       s->complete = parts->len == ids->len;
@@ -349,17 +396,18 @@ task_difference (FsbResult *result, const FsbVerdict *v, const char *task_id)
   gboolean higher = FALSE;
   const char *metric = fsb_task_metric (task_id, &higher);
   guint n = result->filesystems->len;
-  g_autofree FsbStats *stats = g_new0 (FsbStats, n);
-  g_autofree gboolean *have = g_new0 (gboolean, n);
+  g_autofree FsbLogEstimate *est = g_new0 (FsbLogEstimate, MAX (n, 1));
+  g_autofree double *medians = g_new0 (double, MAX (n, 1));
+  g_autofree gboolean *have = g_new0 (gboolean, MAX (n, 1));
   FsbTaskDifference *best = NULL;
   gint lead = -1;
 
+  task_estimates (result, task_id, metric, 0, est, medians, have);
   for (guint f = 0; f < n; f++)
     {
-      have[f] = task_stats (result->filesystems->pdata[f], task_id, metric, 0, &stats[f]);
       if (have[f] && !higher)
-        stats[f].estimate.log = -stats[f].estimate.log;
-      if (have[f] && (lead < 0 || stats[f].estimate.log > stats[lead].estimate.log))
+        est[f].log = -est[f].log;
+      if (have[f] && (lead < 0 || est[f].log > est[lead].log))
         lead = (gint) f;
     }
   if (lead < 0 || g_strcmp0 (((FsbFsResult *) result->filesystems->pdata[lead])->name, v->winner) == 0)
@@ -374,7 +422,7 @@ task_difference (FsbResult *result, const FsbVerdict *v, const char *task_id)
 
       if ((gint) f == lead || !have[f] || !top)
         continue;
-      fsb_log_estimate_diff (&stats[lead].estimate, &stats[f].estimate, &diff);
+      fsb_log_estimate_diff (&est[lead], &est[f], &diff);
       ratio = exp (diff.log);
       if (fsb_log_estimate_compare (&diff, FSB_EQUIVALENCE_MARGIN) != FSB_COMPARE_BETTER ||
           (best != NULL && ratio >= best->ratio))
