@@ -279,6 +279,74 @@ test_three (void)
   g_assert_cmpint (((FsbScore *) rec->overall->pdata[2])->behind, ==, FSB_COMPARE_BETTER);
 }
 
+/* The issue's case: random I/O 3× in ext4's favour, and one of three
+ * durable-write samples 10× slower. Judged alone, that sample made the
+ * durable-write interval 0.02–62 and the whole verdict "cannot be told
+ * apart"; pooled, with the sample flagged, ext4 wins. */
+static void
+test_outlier_winner (void)
+{
+  g_autoptr(FsbResult) r = new_result ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
+  g_autoptr(FsbRecommendation) rec = NULL;
+
+  add_group (ext4, "random-io", 1.0, 0.01);
+  add_group (xfs, "random-io", 3.0, 0.01);
+  ADD (ext4, "sync-write", 30, 300, 30, 303);
+  ADD (xfs, "sync-write", 30, 298, 301, 299);
+  rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  dump (rec);
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
+  g_assert_cmpstr (rec->best, ==, "ext4");
+  g_assert_cmpint (rec->confidence, >=, FSB_CONFIDENCE_MEDIUM);
+}
+
+/* Dominance: ext4 and XFS are close and noisy (their comparison stays
+ * open), Btrfs is as noisy but clearly behind on small files and ahead
+ * nowhere. It is behind, said so, and never among the tied — although
+ * the weighted total's interval alone would have kept it there. */
+static void
+test_dominated (void)
+{
+  g_autoptr(FsbResult) r = new_result ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
+  FsbFsResult *btrfs = fsb_result_add_filesystem (r, "btrfs");
+  g_autoptr(FsbRecommendation) rec = NULL;
+
+  ext4->capacity_initial.percent = xfs->capacity_initial.percent = btrfs->capacity_initial.percent = 93;
+  add_group (ext4, "core", 1.0, 0.4);
+  add_group (xfs, "core", 1.05, 0.4);
+  add_group (btrfs, "core", 1.0, 0.4);
+  add_group (ext4, "random-io", 1.0, 0.4);
+  add_group (xfs, "random-io", 0.97, 0.4);
+  add_group (btrfs, "random-io", 1.05, 0.4);
+  add_group (ext4, "small-files", 1.0, 0.01);
+  add_group (xfs, "small-files", 1.02, 0.01);
+  add_group (btrfs, "small-files", 3.2, 0.01);
+  rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+  dump (rec);
+  g_assert_nonnull (rec->dominated);
+  g_assert_cmpstrv (rec->dominated, ((const char *[]) { "btrfs", NULL }));
+  g_assert_true (rec->tied == NULL || !g_strv_contains ((const char * const *) rec->tied, "btrfs"));
+  g_assert_cmpstr (rec->best, !=, "btrfs");
+  g_assert_true (contains (rec->reasons, "Btrfs is behind ext4: it is ahead of it in no criterion this use case "
+                                         "weighs, and clearly behind in “Small files”."));
+  for (guint i = 0; i < rec->overall->len; i++)
+    if (g_strcmp0 (((FsbScore *) rec->overall->pdata[i])->fs, "btrfs") == 0)
+      g_assert_cmpint (((FsbScore *) rec->overall->pdata[i])->behind, ==, FSB_COMPARE_BETTER);
+
+  /* ahead somewhere (random I/O, clearly): no longer dominated, in the comparison */
+  g_ptr_array_set_size (fsb_fs_result_get_task (btrfs, "rand-read", FALSE)->samples, 0);
+  g_ptr_array_set_size (fsb_fs_result_get_task (btrfs, "rand-write", FALSE)->samples, 0);
+  add_group (btrfs, "random-io", 0.3, 0.01);
+  g_clear_pointer (&rec, fsb_recommendation_free);
+  rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+  dump (rec);
+  g_assert_true (rec->dominated == NULL || !g_strv_contains ((const char * const *) rec->dominated, "btrfs"));
+}
+
 static void
 test_single (void)
 {
@@ -335,6 +403,9 @@ test_failure (void)
   dump (rec);
   g_assert_cmpstr (rec->best, ==, "ext4");
   g_assert_true (contains (rec->notes, "JFS could not finish"));
+  /* never "0 % faster than JFS": it has no figure to compare */
+  g_assert_true (contains (rec->reasons, "ahead of JFS, which did not measure every task"));
+  g_assert_false (contains (rec->reasons, "0\u00a0% faster"));
 }
 
 /* The JSON of `fsbench-cli recommend --json`. */
@@ -440,6 +511,8 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/hidden-difference", test_hidden_difference);
   g_test_add_func ("/recommend/probably", test_probably);
   g_test_add_func ("/recommend/three", test_three);
+  g_test_add_func ("/recommend/outlier-winner", test_outlier_winner);
+  g_test_add_func ("/recommend/dominated", test_dominated);
   g_test_add_func ("/recommend/single", test_single);
   g_test_add_func ("/recommend/nothing", test_nothing);
   g_test_add_func ("/recommend/failure", test_failure);

@@ -270,8 +270,8 @@ note_dominated (FsbRecommendation *self, GHashTable *dominated, FsbResult *resul
     g_clear_pointer (&self->dominated, g_strfreev);
 }
 
-/* "Btrfs is behind ext4: it is ahead of it on no criterion this use case
- * weighs, and clearly behind on small files." */
+/* "Btrfs is behind ext4: it is ahead of it in no criterion this use case
+ * weighs, and clearly behind in “Small files”." */
 static void
 write_dominance (FsbRecommendation *self, FsbResult *result)
 {
@@ -280,18 +280,17 @@ write_dominance (FsbRecommendation *self, FsbResult *result)
       {
         const char *a = self->dominated[i], *b = ((FsbFsResult *) result->filesystems->pdata[g])->name;
         const FsbVerdict *v = NULL;
-        g_autofree char *title = NULL;
 
         if (g_strcmp0 (a, b) == 0 || !complete_everywhere (self, b) || !dominated_by (self, a, b, &v))
           continue;
-        title = g_utf8_strdown (fsb_criterion_title (v->criterion->id), -1);
         g_ptr_array_add (self->reasons,
-                         /* Translators: a filesystem, another, then a criterion in lower case: "Btrfs is behind
-                          * ext4: it is ahead of it on no criterion this use case weighs, and clearly behind on
-                          * small files." */
-                         g_strdup_printf (_("%s is behind %s: it is ahead of it on no criterion this use case "
-                                            "weighs, and clearly behind on %s."),
-                                          fsb_format_fs_name (a), fsb_format_fs_name (b), title));
+                         /* Translators: a filesystem, another, then a criterion's title: "Btrfs is behind ext4:
+                          * it is ahead of it in no criterion this use case weighs, and clearly behind in “Small
+                          * files”." */
+                         g_strdup_printf (_("%s is behind %s: it is ahead of it in no criterion this use case "
+                                            "weighs, and clearly behind in “%s”."),
+                                          fsb_format_fs_name (a), fsb_format_fs_name (b),
+                                          fsb_criterion_title (v->criterion->id)));
         break;
       }
 }

@@ -19,6 +19,10 @@ fsb_words_ahead (FsbScoreKind kind, double ratio, const char *other)
   const char *name = fsb_format_fs_name (other);
   g_autofree char *amount = NULL;
 
+  if (isinf (ratio) && ratio > 0)
+    /* Translators: how far ahead, when the other missed tasks: "ext4 is the fastest with random I/O: ahead
+     * of JFS, which did not measure every task." */
+    return g_strdup_printf (_("ahead of %s, which did not measure every task"), name);
   if (!isfinite (ratio) || ratio <= 0)
     ratio = 1;
   switch (kind)
