@@ -347,6 +347,52 @@ test_dominated (void)
   g_assert_true (rec->dominated == NULL || !g_strv_contains ((const char * const *) rec->dominated, "btrfs"));
 }
 
+/* An open verdict says what would settle it: the rounds by the intervals'
+ * shrinking, their time at this run's pace, and the budget to ask for; a
+ * difference on the margin says that no count of rounds can be promised. */
+static void
+test_settle_hint (void)
+{
+  g_autoptr(FsbResult) r = new_result ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
+  g_autoptr(FsbRecommendation) rec = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *settle;
+
+  ADD (ext4, "mkfs", 10, 0.2, 0.2, 0.2);
+  ADD (xfs, "mkfs", 10, 0.2, 0.2, 0.2);
+  add_group (ext4, "random-io", 1.0, 0.25);
+  add_group (xfs, "random-io", 1.4, 0.25);
+  add_group (ext4, "sync-write", 1.0, 0.25);
+  add_group (xfs, "sync-write", 1.4, 0.25);
+  fsb_result_add_pace (r, "rand-read", 30, 30);   /* 6 cycles of 5 s */
+  rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  dump (rec);
+  g_assert_false (rec->settled);
+  g_assert_cmpuint (rec->settle_rounds, >, 3);
+  g_assert_cmpuint (rec->settle_rounds, <=, 30);
+  g_assert_cmpfloat_with_epsilon (rec->settle_seconds, (rec->settle_rounds - 3) * 2 * 5.0, 1e-9);
+  g_assert_cmpfloat (rec->settle_budget_s, >=, 30 + rec->settle_seconds);
+  g_assert_true (contains (rec->notes, "more rounds of ext4 and XFS could settle it"));
+  g_assert_true (contains (rec->notes, "run again with --time-budget"));
+  node = fsb_recommendation_to_json (rec);
+  settle = json_object_get_object_member (json_node_get_object (node), "settle");
+  g_assert_cmpint (json_object_get_int_member (settle, "rounds"), ==, rec->settle_rounds);
+
+  /* 5.5 % apart, the interval far wider than the half point it would have to clear */
+  g_clear_pointer (&rec, fsb_recommendation_free);
+  g_ptr_array_set_size (xfs->tasks, 0);
+  ADD (xfs, "mkfs", 10, 0.2, 0.2, 0.2);
+  add_group (xfs, "random-io", 1.055, 0.25);
+  add_group (xfs, "sync-write", 1.055, 0.25);
+  rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  dump (rec);
+  g_assert_false (rec->settled);
+  g_assert_cmpuint (rec->settle_rounds, ==, 0);
+  g_assert_true (contains (rec->notes, "it would take many more rounds to tell whether it is one"));
+}
+
 static void
 test_single (void)
 {
@@ -513,6 +559,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/three", test_three);
   g_test_add_func ("/recommend/outlier-winner", test_outlier_winner);
   g_test_add_func ("/recommend/dominated", test_dominated);
+  g_test_add_func ("/recommend/settle-hint", test_settle_hint);
   g_test_add_func ("/recommend/single", test_single);
   g_test_add_func ("/recommend/nothing", test_nothing);
   g_test_add_func ("/recommend/failure", test_failure);

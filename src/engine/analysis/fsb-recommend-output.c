@@ -147,6 +147,16 @@ fsb_recommendation_to_json (const FsbRecommendation *self)
   json_builder_add_boolean_value (b, self->settled);
   add_strv (b, "unsettled", self->unsettled);
   add_strv (b, "dominated", self->dominated);
+  if (self->settle_rounds > 0)
+    {
+      json_builder_set_member_name (b, "settle");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "rounds");
+      json_builder_add_int_value (b, self->settle_rounds);
+      fsb_json_add_double (b, "extra_s", self->settle_seconds);
+      fsb_json_add_double (b, "time_budget_s", self->settle_budget_s);
+      json_builder_end_object (b);
+    }
   fsb_json_add_string (b, "headline", self->headline);
   add_strings (b, "reasons", self->reasons);
   add_strings (b, "notes", self->notes);

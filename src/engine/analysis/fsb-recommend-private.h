@@ -24,6 +24,10 @@ char       *fsb_words_tie_reason   (gboolean equivalent, double percent);
 /* A figure with its unit: "1.2 s", "99.95 %", "4,100 files/s". */
 char       *fsb_words_figure       (double value, const char *metric);
 
+/* fsb-recommend-settle.c: an open verdict's note of the rounds that could
+ * settle it, and the fields settle_*. */
+void        fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result);
+
 /* fsb-use-case.c: the headline of a use case's verdict. */
 char       *fsb_use_case_headline  (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence confidence,
                                     const char *names);

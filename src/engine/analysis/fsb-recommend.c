@@ -633,5 +633,6 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   write_reasons (self);
   write_dominance (self, result);
   g_ptr_array_insert (self->notes, 0, confidence_sentence (self));
+  fsb_recommend_settle_hint (self, result);
   return self;
 }

@@ -121,6 +121,12 @@ typedef struct {
    * tied, never the winner. NULL: none. */
   char         **dominated;
   gboolean       by_dominance;  /* some filesystem is behind by dominance alone, not overall */
+  /* Unsettled: the rounds in all the unsettled would need, by the intervals'
+   * shrinking, the seconds those extra rounds take, and the --time-budget
+   * that allows them (fsb-recommend-settle.c); 0: no advice. */
+  guint          settle_rounds;
+  double         settle_seconds;
+  double         settle_budget_s;
   double         ratio, ratio_low, ratio_high;   /* overall, the leader over the runner-up */
   char          *headline;    /* "XFS suits a small home or office server best", with its confidence */
   GPtrArray     *reasons;     /* of char*: the counted criteria's conclusions, by weight */

@@ -1,0 +1,161 @@
+/* fsb-recommend-settle.c: what would settle a verdict that is still open
+ *
+ * "Cannot be told apart yet" is only useful with what would tell them
+ * apart. Each open comparison (the leader against one it is not yet told
+ * from) has a log ratio d with a half-width h = t(df)·√var at the n rounds
+ * it has. More rounds shrink it: var ∝ 1/n and df ∝ n, as both come from
+ * the samples. The comparison settles once the interval leaves the
+ * margin's edge m = log (1 + margin), either way: |d| − h > m (ahead) or
+ * |d| + h < m (equivalent). The rounds that need, assuming d stays where
+ * it is, are what the hint offers, with the time they would take at the
+ * pace this run had; past SETTLE_MOST rounds the difference sits on the
+ * margin and no hint is given (more rounds would not help in reasonable
+ * time). The hint is an expectation, not a promise: it says "could". */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "fsb-format.h"
+#include "fsb-plan.h"
+#include "fsb-recommend-private.h"
+
+/* More than this many rounds of a cycle is no advice. */
+#define SETTLE_MOST 30
+
+/* The rounds fs ran: one mkfs each (else its longest series). */
+static guint
+rounds_of (FsbFsResult *fs)
+{
+  FsbTaskResult *mkfs = fsb_fs_result_get_task (fs, "mkfs", FALSE);
+  guint most = 0;
+
+  if (mkfs != NULL && mkfs->samples->len > 0)
+    return mkfs->samples->len;
+  for (guint t = 0; t < fs->tasks->len; t++)
+    most = MAX (most, ((FsbTaskResult *) fs->tasks->pdata[t])->samples->len);
+  return most;
+}
+
+static FsbFsResult *
+find_fs (FsbResult *result, const char *name)
+{
+  for (guint f = 0; f < result->filesystems->len; f++)
+    if (g_strcmp0 (((FsbFsResult *) result->filesystems->pdata[f])->name, name) == 0)
+      return result->filesystems->pdata[f];
+  return NULL;
+}
+
+/* The rounds in all at which diff (measured at n) would settle; 0: not
+ * within SETTLE_MOST. */
+static guint
+rounds_to_settle (const FsbLogEstimate *diff, guint n)
+{
+  double edge = log (1 + FSB_EQUIVALENCE_MARGIN), d = fabs (diff->log);
+
+  if (n == 0 || !isfinite (diff->var) || diff->df <= 0)
+    return 0;
+  for (guint k = n + 1; k <= SETTLE_MOST; k++)
+    {
+      double half = fsb_t_quantile (0.975, diff->df * k / n) * sqrt (diff->var * n / k);
+
+      if (d - half > edge || d + half < edge)
+        return k;
+    }
+  return 0;
+}
+
+/* Seconds one cycle took in this run: the paced steps' time over the cycles. */
+static double
+cycle_seconds (FsbResult *result, double *total)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint cycles = 0;
+
+  *total = 0;
+  g_hash_table_iter_init (&iter, result->pace);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    *total += ((FsbPace *) value)->taken_s;
+  for (guint f = 0; f < result->filesystems->len; f++)
+    cycles += rounds_of (result->filesystems->pdata[f]);
+  return cycles > 0 ? *total / cycles : 0;
+}
+
+void
+fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
+{
+  guint most = 0, now = 0, n_open = 0;
+  double total, cycle, extra_s, budget;
+  g_autofree char *names = NULL, *extra = NULL;
+
+  if (self->settled || self->unsettled == NULL || self->leader == NULL)
+    return;
+  for (guint i = 0; i < self->overall->len; i++)
+    {
+      const FsbScore *s = self->overall->pdata[i];
+      FsbFsResult *a = find_fs (result, self->leader), *b = find_fs (result, s->fs);
+      guint n, k;
+
+      if (s->behind != FSB_COMPARE_UNSETTLED || a == NULL || b == NULL)
+        continue;
+      n = MIN (rounds_of (a), rounds_of (b));
+      k = rounds_to_settle (&s->estimate, n);
+      if (k == 0)
+        {
+          /* it sits on the margin: no number of rounds can be promised */
+          double apart = fabs (s->ratio - 1) * 100;
+          g_autofree char *amount = fsb_format_percent (apart, apart < 10 ? 1 : 0);
+          g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
+
+          g_ptr_array_add (self->notes,
+                           /* Translators: two filesystems, the measured difference ("6 %"), then the margin
+                            * ("5 %"): "XFS and ext4 differ by about 6 %, close to the 5 % that counts as a real
+                            * difference: it would take many more rounds to tell whether it is one." */
+                           g_strdup_printf (_("%s and %s differ by about %s, close to the %s that counts as a real "
+                                              "difference: it would take many more rounds to tell whether it is one."),
+                                            fsb_format_fs_name (self->leader), fsb_format_fs_name (s->fs), amount,
+                                            margin));
+          return;
+        }
+      most = MAX (most, k);
+      now = MAX (now, MAX (rounds_of (a), rounds_of (b)));
+    }
+  n_open = g_strv_length (self->unsettled);
+  cycle = cycle_seconds (result, &total);
+  if (most <= now || cycle <= 0)
+    return;
+  self->settle_rounds = most;
+  extra_s = (most - now) * n_open * cycle;
+  /* the run as it went, the extra rounds, and a tenth more for the
+   * machine's moods, in whole tens of seconds */
+  budget = ceil ((total + extra_s) * 1.1 / 10) * 10;
+  names = fsb_words_names (self->unsettled);
+  extra = fsb_format_duration (extra_s);
+  if (most > FSB_DEFAULT_REPEAT_MAX)
+    g_ptr_array_add (self->notes,
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   /* Translators: a number of rounds, filesystems ("ext4 and XFS"),
+                                                    * a duration, then the options to run again with: "About 4 more
+                                                    * rounds of ext4 and XFS could settle it, about 25 s more: run
+                                                    * again with --time-budget 90 --repeat-max 12." */
+                                                   "About %u more round of %s could settle it, about %s more: run "
+                                                   "again with --time-budget %.0f --repeat-max %u.",
+                                                   "About %u more rounds of %s could settle it, about %s more: run "
+                                                   "again with --time-budget %.0f --repeat-max %u.", most - now),
+                                      most - now, names, extra, budget, most));
+  else
+    g_ptr_array_add (self->notes,
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   /* Translators: a number of rounds, filesystems ("ext4 and XFS"),
+                                                    * a duration, then the budget in seconds: "About 4 more rounds of
+                                                    * ext4 and XFS could settle it, about 25 s more: run again with
+                                                    * --time-budget 90." */
+                                                   "About %u more round of %s could settle it, about %s more: run "
+                                                   "again with --time-budget %.0f.",
+                                                   "About %u more rounds of %s could settle it, about %s more: run "
+                                                   "again with --time-budget %.0f.", most - now),
+                                      most - now, names, extra, budget));
+  self->settle_seconds = extra_s;
+  self->settle_budget_s = budget;
+}
