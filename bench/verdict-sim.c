@@ -16,7 +16,7 @@
  *   verdict-sim [--seed N] [--trials N] [--noise clean|measured|harsh]
  *               [--budget SECONDS] [--times RESULT.json] [--check]
  *
- * --budget 0 (the default) leaves the plan's own budget (FSB_AUTO_BUDGET_FACTOR
+ * --budget 0 (the default) leaves the plan's own budget (fsb_plan_auto_budget: FSB_AUTO_BUDGET_FACTOR
  * times the least rounds' time), as a default run has it. --times takes
  * each task's true time from a real run (tests/data/quick.json: a quick
  * core run, whose short tasks get the short tasks' noise); the others keep
@@ -493,7 +493,8 @@ main (int argc, char **argv)
     if (budget > 0)
       printf ("time budget %.0f s\n", budget);
     else
-      printf ("time budget the plan's default (%.2f × the least rounds' time)\n", FSB_AUTO_BUDGET_FACTOR);
+      printf ("time budget the plan's default (fsb_plan_auto_budget: %.2f × the least rounds' time, a quick run at most %.0f s)\n",
+              FSB_AUTO_BUDGET_FACTOR, fsb_profile_most_seconds ("quick"));
     printf ("# noise: log-sd %.2f (tasks under %.0f ms %.2f), %.0f %% of samples Student-t 3 df, first sample"
             " %.1f–%.0f× slower with p %.2f, a round %.1f–%.0f× slower for all with p %.2f\n",
             noise->sigma_long, SHORT_TASK_S * 1000, noise->sigma_short, noise->tail_share * 100, noise->outlier_lo,

@@ -162,10 +162,12 @@ test_only_unsettled (void)
   g_assert_cmpuint (o.last_round_size, ==, 2);
 }
 
-/* The default budget: the extra rounds may take three quarters as long as
- * the least (3 rounds of 3 cycles, 45 s): a fourth, fifth and sixth of the
- * two unsettled end at 55, 65 and 75 s, within 78.75 s; a seventh would
- * end at 85. */
+/* The default budget: the whole run may take 2.5 times as long as the
+ * least (3 rounds of 3 cycles, 45 s), but a quick run at most 90 s: a
+ * fourth to a seventh round of the two unsettled end at 55, 65, 75 and
+ * 85 s; an eighth would end at 95. Without the quick profile's ceiling
+ * (standard) the budget is 112.5 s: a ninth ends at 105, a tenth would
+ * at 115. */
 static void
 test_budget (void)
 {
@@ -173,9 +175,20 @@ test_budget (void)
   const double speeds[] = { 0.4, 1.0, 1.04 };
   Outcome o = simulate (plan, speeds, 0.10, 5);
 
+  g_assert_cmpfloat (fsb_plan_auto_budget (plan, 45), ==, 90);
   g_assert_cmpint (o.stop, ==, FSB_REPEAT_BUDGET);
-  g_assert_cmpuint (o.rounds, ==, 6);
+  g_assert_cmpuint (o.rounds, ==, 7);
   g_assert_cmpuint (o.last_round_size, ==, 2);
+
+  g_assert_true (fsb_plan_set_profile (plan, "standard", NULL));
+  g_assert_cmpfloat (fsb_plan_auto_budget (plan, 45), ==, 112.5);
+  o = simulate (plan, speeds, 0.10, 5);
+  g_assert_cmpint (o.stop, ==, FSB_REPEAT_BUDGET);
+  g_assert_cmpuint (o.rounds, ==, 9);
+  /* never less than a quarter more than the least, however slow the machine */
+  g_assert_cmpfloat (fsb_plan_auto_budget (plan, 1000), ==, 2500);
+  g_assert_true (fsb_plan_set_profile (plan, "quick", NULL));
+  g_assert_cmpfloat (fsb_plan_auto_budget (plan, 1000), ==, 1250);
 }
 
 /* A fixed count is kept, settled or not. */

@@ -84,7 +84,7 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       N_("With --repeat auto: the most repetitions (default 10)"), N_("N") },
     { "time-budget", 0, 0, G_OPTION_ARG_DOUBLE, &o->time_budget,
       N_("With --repeat auto: start no more repetitions once the run would take longer than this "
-         "(default: three quarters as long again as the first 3)"), N_("SECONDS") },
+         "(default: 2.5 times as long as the first 3, a quick run at most 90 s)"), N_("SECONDS") },
     { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source, N_("Copy this folder as the file tree instead of generated data"), N_("DIR") },
     { "workloads", 0, 0, G_OPTION_ARG_STRING, &o->workloads,
       N_("Workload groups, separated by commas (default: those the use case needs); "

@@ -350,6 +350,23 @@ print_other_groups (FsbResult *result)
 
 /* fsbench-cli run ------------------------------------------------------------ */
 
+/* What would settle an open verdict (fsb-recommend-settle.c), and how to
+ * ask for it: the rounds need the time budget, and past 10 a higher most. */
+static void
+print_settle (const FsbRecommendation *rec)
+{
+  if (rec->settle_note == NULL)
+    return;
+  g_print ("%s\n", rec->settle_note);
+  if (rec->settle_rounds > FSB_DEFAULT_REPEAT_MAX)
+    /* Translators: the time budget in seconds, then the most repetitions: the options to run again with */
+    g_print (_("To run them, run again with --time-budget %.0f --repeat-max %u.\n"), rec->settle_budget_s,
+             rec->settle_rounds);
+  else
+    /* Translators: the time budget in seconds: the option to run again with */
+    g_print (_("To run them, run again with --time-budget %.0f.\n"), rec->settle_budget_s);
+}
+
 /* The verdict for the use case the run was for, and how the repetitions
  * ended. */
 static void
@@ -386,6 +403,7 @@ print_verdict (FsbResult *result)
         g_print (g_dngettext (GETTEXT_PACKAGE, "Automatic repetitions: %u per filesystem; more could not give this use case a verdict, since groups it needs did not run.\n",
                             "Automatic repetitions: %u per filesystem; more could not give this use case a verdict, since groups it needs did not run.\n", n), n);
     }
+  print_settle (rec);
 }
 
 void

@@ -46,6 +46,10 @@ struct _FsbResultsPage
   GtkWidget *confidence;
   GtkWidget *missing_box;
   GtkWidget *missing_label;
+  GtkWidget *settle_box;
+  GtkWidget *settle_label;
+  guint      settle_rounds;     /* what the open verdict needs (fsb-recommend-settle.c); 0: none */
+  double     settle_budget_s;
   GtkWidget *reasons;
   GtkWidget *notes;
   GtkWidget *sections;
@@ -335,6 +339,29 @@ measure_clicked_cb (FsbResultsPage *self)
   g_signal_emit (self, signals[SIGNAL_MEASURE], 0, plan);
 }
 
+/* Runs the same comparison again, afresh, with the rounds and the time
+ * the open verdict needs. */
+static void
+settle_clicked_cb (FsbResultsPage *self)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *folder = g_settings_get_string (settings, "image-folder");
+  g_autofree char *target = folder[0] != '\0' ? g_strdup_printf ("image@%s", folder) : g_strdup ("image");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbPlan) plan = NULL;
+
+  if (self->result == NULL || self->settle_rounds == 0)
+    return;
+  plan = fsb_plan_new_to_settle (self->result, self->use_case, self->settle_rounds, self->settle_budget_s, target,
+                                 &error);
+  if (plan == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->settle_label), error->message);
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_MEASURE], 0, plan);
+}
+
 /* The confidence in words, or not measured as a state of its own: what
  * is missing and a button that runs just that (win.measure-missing). The
  * confidence is the first note; it is shown here instead. */
@@ -347,6 +374,20 @@ show_state (FsbResultsPage *self, FsbRecommendation *rec)
   g_strfreev (self->missing_groups);
   self->missing_groups = missing ? g_strdupv (rec->missing_groups) : NULL;
   gtk_widget_set_visible (self->missing_box, missing && !self->comparison);
+  /* an open verdict: what would settle it, by the button that runs that */
+  self->settle_rounds = self->comparison ? 0 : rec->settle_rounds;
+  self->settle_budget_s = rec->settle_budget_s;
+  gtk_widget_set_visible (self->settle_box, self->settle_rounds > 0);
+  if (self->settle_rounds > 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->settle_label), rec->settle_note);
+      for (guint i = 0; i < rec->notes->len; i++)
+        if (g_strcmp0 (rec->notes->pdata[i], rec->settle_note) == 0)
+          {
+            g_ptr_array_remove_index (rec->notes, i);
+            break;
+          }
+    }
   /* the last note names them (fsb-recommend.c): shown here, by the button */
   if (missing && rec->notes->len > 0)
     {
@@ -558,6 +599,8 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, confidence);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, missing_box);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, missing_label);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, settle_box);
+  gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, settle_label);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, reasons);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, notes);
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, sections);
@@ -566,6 +609,7 @@ fsb_results_page_class_init (FsbResultsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbResultsPage, export_button);
   gtk_widget_class_bind_template_callback (widget_class, use_case_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, measure_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, settle_clicked_cb);
 
   /* "measure" (FsbPlan *plan): run it; it completes the result shown. */
   signals[SIGNAL_MEASURE] = g_signal_new ("measure", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,

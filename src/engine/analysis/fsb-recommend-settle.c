@@ -132,30 +132,15 @@ fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
   budget = ceil ((total + extra_s) * 1.1 / 10) * 10;
   names = fsb_words_names (self->unsettled);
   extra = fsb_format_duration (extra_s);
-  if (most > FSB_DEFAULT_REPEAT_MAX)
-    g_ptr_array_add (self->notes,
-                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                   /* Translators: a number of rounds, filesystems ("ext4 and XFS"),
-                                                    * a duration, then the options to run again with: "About 4 more
-                                                    * rounds of ext4 and XFS could settle it, about 25 s more: run
-                                                    * again with --time-budget 90 --repeat-max 12." */
-                                                   "About %u more round of %s could settle it, about %s more: run "
-                                                   "again with --time-budget %.0f --repeat-max %u.",
-                                                   "About %u more rounds of %s could settle it, about %s more: run "
-                                                   "again with --time-budget %.0f --repeat-max %u.", most - now),
-                                      most - now, names, extra, budget, most));
-  else
-    g_ptr_array_add (self->notes,
-                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                   /* Translators: a number of rounds, filesystems ("ext4 and XFS"),
-                                                    * a duration, then the budget in seconds: "About 4 more rounds of
-                                                    * ext4 and XFS could settle it, about 25 s more: run again with
-                                                    * --time-budget 90." */
-                                                   "About %u more round of %s could settle it, about %s more: run "
-                                                   "again with --time-budget %.0f.",
-                                                   "About %u more rounds of %s could settle it, about %s more: run "
-                                                   "again with --time-budget %.0f.", most - now),
-                                      most - now, names, extra, budget));
+  self->settle_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     /* Translators: a number of rounds, filesystems ("ext4 and
+                                                      * XFS"), then a duration: "About 4 more rounds of ext4 and
+                                                      * XFS could settle it, about 25 s more." */
+                                                     "About %u more round of %s could settle it, about %s more.",
+                                                     "About %u more rounds of %s could settle it, about %s more.",
+                                                     most - now),
+                                        most - now, names, extra);
+  g_ptr_array_add (self->notes, g_strdup (self->settle_note));
   self->settle_seconds = extra_s;
   self->settle_budget_s = budget;
 }

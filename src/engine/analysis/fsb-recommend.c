@@ -24,6 +24,7 @@ fsb_recommendation_free (FsbRecommendation *self)
   g_strfreev (self->missing_groups);
   g_strfreev (self->unsettled);
   g_strfreev (self->dominated);
+  g_free (self->settle_note);
   g_free (self->headline);
   g_ptr_array_unref (self->reasons);
   g_ptr_array_unref (self->notes);

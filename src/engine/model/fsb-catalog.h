@@ -168,6 +168,9 @@ gboolean           fsb_profile_known  (const char *name);
 /* Every group's parameters at that profile's values; NULL when unknown. */
 FsbSizes          *fsb_profile_sizes  (const char *name);
 const char        *fsb_profile_title  (const char *name);   /* translated: "Quick" */
+/* The most seconds a run of the profile should take on a small machine
+ * (2 cores): quick 90; 0 for the others, which promise none. */
+double             fsb_profile_most_seconds (const char *name);
 
 /* Task ids ---------------------------------------------------------------- */
 

@@ -209,38 +209,6 @@ fsb_plan_set_profile (FsbPlan *self, const char *name, GError **error)
   return TRUE;
 }
 
-FsbPlan *
-fsb_plan_new_for_missing (FsbResult *result, const char *use_case, const char *const *groups,
-                          const char *target_spec, GError **error)
-{
-  g_autoptr(FsbPlan) plan = fsb_plan_new ();
-
-  g_return_val_if_fail (result != NULL, NULL);
-  /* the same sizes, so the groups measure what the first run would have
-   * (first: the full profile would choose every group) */
-  if (result->profile != NULL && fsb_profile_known (result->profile))
-    fsb_plan_set_profile (plan, result->profile, NULL);
-  for (guint i = 0; result->sizes != NULL && i < fsb_sizes_count (result->sizes); i++)
-    {
-      double v;
-      const char *id = fsb_sizes_nth (result->sizes, i, &v);
-
-      if (fsb_catalog_param (id, NULL) != NULL)
-        fsb_sizes_set (plan->sizes, id, v);
-    }
-  /* the same contenders, as they were made and mounted */
-  fsb_plan_set_contenders_of (plan, result);
-  if (!fsb_plan_check_filesystems (plan, error) ||
-      !fsb_plan_set_use_case (plan, use_case, error) ||
-      !fsb_plan_set_workloads (plan, groups, error) ||
-      (target_spec != NULL && !fsb_plan_set_target (plan, target_spec, error)))
-    return NULL;
-  plan->merge_into = fsb_result_ref (result);
-  if (!fsb_plan_validate (plan, error))
-    return NULL;
-  return g_steal_pointer (&plan);
-}
-
 /* The catalog's range for a size: every plan passes it, however it was
  * made (typed, imported from a result, restored from the settings). */
 static gboolean
@@ -737,7 +705,7 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
   if (self->repeat_auto)
     estimate->estimated_seconds_max = self->time_budget_s > 0
       ? MAX (self->time_budget_s, estimate->estimated_seconds)
-      : estimate->estimated_seconds * FSB_AUTO_BUDGET_FACTOR;
+      : fsb_plan_auto_budget (self, estimate->estimated_seconds);
 
   estimate->space_needed_bytes = fsb_plan_needed_bytes (self, sizes);
   if (fsb_target_spec_parse (self->target_spec, &target, NULL) && target.image)
@@ -746,6 +714,17 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
   fsb_target_spec_clear (&target);
   if (self->pace_from != NULL && g_hash_table_size (self->pace_from->pace) > 0)
     estimate->paced_by = g_strdup (self->pace_from->created);
+}
+
+double
+fsb_plan_auto_budget (FsbPlan *self, double least_s)
+{
+  double most = fsb_profile_most_seconds (self->profile_name);
+  double budget = FSB_AUTO_BUDGET_FACTOR * least_s;
+
+  if (most > 0)
+    budget = MIN (budget, most);
+  return MAX (budget, FSB_AUTO_BUDGET_LEAST * least_s);
 }
 
 void

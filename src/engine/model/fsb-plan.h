@@ -23,13 +23,14 @@ G_BEGIN_DECLS
 #define FSB_MIN_REPETITIONS     1
 #define FSB_MIN_AUTO_REPETITIONS 3
 #define FSB_MAX_REPETITIONS     100
-/* auto without a time budget: the repetitions past the least may take
- * three quarters as long again as the least did, the time the plan's
- * estimate says a run takes at most (a quick run of a use case on three
- * filesystems then stays under a minute and a half on a 2-core VM: 45–55 s
- * for the least). A quarter, as before, let a run of two filesystems no
- * extra round at all: the verdict stayed open with time left. */
-#define FSB_AUTO_BUDGET_FACTOR  1.75
+/* auto without a time budget (fsb_plan_auto_budget): the whole run may
+ * take FSB_AUTO_BUDGET_FACTOR times as long as its least rounds, but no
+ * longer than its profile promises (fsb_profile_most_seconds: a quick run
+ * at most 90 s), and never less than FSB_AUTO_BUDGET_LEAST times. A
+ * quarter more, as before, let a run of two filesystems no extra round at
+ * all: the verdict stayed open with time left. */
+#define FSB_AUTO_BUDGET_FACTOR  2.5
+#define FSB_AUTO_BUDGET_LEAST   1.25
 #define FSB_DEFAULT_USE_CASE    "server"  /* its groups are the default workloads (fsb_use_case_groups) */
 #define FSB_DEFAULT_TARGET      "image"
 #define FSB_DEFAULT_AGE         "none"   /* fresh filesystems only, as the studies measured */
@@ -69,7 +70,7 @@ typedef struct {
   gboolean    repeat_auto;
   guint       repetitions;
   guint       repeat_max;
-  double      time_budget_s;    /* auto: seconds for the whole run; 0: FSB_AUTO_BUDGET_FACTOR */
+  double      time_budget_s;    /* auto: seconds for the whole run; 0: fsb_plan_auto_budget */
   char      **workloads;        /* group ids, never NULL */
   char       *target_spec;      /* as FsbTargetSpec reads it */
   gboolean    destroy_confirmed;
@@ -106,6 +107,14 @@ FsbPlan *fsb_plan_ref          (FsbPlan *self);
 void     fsb_plan_unref        (FsbPlan *self);
 /* A run of groups a result lacks, on its filesystems with its sizes, in
  * target_spec (NULL: an image in the cache folder), merged into it. */
+/* The comparison of result run again afresh (the same contenders, groups,
+ * sizes and use case), automatic repetitions allowed rounds and
+ * time_budget_s: what an open verdict needs (FsbRecommendation's settle_*). */
+/* The time budget of automatic repetitions when none is given, for a run
+ * whose least rounds take least_s (see FSB_AUTO_BUDGET_FACTOR). */
+double    fsb_plan_auto_budget    (FsbPlan *self, double least_s);
+FsbPlan *fsb_plan_new_to_settle   (FsbResult *result, const char *use_case, guint rounds, double time_budget_s,
+                                   const char *target_spec, GError **error);
 FsbPlan *fsb_plan_new_for_missing (FsbResult *result, const char *use_case, const char *const *groups,
                                    const char *target_spec, GError **error);
 /* quick, standard, seed, full (every group, standard sizes) or custom

@@ -160,7 +160,7 @@ typedef struct {
   char   *mode;           /* "auto" or "fixed" */
   guint   min, max;
   char   *stopped;        /* "settled", "max", "budget", "fixed", "not-measured"; NULL while running */
-  double  time_budget_s;  /* as given; 0: none (auto: FSB_AUTO_BUDGET_FACTOR times the least rounds) */
+  double  time_budget_s;  /* as given; 0: none (auto: fsb_plan_auto_budget of the least rounds) */
 } FsbRepetitionPolicy;
 
 typedef struct {

@@ -74,7 +74,7 @@ fsb_repeat_next (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state,
       *stop = FSB_REPEAT_MAX;
       return NULL;
     }
-  budget = plan->time_budget_s > 0 ? plan->time_budget_s : FSB_AUTO_BUDGET_FACTOR * state->min_rounds_s;
+  budget = plan->time_budget_s > 0 ? plan->time_budget_s : fsb_plan_auto_budget (plan, state->min_rounds_s);
   if (budget > 0 && state->elapsed_s + state->cycle_s * g_strv_length (next) > budget)
     {
       *stop = FSB_REPEAT_BUDGET;

@@ -35,7 +35,7 @@ typedef struct {
  * drift of the machine spreads over every filesystem; past the least,
  * only the filesystems whose comparison is unsettled (FsbRecommendation's
  * unsettled) go on. The time budget is plan->time_budget_s, or
- * FSB_AUTO_BUDGET_FACTOR times what the least rounds took. */
+ * fsb_plan_auto_budget () of what the least rounds took. */
 char      **fsb_repeat_next    (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state,
                                 const char *const *failed, FsbRepeatStop *stop);
 
