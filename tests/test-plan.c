@@ -177,6 +177,37 @@ test_for_missing (void)
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
 }
 
+/* The same comparison again, to settle an open verdict: its contenders
+ * (twins too), groups and sizes, afresh, with the rounds and the time. */
+static void
+test_to_settle (void)
+{
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fsb_result_add_filesystem (r, "ext4");
+  fsb_result_add_filesystem (r, "ext4-2")->fs_type = g_strdup ("ext4");
+  r->profile = g_strdup ("quick");
+  r->sizes = fsb_profile_sizes ("quick");
+  fsb_sizes_set (r->sizes, "sync-commits", 77);
+  r->workloads = g_strdupv ((char *[]) { "random-io", "sync-write", NULL });
+  plan = fsb_plan_new_to_settle (r, "database", 14, 130, "image@/tmp", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (plan->filesystems, ((const char *[]) { "ext4", "ext4-2", NULL }));
+  g_assert_cmpstr (fsb_plan_get_contender (plan, "ext4-2")->fs_type, ==, "ext4");
+  g_assert_cmpstrv (plan->workloads, ((const char *[]) { "random-io", "sync-write", NULL }));
+  g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "sync-commits"), ==, 77);
+  g_assert_true (plan->repeat_auto);
+  g_assert_cmpuint (plan->repeat_max, ==, 14);
+  g_assert_cmpfloat (plan->time_budget_s, ==, 130);
+  g_assert_null (plan->merge_into);
+  g_clear_pointer (&plan, fsb_plan_unref);
+  /* fewer rounds than the default most keep the default */
+  plan = fsb_plan_new_to_settle (r, "database", 5, 60, NULL, &error);
+  g_assert_cmpuint (plan->repeat_max, ==, FSB_DEFAULT_REPEAT_MAX);
+}
+
 /* An imported result's sizes pass the catalog's ranges like typed ones:
  * a study.json asking for 1e8 s of sync writes and 4294967295 commits is
  * refused before a run of “4295 hours” starts, naming the size. So is a
@@ -582,6 +613,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/repeat", test_repeat);
   g_test_add_func ("/plan/label", test_label);
   g_test_add_func ("/plan/for-missing", test_for_missing);
+  g_test_add_func ("/plan/to-settle", test_to_settle);
   g_test_add_func ("/plan/for-missing-checks-ranges", test_for_missing_checks_ranges);
   g_test_add_func ("/plan/size-parse", test_size_parse);
   g_test_add_func ("/plan/sizes", test_sizes);

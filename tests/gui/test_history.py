@@ -73,6 +73,45 @@ def test_delete_from_history_with_undo():
         session.cleanup()
 
 
+def test_open_verdict_offers_the_rounds_that_settle_it():
+    """Twins whose comparison stayed open: the results say how many more
+    rounds could settle it, and the button beside it runs them."""
+    session = Session()
+    os.makedirs(session.history_dir())
+    data = os.path.join(SRCDIR, "tests", "data")
+    shutil.copy(os.path.join(data, "unsettled-twins.json"), os.path.join(session.history_dir(), "open.json"))
+    app = App(extra_env=session.env)
+    seen = set()
+    try:
+        win = app.window()
+        find(win, "History", "push button").click()
+        find(win, "Earlier comparisons", "list box")
+        wait_for(lambda: find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open ")), 15,
+                 "the run in the history")
+        find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open "))[0].click()
+        label = find(win, "What would settle it", "label", timeout=15)
+        wait_for(lambda: label.showing and "more rounds of" in label.text and "could settle it" in label.text, 10,
+                 "what would settle it")
+        headline = find(win, "Recommendation", "label")
+        assert "cannot be told apart" in headline.text, headline.text
+        # said once, by the button, not again among the notes
+        assert not [n for n in find_all(win, lambda n: n.roleName == "label" and n.name != label.name and
+                                        "could settle it" in (n.text or ""))]
+        screenshot("settle")
+        find(win, "Run Again Until Settled", "push button").click()
+        find(win, "Progress", "progress bar", timeout=30)
+        wait_for(lambda: seen.update(session.loops()) or seen, 120, "the loop device of the run",
+                 fail=lambda: info_bar_text(win))
+        find(win, "Cancel", "push button").click()
+        find(app.node, "Stop", "push button", timeout=10).click()
+        wait_for(lambda: "cancelled" in info_bar_text(win), 120, "the cancelled message")
+        session.assert_nothing_left(seen)
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
-    fsbtest.run_tests([test_import_corrupt_file_shows_its_name,
+    fsbtest.run_tests([test_open_verdict_offers_the_rounds_that_settle_it,
+                       test_import_corrupt_file_shows_its_name,
                        test_delete_from_history_with_undo])
