@@ -316,14 +316,22 @@ use_case_changed_cb (FsbResultsPage *self)
   fsb_results_page_show (self, self->result, id, note, self->comparison);
 }
 
+/* Runs from the results page go to the image folder of the last run. */
+static char *
+image_target (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *folder = g_settings_get_string (settings, "image-folder");
+
+  return folder[0] != '\0' ? g_strdup_printf ("image@%s", folder) : g_strdup ("image");
+}
+
 /* Runs just the groups the use case lacks, on the same filesystems, in
  * the image folder of the last run; the runner merges the two. */
 static void
 measure_clicked_cb (FsbResultsPage *self)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autofree char *folder = g_settings_get_string (settings, "image-folder");
-  g_autofree char *target = folder[0] != '\0' ? g_strdup_printf ("image@%s", folder) : g_strdup ("image");
+  g_autofree char *target = image_target ();
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbPlan) plan = NULL;
 
@@ -344,9 +352,7 @@ measure_clicked_cb (FsbResultsPage *self)
 static void
 settle_clicked_cb (FsbResultsPage *self)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autofree char *folder = g_settings_get_string (settings, "image-folder");
-  g_autofree char *target = folder[0] != '\0' ? g_strdup_printf ("image@%s", folder) : g_strdup ("image");
+  g_autofree char *target = image_target ();
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbPlan) plan = NULL;
 

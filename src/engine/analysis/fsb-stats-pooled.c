@@ -40,8 +40,8 @@
 #include <string.h>
 
 #include "fsb-stats.h"
+#include "fsb-stats-private.h"
 
-#define MEDIAN_SE_FACTOR 1.2533141373155003
 /* 1 / Φ⁻¹(3/4): the median absolute deviation of a normal is 0.6745 σ. */
 #define MAD_SCALE 1.482602218505602
 #define OUTLIER_SCALES 4.0
@@ -49,18 +49,10 @@
  * however quiet the task (a scale of almost 0 would flag every sample). */
 #define OUTLIER_FLOOR 0.22314355131420976
 
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static double
 median_of (double *v, guint n)
 {
-  qsort (v, n, sizeof (double), compare_doubles);
+  qsort (v, n, sizeof (double), fsb_stats_compare_doubles);
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -206,7 +198,7 @@ fsb_stats_pool (const double *const *values, const guint *n, guint k, FsbLogEsti
         }
       else
         {
-          estimates[i].var = MEDIAN_SE_FACTOR * MEDIAN_SE_FACTOR * (ss / d) / n[i];
+          estimates[i].var = FSB_MEDIAN_SE_FACTOR * FSB_MEDIAN_SE_FACTOR * (ss / d) / n[i];
           estimates[i].df = present > 1 ? d / 2 : d;
         }
       if (flags == NULL || flags[i] == NULL)

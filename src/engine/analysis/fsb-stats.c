@@ -32,12 +32,10 @@
 #include <string.h>
 
 #include "fsb-stats.h"
+#include "fsb-stats-private.h"
 
-/* √(π/2): a median's standard error over a mean's. */
-#define MEDIAN_SE_FACTOR 1.2533141373155003
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
+int
+fsb_stats_compare_doubles (gconstpointer a, gconstpointer b)
 {
   double x = *(const double *) a, y = *(const double *) b;
 
@@ -215,7 +213,7 @@ fsb_stats_compute (const double *values, guint n, FsbStats *stats)
     }
 
   sorted = g_memdup2 (values, sizeof (double) * n);
-  qsort (sorted, n, sizeof (double), compare_doubles);
+  qsort (sorted, n, sizeof (double), fsb_stats_compare_doubles);
 
   for (guint i = 0; i < n; i++)
     sum += sorted[i];
@@ -243,12 +241,12 @@ fsb_stats_compute (const double *values, guint n, FsbStats *stats)
       for (guint i = 0; i < n; i++)
         lsq += (log (sorted[i]) - lmean) * (log (sorted[i]) - lmean);
       stats->estimate.log = log (stats->median);
-      se = n > 1 ? MEDIAN_SE_FACTOR * sqrt (lsq / (n - 1)) / sqrt (n) : INFINITY;
+      se = n > 1 ? FSB_MEDIAN_SE_FACTOR * sqrt (lsq / (n - 1)) / sqrt (n) : INFINITY;
     }
   else
     {
       stats->estimate.log = stats->median;
-      se = n > 1 ? MEDIAN_SE_FACTOR * stats->stdev / sqrt (n) : INFINITY;
+      se = n > 1 ? FSB_MEDIAN_SE_FACTOR * stats->stdev / sqrt (n) : INFINITY;
     }
   stats->estimate.var = se * se;
   stats->estimate.df = n > 1 ? n - 1 : 0;
@@ -441,7 +439,7 @@ fsb_stats_median_interval (const double *values, guint n, double level, double *
   if (n == 0)
     return 0;
   sorted = g_memdup2 (values, sizeof (double) * n);
-  qsort (sorted, n, sizeof (double), compare_doubles);
+  qsort (sorted, n, sizeof (double), fsb_stats_compare_doubles);
 
   /* tail: P(B < k), grown term by term while the interval keeps its level */
   for (guint i = 0; i < n; i++)
