@@ -388,11 +388,11 @@ read_filesystem (Reader *r, FsbResult *self, JsonNode *node)
   if (!fsb_text_is_fs_name (name))
     {
       g_autofree char *field = field_of (r, "name");
-      g_autofree char *shown = quoted_for_message (name);
+      g_autofree char *value = quoted_for_message (name);
       return fail_take (r->error,
                         /* Translators: a field of the file, then its value */
                         g_strdup_printf (_("%s is “%s”, which is not a filesystem name (letters, digits, “-” and “_”)"),
-                                         field, shown));
+                                         field, value));
     }
   if (fsb_result_find_filesystem (self, name) != NULL)
     return fail_take (r->error,
