@@ -528,6 +528,9 @@ read_target_regime (Reader *r, FsbTargetInfo *t, JsonObject *target)
   JsonObject *residency = get_object (target, "residency");
 
   t->direct_io = get_bool (target, "direct_io");
+  t->preallocated = get_bool (target, "preallocated");
+  /* Older results lack it: they had mkfs's default. */
+  t->mkfs_discard = !json_object_has_member (target, "mkfs_discard") || get_bool (target, "mkfs_discard");
   t->flush_reaches = get_string (target, "flush_reaches");
   t->cache_policy_text = get_string (target, "cache_policy_text");
   if (host != NULL)
