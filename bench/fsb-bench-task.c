@@ -1,7 +1,8 @@
 /* fsb-bench-task.c: runs FS Bench tasks on a folder and prints their
  * samples, so bench/ scripts (compare-tools.sh, sysbench-compare.sh) can
- * put them next to other tools' figures on the same mounted filesystem.
- * Not installed. */
+ * put them next to other tools' figures on the same mounted filesystem;
+ * with --metric, the catalog's headline metric of each task id given
+ * (bench/noise.sh). Not installed. */
 #include "config.h"
 
 #include <stdio.h>
@@ -54,7 +55,7 @@ main (int argc, char **argv)
   g_autofree char *profile_name = NULL, *dir = NULL, *scratch = NULL, *source = NULL;
   g_autofree char *age = NULL, *extents_of = NULL;
   g_auto(GStrv) drop = NULL, size_args = NULL;
-  gboolean direct = FALSE, show_profile = FALSE, setup_only = FALSE;
+  gboolean direct = FALSE, show_profile = FALSE, setup_only = FALSE, show_metric = FALSE;
   GOptionEntry entries[] = {
     { "profile", 'p', 0, G_OPTION_ARG_STRING, &profile_name, "Profile (quick, standard, seed)", "NAME" },
     { "dir", 'd', 0, G_OPTION_ARG_FILENAME, &dir, "The mounted filesystem to work in", "DIR" },
@@ -63,6 +64,7 @@ main (int argc, char **argv)
     { "direct-io", 0, 0, G_OPTION_ARG_NONE, &direct, "random-io with O_DIRECT", NULL },
     { "drop-cache", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &drop, "Drop FILE's pages first (an image)", "FILE" },
     { "show-profile", 0, 0, G_OPTION_ARG_NONE, &show_profile, "Print the profile's sizes as shell variables", NULL },
+    { "metric", 0, 0, G_OPTION_ARG_NONE, &show_metric, "Print each TASK-ID's headline metric, \"higher\" or \"lower\" (is better), \"task\" or \"step\"", NULL },
     { "setup", 0, 0, G_OPTION_ARG_NONE, &setup_only, "Only run the tasks' untimed setup (then make the caches cold)", NULL },
     { "age", 0, 0, G_OPTION_ARG_STRING, &age, "First age DIR as a run with --age LEVEL would, on an image of IMAGE bytes", "LEVEL:IMAGE" },
     { "extents", 0, 0, G_OPTION_ARG_FILENAME, &extents_of, "Print FILE's extents, as FS Bench counts them (FIEMAP)", "FILE" },
@@ -77,10 +79,25 @@ main (int argc, char **argv)
   fsb_engine_init ();
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) ||
-      (!show_profile && drop == NULL && extents_of == NULL && age == NULL && (dir == NULL || argc < 2)))
+      (!show_profile && !show_metric && drop == NULL && extents_of == NULL && age == NULL && (dir == NULL || argc < 2)))
     {
       g_printerr ("%s\n", error != NULL ? error->message : "usage: fsb-bench-task --dir DIR TASK-ID…");
       return 2;
+    }
+  if (show_metric)
+    {
+      /* The catalog's: what the report ranks a task on (bench/noise.sh). */
+      for (int i = 1; i < argc; i++)
+        {
+          gboolean higher = FALSE;
+          const char *metric = fsb_task_metric (argv[i], &higher);
+          const FsbTaskSpec *spec = fsb_catalog_task (argv[i], NULL);
+
+          /* mkfs, mount, umount: steps the runner times itself */
+          g_print ("%s %s %s %s\n", argv[i], metric, higher ? "higher" : "lower",
+                   spec != NULL && spec->run == NULL ? "step" : "task");
+        }
+      return 0;
     }
   plan = fsb_plan_new ();
   if (!fsb_plan_set_profile (plan, profile_name != NULL ? profile_name : "quick", &error))

@@ -114,6 +114,8 @@ test_round_trip (void)
   r->target.host.mount_point = g_strdup ("/home");
   r->target.host.mount_options = g_strdup ("rw,relatime,compress=zstd:3,ssd,subvol=/home");
   r->target.host.nocow = TRUE;
+  r->target.preallocated = TRUE;
+  r->target.mkfs_discard = FALSE;
   r->target.residency_max_files = 4096;
   r->target.residency_near_zero_bytes = 1048576;
   data = fsb_result_to_data (r, NULL);
@@ -121,6 +123,8 @@ test_round_trip (void)
   g_assert_nonnull (strstr (data, "\"cache_policy\" : \"remount+fadvise\""));
   g_assert_nonnull (strstr (data, "\"flush_reaches\" : \"host-file\""));
   g_assert_null (strstr (data, "host_filesystem"));
+  g_assert_nonnull (strstr (data, "\"preallocated\" : true"));
+  g_assert_nonnull (strstr (data, "\"mkfs_discard\" : false"));
 
   back = fsb_result_load_from_data (data, -1, &error);
   g_assert_no_error (error);
@@ -133,6 +137,8 @@ test_round_trip (void)
   g_assert_cmpstr (back->target.host.mount_options, ==, "rw,relatime,compress=zstd:3,ssd,subvol=/home");
   g_assert_true (back->target.host.nocow);
   g_assert_false (back->target.host.compressed);
+  g_assert_true (back->target.preallocated);
+  g_assert_false (back->target.mkfs_discard);
   g_assert_null (back->target.cache_policy_text);
   g_assert_cmpuint (back->target.residency_max_files, ==, 4096);
   g_assert_cmpuint (back->target.residency_near_zero_bytes, ==, 1048576);
@@ -154,6 +160,9 @@ test_legacy (void)
   g_assert_cmpstr (en->target.host.filesystem, ==, "ext4");
   g_assert_cmpstr (en->target.host.source, ==, "/dev/sda1");
   g_assert_cmpstr (en->target.host.mount_point, ==, "/");
+  /* what they did, which they do not say: a sparse image, mkfs's discard */
+  g_assert_false (en->target.preallocated);
+  g_assert_true (en->target.mkfs_discard);
 
   g_assert_cmpstr (ru->target.cache_policy, ==, FSB_CACHE_POLICY_FADVISE);
   g_assert_false (ru->target.direct_io);
@@ -171,6 +180,31 @@ test_legacy (void)
   data = fsb_result_to_data (unknown, NULL);
   again = load_text (data);
   g_assert_cmpstr (again->target.cache_policy_text, ==, "drop_caches before each task");
+}
+
+/* The image's space, in each of its four ways; nothing for a partition. */
+static void
+test_space_text (void)
+{
+  FsbTargetInfo info = { 0 };
+  g_autofree char *kept = NULL, *discarded = NULL, *sparse = NULL, *old = NULL, *partition = NULL;
+
+  info.kind = (char *) "image";
+  info.preallocated = TRUE;
+  kept = fsb_target_info_space_text (&info);
+  g_assert_nonnull (strstr (kept, "allocated no space while a task wrote"));
+  info.mkfs_discard = TRUE;
+  discarded = fsb_target_info_space_text (&info);
+  g_assert_nonnull (strstr (discarded, "each mkfs discarded it"));
+  info.preallocated = FALSE;
+  old = fsb_target_info_space_text (&info);
+  g_assert_nonnull (strstr (old, "every round’s tasks"));
+  info.mkfs_discard = FALSE;
+  sparse = fsb_target_info_space_text (&info);
+  g_assert_nonnull (strstr (sparse, "the first round’s tasks"));
+  info.kind = (char *) "partition";
+  partition = fsb_target_info_space_text (&info);
+  g_assert_null (partition);
 }
 
 /* Warnings ------------------------------------------------------------------ */
@@ -356,6 +390,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/target-info/round-trip", test_round_trip);
   g_test_add_func ("/target-info/legacy", test_legacy);
+  g_test_add_func ("/target-info/space", test_space_text);
   g_test_add_func ("/target-info/concerns", test_concerns);
   g_test_add_func ("/target-info/report-warns", test_report_warns);
   g_test_add_func ("/target-info/comparison", test_comparison_regimes);

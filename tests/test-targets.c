@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +28,19 @@ typedef struct {
   const char *fs;
   gboolean    done;
 } Lifecycle;
+
+/* The image holds its whole size on the host: allocated when it was made.
+ * The test hosts (ext4, xfs, btrfs, tmpfs) all have fallocate. */
+static void
+assert_image_allocated (FsbTarget *target)
+{
+  struct stat st;
+
+  g_assert_cmpint (g_stat (fsb_target_get_image_path (target), &st), ==, 0);
+  g_test_message ("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " bytes allocated",
+                  (guint64) st.st_blocks * 512, (guint64) st.st_size);
+  g_assert_cmpuint ((guint64) st.st_blocks * 512, >=, (guint64) st.st_size);
+}
 
 static void
 run_lifecycle (const char *fs)
@@ -53,6 +67,8 @@ run_lifecycle (const char *fs)
   g_assert_true (g_str_has_prefix (device, "/dev/loop"));
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 1);
   g_assert_cmpuint (fsb_test_count_files (state_dir), >=, 1);
+  g_assert_true (fsb_target_get_preallocated (target));
+  assert_image_allocated (target);
 
   { gboolean ok_ = fsb_target_format (target, fs, NULL, &mkfs_s, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_cmpfloat (mkfs_s, >, 0);
@@ -91,6 +107,8 @@ run_lifecycle (const char *fs)
    * direct I/O on a host that has it. */
   g_assert_cmpstr (info.cache_policy, ==, info.direct_io ? FSB_CACHE_POLICY_DIRECT_IO : FSB_CACHE_POLICY_FADVISE);
   g_assert_cmpstr (info.flush_reaches, ==, info.direct_io ? FSB_FLUSH_REACHES_DEVICE : FSB_FLUSH_REACHES_HOST_FILE);
+  g_assert_true (info.preallocated);
+  g_assert_true (info.mkfs_discard);
 
   { gboolean ok_ = fsb_target_remount_cold (target, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   g_assert_nonnull (fsb_target_get_mount_point (target));

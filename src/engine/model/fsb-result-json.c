@@ -48,6 +48,8 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
   if (t->cache_policy_text != NULL)
     fsb_json_add_string (b, "cache_policy_text", t->cache_policy_text);
   fsb_json_add_bool (b, "direct_io", t->direct_io);
+  fsb_json_add_bool (b, "preallocated", t->preallocated);
+  fsb_json_add_bool (b, "mkfs_discard", t->mkfs_discard);
   fsb_json_add_string (b, "flush_reaches", t->flush_reaches);
   json_builder_set_member_name (b, "host");
   if (t->host.filesystem != NULL)

@@ -388,11 +388,11 @@ read_filesystem (Reader *r, FsbResult *self, JsonNode *node)
   if (!fsb_text_is_fs_name (name))
     {
       g_autofree char *field = field_of (r, "name");
-      g_autofree char *shown = quoted_for_message (name);
+      g_autofree char *value = quoted_for_message (name);
       return fail_take (r->error,
                         /* Translators: a field of the file, then its value */
                         g_strdup_printf (_("%s is “%s”, which is not a filesystem name (letters, digits, “-” and “_”)"),
-                                         field, shown));
+                                         field, value));
     }
   if (fsb_result_find_filesystem (self, name) != NULL)
     return fail_take (r->error,
@@ -528,6 +528,9 @@ read_target_regime (Reader *r, FsbTargetInfo *t, JsonObject *target)
   JsonObject *residency = get_object (target, "residency");
 
   t->direct_io = get_bool (target, "direct_io");
+  t->preallocated = get_bool (target, "preallocated");
+  /* Older results lack it: they had mkfs's default. */
+  t->mkfs_discard = !json_object_has_member (target, "mkfs_discard") || get_bool (target, "mkfs_discard");
   t->flush_reaches = get_string (target, "flush_reaches");
   t->cache_policy_text = get_string (target, "cache_policy_text");
   if (host != NULL)

@@ -333,6 +333,8 @@ copy_target (FsbTargetInfo *to, const FsbTargetInfo *from)
   to->cache_policy = g_strdup (from->cache_policy);
   to->cache_policy_text = g_strdup (from->cache_policy_text);
   to->direct_io = from->direct_io;
+  to->preallocated = from->preallocated;
+  to->mkfs_discard = from->mkfs_discard;
   to->flush_reaches = g_strdup (from->flush_reaches);
   to->host.filesystem = g_strdup (from->host.filesystem);
   to->host.source = g_strdup (from->host.source);

@@ -134,6 +134,13 @@ typedef struct {
   /* An older result's cache sentence that maps to no id: shown quoted. */
   char       *cache_policy_text;
   gboolean    direct_io;        /* the loop device bypassed the host's page cache */
+  /* Images: the image file's blocks were allocated on the host when it
+   * was made (fallocate); FALSE: sparse, as in every older result. */
+  gboolean    preallocated;
+  /* Each mkfs discarded the device (its default): on an image, that
+   * punches the image file's blocks out on the host. Absent from older
+   * JSON: TRUE, what they did. */
+  gboolean    mkfs_discard;
   char       *flush_reaches;    /* an FSB_FLUSH_REACHES_* id; NULL in older results */
   FsbHostInfo host;             /* images only */
   /* How residency was probed before each task (samples carry the

@@ -122,6 +122,24 @@ fsb_target_info_cache_text (const FsbTargetInfo *info)
 }
 
 char *
+fsb_target_info_space_text (const FsbTargetInfo *info)
+{
+  if (!is_image (info))
+    return NULL;
+  if (info->preallocated && !info->mkfs_discard)
+    return g_strdup (_("The image file’s space was allocated on the host when the image was made, and "
+                       "mkfs did not discard it, so the host allocated no space while a task wrote."));
+  if (info->preallocated)
+    return g_strdup (_("The image file’s space was allocated on the host when the image was made, but "
+                       "each mkfs discarded it, so the host allocated space again while the tasks wrote."));
+  if (!info->mkfs_discard)
+    return g_strdup (_("The image file was sparse (the host’s filesystem could not allocate it ahead), so "
+                       "the host allocated its space while the first round’s tasks wrote."));
+  return g_strdup (_("The image file was sparse, and each mkfs discarded it, so the host allocated its "
+                     "space while every round’s tasks wrote."));
+}
+
+char *
 fsb_target_info_regime_text (const FsbTargetInfo *info)
 {
   /* Translators: this and the next ones are table cells of a comparison:

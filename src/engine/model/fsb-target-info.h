@@ -25,6 +25,9 @@ FsbHostConcern fsb_host_info_concerns        (const FsbHostInfo *host);
 char          *fsb_target_info_host_text     (const FsbTargetInfo *info);
 /* What was done to keep caches cold, and which layer the timed flush reached. */
 char          *fsb_target_info_cache_text    (const FsbTargetInfo *info);
+/* How the image file's space was allocated on the host (preallocated,
+ * discarded by mkfs), or NULL for a partition. */
+char          *fsb_target_info_space_text    (const FsbTargetInfo *info);
 /* A short name of the regime, for a table cell: "direct I/O", ... */
 char          *fsb_target_info_regime_text   (const FsbTargetInfo *info);
 /* The regime in a run's short name: "direct I/O · ext4", "partition". */

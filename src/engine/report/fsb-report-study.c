@@ -164,6 +164,7 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   FsbBlock *facts, *list;
   g_autofree char *target = fsb_doc_describe_target (r);
   g_autofree char *caches = fsb_target_info_cache_text (&r->target);
+  g_autofree char *space = fsb_target_info_space_text (&r->target);
   g_autofree char *host = fsb_target_info_host_text (&r->target);
   g_autofree char *profile = fsb_profile_display_name (r->profile);
   g_autofree char *residency = fsb_result_residency_text (r);
@@ -187,6 +188,8 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
       fsb_doc_add_fact (facts, _("Loop device"), r->target.device);
     }
   fsb_doc_add_fact (facts, _("Caches"), caches);
+  /* Translators: a row title of the report's target and method: how the disk image's space was allocated */
+  fsb_doc_add_fact (facts, _("Image space"), space);
   fsb_doc_add_fact (facts, _("Each task ran"), reps);
   fsb_doc_add_fact (facts, _("Repetitions"), policy);
   fsb_doc_add_fact (facts, _("Profile"), profile);

@@ -114,6 +114,9 @@ fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
   info->size_bytes = self->size;
   info->device = g_strdup (self->device);
   info->direct_io = fsb_target_get_direct_io (self);
+  info->preallocated = fsb_target_get_preallocated (self);
+  /* udisks' Format runs mkfs with its default, which discards */
+  info->mkfs_discard = TRUE;
   info->flush_reaches = g_strdup (fsb_target_get_flush_reaches (self));
   info->residency_max_files = FSB_RESIDENCY_MAX_FILES;
   info->residency_near_zero_bytes = FSB_RESIDENCY_NEAR_ZERO;

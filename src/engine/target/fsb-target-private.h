@@ -36,6 +36,7 @@ struct _FsbTarget
   guint64         image_ino;        /* has its name later, is attached, detached and deleted */
   gboolean        nocow;            /* No_COW took on the image file */
   gboolean        compressed;       /* the image file carries the compression flag */
+  gboolean        preallocated;     /* the image's blocks were allocated when it was made */
   gboolean        host_cache_dropped;
   FsbTargetState *state;
   FsbDeviceIdentity *confirmed;     /* a partition: what the user confirmed */

@@ -103,6 +103,10 @@ gboolean       fsb_target_get_direct_io   (FsbTarget    *self);
 /* FSB_FLUSH_REACHES_DEVICE with direct I/O or on a partition, else
  * FSB_FLUSH_REACHES_HOST_FILE: a timed task ends with fsb_target_flush_host(). */
 const char    *fsb_target_get_flush_reaches (FsbTarget  *self);
+/* An image: its blocks were allocated on the host when it was made
+ * (fallocate), rather than left sparse (a host without fallocate). Each
+ * format's mkfs still discards the device, which punches them out again. */
+gboolean       fsb_target_get_preallocated (FsbTarget   *self);
 /* The end of a timed flush when the loop device goes through the host's
  * page cache: fdatasync on the image file, so the time counts the device.
  * Does nothing with direct I/O or on a partition (flushed FALSE). */
