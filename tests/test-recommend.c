@@ -300,6 +300,11 @@ test_outlier_winner (void)
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
   g_assert_cmpstr (rec->best, ==, "ext4");
   g_assert_cmpint (rec->confidence, >=, FSB_CONFIDENCE_MEDIUM);
+  /* flagged, not dropped: said so, naming the task */
+  g_assert_cmpuint (fsb_recommendation_get_verdict (rec, "sync-write")->n_flagged, ==, 1);
+  g_assert_cmpstrv (fsb_recommendation_get_verdict (rec, "sync-write")->flagged_tasks,
+                    ((const char *[]) { "sync-write", NULL }));
+  g_assert_true (contains (rec->notes, "1 sample lay far from the others of its task: the verdict leaves it out"));
 }
 
 /* Dominance: ext4 and XFS are close and noisy (their comparison stays

@@ -549,6 +549,28 @@ write_reasons (FsbRecommendation *self)
     }
 }
 
+/* "2 samples lay far from the others of their task …": flagged, not
+ * dropped, and said so (each verdict lists the tasks: flagged_tasks). */
+static void
+note_flagged (FsbRecommendation *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->verdicts->len; i++)
+    if (counts (self->verdicts->pdata[i]))
+      n += ((const FsbVerdict *) self->verdicts->pdata[i])->n_flagged;
+  if (n == 0)
+    return;
+  g_ptr_array_add (self->notes,
+                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 /* Translators: a count of samples (repetitions of a task) */
+                                                 "%u sample lay far from the others of its task: the verdict leaves "
+                                                 "it out of the measurements' noise, and the figures keep it.",
+                                                 "%u samples lay far from the others of their task: the verdict "
+                                                 "leaves them out of the measurements' noise, and the figures keep "
+                                                 "them.", n), n));
+}
+
 static void
 note_missing (FsbRecommendation *self)
 {
@@ -630,6 +652,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
     }
 
   self->confidence = confidence_of (self);
+  note_flagged (self);
   write_headline (self);
   write_reasons (self);
   write_dominance (self, result);

@@ -103,6 +103,10 @@ typedef struct {
   double         ratio, ratio_low, ratio_high;   /* the leader over the runner-up (NaN alone) */
   char          *conclusion;  /* one translated sentence that states it */
   GPtrArray     *differences; /* of FsbTaskDifference*, largest first, three at most */
+  /* Samples the outlier rule left out of the noise (fsb_stats_pool), and
+   * the tasks they belong to, in section order (never NULL). */
+  guint          n_flagged;
+  char         **flagged_tasks;
 } FsbVerdict;
 
 typedef struct {

@@ -82,11 +82,11 @@ task_values (FsbFsResult *fs, const char *task_id, const char *metric, double of
 /* A task on every filesystem of result: each one's estimate, its noise
  * pooled over them all (fsb_stats_pool), and its median (less offset);
  * have[f] is FALSE where the filesystem has no sample of it. */
-static void
+static guint
 task_estimates (FsbResult *result, const char *task_id, const char *metric, double offset,
                 FsbLogEstimate *estimates, double *medians, gboolean *have)
 {
-  guint n_fs = result->filesystems->len, k = 0;
+  guint n_fs = result->filesystems->len, k = 0, flagged;
   g_autoptr(GPtrArray) arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autofree const double **values = g_new0 (const double *, MAX (n_fs, 1));
   g_autofree guint *n = g_new0 (guint, MAX (n_fs, 1));
@@ -103,7 +103,7 @@ task_estimates (FsbResult *result, const char *task_id, const char *metric, doub
       values[k] = (const double *) v->data;
       n[k++] = v->len;
     }
-  fsb_stats_pool (values, n, k, pooled, NULL);
+  flagged = fsb_stats_pool (values, n, k, pooled, NULL);
   for (guint f = 0, i = 0; f < n_fs; f++)
     {
       FsbStats stats;
@@ -115,6 +115,7 @@ task_estimates (FsbResult *result, const char *task_id, const char *metric, doub
       fsb_stats_compute ((const double *) v->data, v->len, &stats);
       medians[f] = stats.median - offset;
     }
+  return flagged;
 }
 
 /* Scoring ---------------------------------------------------------------- */
@@ -143,6 +144,7 @@ fsb_verdict_free (FsbVerdict *v)
   g_free (v->winner);
   g_free (v->runner_up);
   g_strfreev (v->tied);
+  g_strfreev (v->flagged_tasks);
   g_free (v->conclusion);
   g_ptr_array_unref (v->differences);
   g_free (v);
@@ -162,9 +164,11 @@ score_new (const char *fs, const char *metric)
 }
 
 /* The tasks of a section on their headline metric, or (cpu) every timed
- * task on CPU % + 1. Times add up; rates (and CPU) make a geometric mean. */
+ * task on CPU % + 1. Times add up; rates (and CPU) make a geometric mean.
+ * flagged (may be NULL) gets how many samples of each task the outlier
+ * rule left out of its noise, and the tasks that had any. */
 static GPtrArray *
-score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu)
+score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu, guint *n_flagged, GStrvBuilder *flagged)
 {
   GPtrArray *ranking = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
   gboolean all_times = !cpu;
@@ -191,8 +195,14 @@ score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu)
 
       if (value_metric == NULL)
         value_metric = metric;
-      task_estimates (result, ids->pdata[t], metric, cpu ? 1 : 0, estimates + t * n_fs, medians + t * n_fs,
-                      have + t * n_fs);
+      guint out = task_estimates (result, ids->pdata[t], metric, cpu ? 1 : 0, estimates + t * n_fs,
+                                  medians + t * n_fs, have + t * n_fs);
+
+      if (out > 0 && flagged != NULL)
+        {
+          *n_flagged += out;
+          g_strv_builder_add (flagged, ids->pdata[t]);
+        }
       /* higher is better on the log scale */
       for (guint f = 0; f < n_fs && !all_times && !higher; f++)
         estimates[t * n_fs + f].log = -estimates[t * n_fs + f].log;
@@ -297,7 +307,7 @@ compare_scores (gconstpointer a, gconstpointer b)
 }
 
 static GPtrArray *
-score_criterion (FsbResult *result, const FsbCriterionSpec *criterion)
+score_criterion (FsbResult *result, const FsbCriterionSpec *criterion, guint *n_flagged, GStrvBuilder *flagged)
 {
   g_autoptr(GPtrArray) ids = NULL;
 
@@ -323,11 +333,11 @@ score_criterion (FsbResult *result, const FsbCriterionSpec *criterion)
           for (guint i = 0; i < part->len; i++)
             g_ptr_array_add (ids, g_strdup (part->pdata[i]));
         }
-      return score_tasks (result, ids, TRUE);
+      return score_tasks (result, ids, TRUE, NULL, NULL);
     case FSB_SCORE_TASKS:
     default:
       ids = fsb_result_section_tasks (result, criterion->id);
-      return score_tasks (result, ids, FALSE);
+      return score_tasks (result, ids, FALSE, n_flagged, flagged);
     }
 }
 
@@ -515,7 +525,9 @@ conclude (FsbVerdict *v)
 FsbVerdict *
 fsb_verdict_new (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case)
 {
-  g_autoptr(GPtrArray) ranking = score_criterion (result, criterion);
+  g_autoptr(GStrvBuilder) flagged = g_strv_builder_new ();
+  guint n_flagged = 0;
+  g_autoptr(GPtrArray) ranking = score_criterion (result, criterion, &n_flagged, flagged);
   g_autoptr(GStrvBuilder) tied = g_strv_builder_new ();
   FsbVerdict *v;
   FsbScore *first;
@@ -536,6 +548,8 @@ fsb_verdict_new (FsbResult *result, const FsbCriterionSpec *criterion, const cha
   v->differences = g_ptr_array_new_with_free_func ((GDestroyNotify) difference_free);
   v->settled = TRUE;
   v->ratio = v->ratio_low = v->ratio_high = NAN;
+  v->n_flagged = n_flagged;
+  v->flagged_tasks = g_strv_builder_end (flagged);
   for (guint i = 1; i < v->ranking->len; i++)
     {
       FsbScore *s = v->ranking->pdata[i];
