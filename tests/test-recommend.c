@@ -399,6 +399,34 @@ test_settle_hint (void)
   g_assert_true (contains (rec->notes, "it would take many more rounds to tell whether it is one"));
 }
 
+/* Leans are not a lead: 20 % slower in every criterion, none of them
+ * clearly, adds up overall past the margin; no criterion won, no winner. */
+static void
+test_leans_are_not_a_lead (void)
+{
+  g_autoptr(FsbResult) r = new_result ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *twin = fsb_result_add_filesystem (r, "ext4-2");
+  g_autoptr(FsbRecommendation) rec = NULL;
+  const char *groups[] = { "core", "small-files", "random-io" };
+
+  ext4->capacity_initial.percent = twin->capacity_initial.percent = 93;
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    {
+      add_group (ext4, groups[g], 1.0, 0.18);
+      add_group (twin, groups[g], 1.2, 0.18);
+    }
+  rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+  dump (rec);
+  for (guint i = 0; i < rec->verdicts->len; i++)
+    g_assert_cmpint (((FsbVerdict *) rec->verdicts->pdata[i])->kind, ==, FSB_VERDICT_TIE);
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
+  g_assert_null (rec->best);
+  g_assert_false (rec->settled);
+  /* the weighted mean alone would have named ext4 */
+  g_assert_cmpfloat (((FsbScore *) rec->overall->pdata[1])->ratio_low, >, 1 + FSB_EQUIVALENCE_MARGIN);
+}
+
 static void
 test_single (void)
 {
@@ -566,6 +594,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/outlier-winner", test_outlier_winner);
   g_test_add_func ("/recommend/dominated", test_dominated);
   g_test_add_func ("/recommend/settle-hint", test_settle_hint);
+  g_test_add_func ("/recommend/leans", test_leans_are_not_a_lead);
   g_test_add_func ("/recommend/single", test_single);
   g_test_add_func ("/recommend/nothing", test_nothing);
   g_test_add_func ("/recommend/failure", test_failure);

@@ -236,6 +236,30 @@ dominated_by (FsbRecommendation *self, const char *a, const char *b, const FsbVe
   return found != NULL;
 }
 
+/* a is clearly ahead of b on some counted criterion. The overall mean
+ * treats the criteria as independent, but a slow moment of the machine
+ * during one filesystem's round slows all its tasks at once: six criteria
+ * that each lean a few percent the same way, none clearly, can add up to
+ * an overall interval past the margin by chance (twins were named a winner
+ * so, 14 % [6 %, 24 %], tied on every criterion). A winner must win
+ * something. */
+static gboolean
+clearly_ahead_somewhere (FsbRecommendation *self, const char *a, const char *b)
+{
+  for (guint i = 0; i < self->verdicts->len; i++)
+    {
+      const FsbVerdict *v = self->verdicts->pdata[i];
+      FsbLogEstimate diff;
+
+      if (!counts (v))
+        continue;
+      fsb_log_estimate_diff (&find_score (v, a)->estimate, &find_score (v, b)->estimate, &diff);
+      if (fsb_log_estimate_compare (&diff, FSB_EQUIVALENCE_MARGIN) == FSB_COMPARE_BETTER)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The complete filesystems some other complete one dominates, each with
  * the one that does (the first in the result's order). */
 static GHashTable *
@@ -356,6 +380,9 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           s->ratio = exp (s->estimate.log);
           fsb_log_estimate_interval (&s->estimate, &s->ratio_low, &s->ratio_high);
           s->behind = fsb_log_estimate_compare (&s->estimate, FSB_EQUIVALENCE_MARGIN);
+          /* a lead made only of leans, none of them clear, is not one */
+          if (s->behind == FSB_COMPARE_BETTER && !clearly_ahead_somewhere (self, leader, name))
+            s->behind = FSB_COMPARE_UNSETTLED;
           if (g_hash_table_contains (dominated, name) && s->behind != FSB_COMPARE_BETTER)
             {
               self->by_dominance = TRUE;
