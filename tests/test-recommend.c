@@ -396,6 +396,7 @@ test_settle_hint (void)
   dump (rec);
   g_assert_false (rec->settled);
   g_assert_cmpuint (rec->settle_rounds, ==, 0);
+  g_assert_nonnull (strstr (rec->settle_note, "it would take many more rounds"));
   g_assert_true (contains (rec->notes, "it would take many more rounds to tell whether it is one"));
 }
 

@@ -358,6 +358,8 @@ print_settle (const FsbRecommendation *rec)
   if (rec->settle_note == NULL)
     return;
   g_print ("%s\n", rec->settle_note);
+  if (rec->settle_rounds == 0)
+    return;
   if (rec->settle_rounds > FSB_DEFAULT_REPEAT_MAX)
     /* Translators: the time budget in seconds, then the most repetitions: the options to run again with */
     g_print (_("To run them, run again with --time-budget %.0f --repeat-max %u.\n"), rec->settle_budget_s,

@@ -108,14 +108,14 @@ fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
           g_autofree char *amount = fsb_format_percent (apart, apart < 10 ? 1 : 0);
           g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
 
-          g_ptr_array_add (self->notes,
-                           /* Translators: two filesystems, the measured difference ("6 %"), then the margin
-                            * ("5 %"): "XFS and ext4 differ by about 6 %, close to the 5 % that counts as a real
-                            * difference: it would take many more rounds to tell whether it is one." */
-                           g_strdup_printf (_("%s and %s differ by about %s, close to the %s that counts as a real "
-                                              "difference: it would take many more rounds to tell whether it is one."),
-                                            fsb_format_fs_name (self->leader), fsb_format_fs_name (s->fs), amount,
-                                            margin));
+          self->settle_note =
+            /* Translators: two filesystems, the measured difference ("6 %"), then the margin ("5 %"): "XFS and
+             * ext4 differ by about 6 %, close to the 5 % that counts as a real difference: it would take many
+             * more rounds to tell whether it is one." */
+            g_strdup_printf (_("%s and %s differ by about %s, close to the %s that counts as a real "
+                               "difference: it would take many more rounds to tell whether it is one."),
+                             fsb_format_fs_name (self->leader), fsb_format_fs_name (s->fs), amount, margin);
+          g_ptr_array_add (self->notes, g_strdup (self->settle_note));
           return;
         }
       most = MAX (most, k);

@@ -131,7 +131,7 @@ typedef struct {
   guint          settle_rounds;
   double         settle_seconds;
   double         settle_budget_s;
-  char          *settle_note;   /* the note that says so, also among the notes */
+  char          *settle_note;   /* the note that says so (or, settle_rounds 0, that rounds would not), also among the notes */
   double         ratio, ratio_low, ratio_high;   /* overall, the leader over the runner-up */
   char          *headline;    /* "XFS suits a small home or office server best", with its confidence */
   GPtrArray     *reasons;     /* of char*: the counted criteria's conclusions, by weight */
