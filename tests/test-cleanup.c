@@ -261,6 +261,65 @@ test_machine_and_boot (void)
   fsb_test_assert_no_leftovers (tmp_dir, image_dir, device);
 }
 
+/* A crashed run's image renamed by the user during the run: its loop
+ * device, now backed by the new name, is still the run's (by the inode
+ * recorded) and is unmounted and detached; the renamed file is the
+ * user's now and stays. An entry that does not name that loop device
+ * leaves a loop device on the inode under another name alone. */
+static void
+test_image_renamed (void)
+{
+  g_autoptr(FsbTarget) target = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *image = NULL, *device = NULL, *moved = NULL, *unnamed = NULL, *ours = NULL;
+  g_autofree char *loop = NULL;
+  FsbLeftovers cleaned;
+  const char *name;
+  guint64 dev, ino;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  target = fsb_test_image_target (image_dir, "600M", "ext4", TRUE);
+  device = g_strdup (fsb_target_get_device (target));
+  {
+    g_autoptr(GDir) dir = g_dir_open (image_dir, 0, NULL);
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (fsb_target_state_is_image_name (name))
+        image = g_build_filename (image_dir, name, NULL);
+  }
+  g_assert_nonnull (image);
+  file_stat (image, &dev, &ino);
+  moved = g_build_filename (image_dir, "my-renamed-disk.img", NULL);
+  g_assert_cmpint (g_rename (image, moved), ==, 0);
+  {
+    g_autofree char *backing = fsb_loop_backing_file (device);
+    g_assert_cmpstr (backing, ==, moved);
+  }
+
+  unnamed = write_entry (g_get_host_name (), fsb_target_state_boot_id (), image, dev, ino, NULL);
+  g_assert_cmpuint (fsb_target_clean_leftovers (&cleaned, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (unnamed, G_FILE_TEST_EXISTS));
+  g_assert_true (fsb_mountinfo_is_mount_point (fsb_target_get_mount_point (target)));
+
+  loop = g_strdup_printf (", \"loop_device\": \"%s\"", device);
+  ours = write_entry (g_get_host_name (), fsb_target_state_boot_id (), image, dev, ino, loop);
+  g_assert_cmpuint (fsb_target_clean_leftovers (&cleaned, &error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cleaned.mounts, ==, 1);
+  g_assert_cmpuint (cleaned.loop_devices, ==, 1);
+  g_assert_cmpuint (cleaned.images, ==, 0);
+  {
+    g_autofree char *backing = fsb_loop_backing_file (device);
+    g_assert_true (backing == NULL || strcmp (backing, moved) != 0);
+  }
+  g_assert_true (g_file_test (moved, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (g_unlink (moved), ==, 0);
+  fsb_target_release (target, &error);
+  g_assert_no_error (error);
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, device);
+}
+
 /* Scratch folders ------------------------------------------------------------ */
 
 static char *
@@ -423,6 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cleanup/user-files-survive", test_user_files_survive);
   g_test_add_func ("/cleanup/foreign-loop", test_foreign_loop);
   g_test_add_func ("/cleanup/machine-and-boot", test_machine_and_boot);
+  g_test_add_func ("/cleanup/image-renamed", test_image_renamed);
   g_test_add_func ("/cleanup/scratch", test_scratch);
 
   status = g_test_run ();

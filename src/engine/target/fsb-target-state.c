@@ -403,21 +403,29 @@ clean_mounts (const char *device, GError **error)
   return 1;
 }
 
-/* The loop devices on the entry's image that this user set up. */
+/* The loop devices on the entry's image that this user set up. The image
+ * is known by the device and inode recorded when it was made, so a loop
+ * device whose image was renamed during the run is still found; one
+ * backed by that inode under another name is ours only if it is the loop
+ * device the run recorded (a file the user attached by hand is not). An
+ * entry without them (an older one) goes by the image's name. */
 static GPtrArray *
 our_loops (const Entry *e)
 {
   g_autofree char *base = e->image != NULL ? g_path_get_basename (e->image) : NULL;
   g_autoptr(GPtrArray) candidates = NULL;
   GPtrArray *loops = g_ptr_array_new_with_free_func (g_free);
+  gboolean by_inode = e->image_dev != 0 && e->image_ino != 0;
 
   if (base == NULL || !g_path_is_absolute (e->image) || !fsb_target_state_is_image_name (base))
     return loops;
-  candidates = fsb_loops_of_file (e->image);
+  candidates = by_inode ? fsb_loops_of_image (e->image_dev, e->image_ino, e->image)
+                        : fsb_loops_of_file (e->image);
   for (guint i = 0; i < candidates->len; i++)
     {
       const char *loop = g_ptr_array_index (candidates, i);
       g_autofree char *object_path = fsb_udisks_object_path_for_device (loop);
+      g_autofree char *backing = NULL;
       g_autoptr(GVariant) uid = NULL;
       guint64 dev = 0, ino = 0;
 
@@ -427,7 +435,10 @@ our_loops (const Entry *e)
       if (uid == NULL || !g_variant_is_of_type (uid, G_VARIANT_TYPE_UINT32)
           || g_variant_get_uint32 (uid) != getuid ())
         continue;
-      if (fsb_loop_backing_inode (loop, &dev, &ino) && (dev != e->image_dev || ino != e->image_ino))
+      if (!by_inode && fsb_loop_backing_inode (loop, &dev, &ino) && (dev != e->image_dev || ino != e->image_ino))
+        continue;
+      backing = fsb_loop_backing_file (loop);
+      if (by_inode && g_strcmp0 (backing, e->image) != 0 && g_strcmp0 (loop, e->loop_device) != 0)
         continue;
       g_ptr_array_add (loops, g_steal_pointer (&object_path));
       g_ptr_array_add (loops, g_strdup (loop));
