@@ -77,6 +77,21 @@ expect_status 0 "$cli" plan --fs ext4 --age light
 grep -q "big-copy-in@aged" "$tmp/out" || fail "the text plan lacks the aged tasks"
 grep -q "4 KiB" "$tmp/out" || fail "the text plan lacks the count of small files"
 
+# --data: what the generated files are made of; an unknown kind is refused
+# naming the kinds; `dataset --data text` writes text that compresses.
+[ "$(json "$tmp/plan.json" 'd["data"]')" = random ] || fail "the default data is random"
+expect_status 0 "$cli" plan --fs ext4 --data text --json
+[ "$(json "$tmp/out" 'd["data"]')" = text ] || fail "--data text"
+expect_status 2 "$cli" plan --fs ext4 --data zeros
+grep -q "zeros" "$tmp/err" && grep -q "mixed" "$tmp/err" || fail "--data zeros: $(cat "$tmp/err")"
+expect_status 0 "$cli" dataset --data text --big-file 1M --tree-size 2M --tree-files 20 --out "$tmp/ds-text"
+[ "$(json "$tmp/ds-text/manifest.json" 'd["data"]')" = text ] || fail "the text dataset's manifest"
+if command -v gzip >/dev/null; then
+  whole=$(wc -c < "$tmp/ds-text/big.img")
+  packed=$(gzip -6 -c "$tmp/ds-text/big.img" | wc -c)
+  [ $((whole / packed)) -ge 2 ] || fail "text data should compress: $whole → $packed bytes"
+fi
+
 # The text form names the target, the data and the time.
 expect_status 0 "$cli" plan --fs ext4,xfs,btrfs --profile standard
 grep -q "GiB" "$tmp/out" || fail "sizes are not shown in binary units"

@@ -140,6 +140,134 @@ read_file (const char *dir, const char *name, gsize *len)
   return data;
 }
 
+static double
+gzip_ratio (const guint8 *data, gsize len)
+{
+  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autofree guint8 *zbuf = g_malloc (len + 65536);
+  gsize read = 0, written = 0;
+
+  g_assert_cmpint (g_converter_convert (G_CONVERTER (z), data, len, zbuf, len + 65536,
+                                        G_CONVERTER_INPUT_AT_END, &read, &written, NULL),
+                   ==, G_CONVERTER_FINISHED);
+  g_assert_cmpuint (read, ==, len);
+  return (double) len / (double) written;
+}
+
+/* Text: the same bytes however they are asked for (a word cut between two
+ * fills goes on in the next), other bytes for another file, only letters,
+ * spaces and punctuation, and about 3:1 to gzip. */
+static void
+test_text_stream (void)
+{
+  gsize len = 1024 * 1024;
+  g_autofree guint8 *a = g_malloc (len), *b = g_malloc (len), *c = g_malloc (len);
+  const gsize pieces[] = { 1, 7, 13, 15, 16, 17, 4093, 65536 };
+  FsbDatasetStream s;
+  gsize off = 0;
+  double ratio;
+
+  fsb_dataset_stream_init_kind (&s, 42, 3, FSB_DATA_TEXT);
+  fsb_dataset_stream_fill (&s, a, len);
+  fsb_dataset_stream_init_kind (&s, 42, 3, FSB_DATA_TEXT);
+  for (guint i = 0; off < len; i = (i + 1) % G_N_ELEMENTS (pieces))
+    {
+      gsize n = MIN (pieces[i], len - off);
+
+      fsb_dataset_stream_fill (&s, b + off, n);
+      off += n;
+    }
+  g_assert_cmpmem (a, len, b, len);
+  fsb_dataset_stream_init_kind (&s, 42, 4, FSB_DATA_TEXT);
+  fsb_dataset_stream_fill (&s, c, len);
+  g_assert_false (memcmp (a, c, len) == 0);
+
+  for (gsize i = 0; i < len; i++)
+    g_assert_true (g_ascii_islower (a[i]) || a[i] == ' ' || a[i] == ',' || a[i] == '.' || a[i] == '\n');
+  ratio = gzip_ratio (a, len);
+  g_test_message ("gzip -6 on 1 MiB of text: %.2f:1", ratio);
+  g_assert_cmpfloat (ratio, >, 2.7);
+  g_assert_cmpfloat (ratio, <, 4.5);
+  /* random, for the kind's sake: as before */
+  fsb_dataset_stream_init_kind (&s, 42, 3, FSB_DATA_RANDOM);
+  fsb_dataset_stream_fill (&s, c, len);
+  g_assert_cmpfloat (gzip_ratio (c, len), <, 1.01);
+}
+
+/* Each kind has its folder and says so in its manifest (random, as all
+ * data was before, says nothing); text files are text, and a mixed tree
+ * has its documents text and its media random. */
+static void
+test_kinds (void)
+{
+  FsbDatasetSpec p = tiny_profile ();
+  g_autofree char *tmp = g_dir_make_tmp ("fsbench-dataset-XXXXXX", NULL);
+  g_autoptr(FsbDatasetLayout) layout = fsb_dataset_layout_new (&p, FSB_DATASET_SEED);
+  g_autofree char *random_dir = fsb_dataset_cache_dir (&p);
+  guint text_files = 0, media_files = 0;
+
+  g_assert_false (g_str_has_suffix (random_dir, "-text") || g_str_has_suffix (random_dir, "-mixed"));
+  for (FsbDataKind kind = FSB_DATA_RANDOM; kind < FSB_N_DATA_KINDS; kind++)
+    {
+      g_autofree char *dir = g_build_filename (tmp, fsb_data_kind_id (kind), NULL);
+      g_autoptr(JsonNode) summary = NULL;
+      g_autoptr(GError) error = NULL;
+      JsonObject *o;
+
+      p.data = kind;
+      if (kind != FSB_DATA_RANDOM)
+        {
+          g_autofree char *cache = fsb_dataset_cache_dir (&p);
+          g_autofree char *suffix = g_strconcat ("-", fsb_data_kind_id (kind), NULL);
+          g_assert_true (g_str_has_suffix (cache, suffix));
+        }
+      g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary, NULL, &error));
+      g_assert_no_error (error);
+      o = json_node_get_object (summary);
+      if (kind == FSB_DATA_RANDOM)
+        g_assert_false (json_object_has_member (o, "data"));
+      else
+        g_assert_cmpstr (json_object_get_string_member (o, "data"), ==, fsb_data_kind_id (kind));
+
+      for (guint i = 0; i < layout->files->len; i++)
+        {
+          const FsbDatasetFile *f = &g_array_index (layout->files, FsbDatasetFile, i);
+          gsize len;
+          g_autofree char *data = NULL;
+          double ratio;
+          FsbDataKind want = fsb_dataset_file_kind (kind, f->path);
+
+          if (f->size < 65536)
+            continue;
+          data = read_file (dir, f->path, &len);
+          ratio = gzip_ratio ((const guint8 *) data, len);
+          if (want == FSB_DATA_TEXT)
+            g_assert_cmpfloat (ratio, >, 2.5);
+          else
+            g_assert_cmpfloat (ratio, <, 1.02);
+          if (kind == FSB_DATA_MIXED)
+            {
+              text_files += want == FSB_DATA_TEXT;
+              media_files += want == FSB_DATA_RANDOM;
+            }
+        }
+      /* made again, the same: the check of the start of every file passes */
+      g_clear_pointer (&summary, json_node_unref);
+      g_assert_true (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, &summary, NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (text_files, >, 0);
+  g_assert_cmpuint (media_files, >, 0);
+  g_assert_cmpint (fsb_dataset_file_kind (FSB_DATA_MIXED, "big.img"), ==, FSB_DATA_RANDOM);
+  g_assert_cmpint (fsb_dataset_file_kind (FSB_DATA_MIXED, "tree/d001/f00003.c"), ==, FSB_DATA_TEXT);
+  g_assert_cmpint (fsb_dataset_file_kind (FSB_DATA_TEXT, "big.img"), ==, FSB_DATA_TEXT);
+  {
+    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+    g_assert_cmpint (system (cmd), ==, 0);
+  }
+}
+
+
 static void
 test_ensure_and_reuse (void)
 {
@@ -424,6 +552,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/dataset/layout-deterministic", test_layout_deterministic);
   g_test_add_func ("/dataset/stream", test_stream_deterministic_and_incompressible);
+  g_test_add_func ("/dataset/text-stream", test_text_stream);
+  g_test_add_func ("/dataset/kinds", test_kinds);
   g_test_add_func ("/dataset/ensure-and-reuse", test_ensure_and_reuse);
   g_test_add_func ("/dataset/cancel", test_cancel);
   g_test_add_func ("/dataset/cancel-mid-generation", test_cancel_mid_generation);

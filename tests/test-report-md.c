@@ -242,6 +242,53 @@ test_compact_block (void)
   }
 }
 
+/* What the source data took on each filesystem: shown where the copy-in
+ * tasks measured it, and in the data's description, what it is made of. */
+static void
+test_data_space (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  g_autofree char *before = report_string (r, FSB_REPORT_MARKDOWN);
+  g_autofree char *md = NULL;
+  g_autoptr(JsonNode) text = json_node_new (JSON_NODE_VALUE);
+
+  /* a study from before: no table, and its data was random */
+  g_assert_null (strstr (before, "| Data written | Space used |"));
+  g_assert_nonnull (strstr (before, "made of random bytes, which no filesystem can compress"));
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      /* the second filesystem compresses: 40 % of what it wrote */
+      double share = f == 1 ? 0.4 : 1.01;
+      const char *ids[] = { "big-copy-in", "tree-copy-in" };
+      const double bytes[] = { 35e6, 95e6 };
+
+      for (guint t = 0; t < G_N_ELEMENTS (ids); t++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, ids[t], FALSE);
+
+          g_assert_nonnull (task);
+          for (guint i = 0; i < task->samples->len; i++)
+            {
+              fsb_sample_set (task->samples->pdata[i], "bytes", bytes[t]);
+              fsb_sample_set (task->samples->pdata[i], "space_used_bytes", bytes[t] * share * (1 + 0.01 * i));
+            }
+        }
+    }
+  json_node_set_string (text, "text");
+  json_object_set_member (json_node_get_object (r->dataset), "data", json_node_copy (text));
+  md = report_string (r, FSB_REPORT_MARKDOWN);
+  g_assert_nonnull (strstr (md, "| Filesystem | Data written | Space used | Share of what was written |"));
+  {
+    const char *name = fsb_format_fs_name (((FsbFsResult *) r->filesystems->pdata[1])->name);
+    g_autofree char *row = g_strdup_printf ("| %s | 130.0" NBSP "MB | 52.5" NBSP "MB | 40" NBSP "%% |", name);
+    g_assert_nonnull (strstr (md, row));
+  }
+  g_assert_nonnull (strstr (md, "made of text that compresses about 3:1"));
+  g_assert_null (strstr (md, "made of random bytes"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -254,5 +301,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report-md/chart-links", test_chart_links);
   g_test_add_func ("/report-md/no-charts-on-stdout", test_no_charts_on_stdout);
   g_test_add_func ("/report-md/compact-block", test_compact_block);
+  g_test_add_func ("/report-md/data-space", test_data_space);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fsb-data-space.h"
 #include "fsb-engine.h"
 #include "fsb-stats.h"
 #include "fsb-test-util.h"
@@ -355,6 +356,47 @@ test_contenders (void)
   run_data_clear (&d);
 }
 
+/* Text data on Btrfs with and without compress=zstd:1: the copy-ins
+ * measure the space the data took, and compression shows its worth. */
+static void
+test_compressible_data (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  RunData d = { 0 };
+  guint64 written[2] = { 0 }, on_disk[2] = { 0 };
+  FsbDataKind kind;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  plan = fsb_test_image_plan (image_dir, "btrfs", "core", 1);
+  g_assert_true (fsb_plan_add_variant (plan, "zstd=btrfs;mount=compress=zstd:1", &error));
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "btrfs", "zstd", NULL }, &error));
+  g_assert_true (fsb_plan_set_data (plan, "text", &error));
+  g_assert_true (fsb_plan_set_size (plan, "big-file", 8e6, &error));
+  g_assert_true (fsb_plan_set_size (plan, "tree-size", 16e6, &error));
+  g_assert_true (fsb_plan_set_size (plan, "tree-files", 200, &error));
+  g_assert_no_error (error);
+  run_plan (plan, &d);
+
+  g_assert_no_error (d.error);
+  g_assert_true (d.result->complete);
+  g_assert_true (fsb_result_data_kind (d.result, &kind));
+  g_assert_cmpint (kind, ==, FSB_DATA_TEXT);
+  for (guint f = 0; f < 2; f++)
+    {
+      g_assert_true (fsb_data_space (d.result, d.result->filesystems->pdata[f], &written[f], &on_disk[f]));
+      g_test_message ("%s: %" G_GUINT64_FORMAT " bytes written, %" G_GUINT64_FORMAT " on disk",
+                      ((FsbFsResult *) d.result->filesystems->pdata[f])->name, written[f], on_disk[f]);
+      g_assert_cmpuint (written[f], ==, 24000000);
+    }
+  /* plain Btrfs keeps it all; zstd at least 40 % less */
+  g_assert_cmpuint (on_disk[0], >=, written[0] * 9 / 10);
+  g_assert_cmpuint (on_disk[1], <, on_disk[0] * 6 / 10);
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+  run_data_clear (&d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -368,6 +410,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-extra/custom-unconfirmed", test_unconfirmed_custom);
   g_test_add_func ("/run-extra/transfer-only", test_transfer_only);
   g_test_add_func ("/run-extra/contenders", test_contenders);
+  g_test_add_func ("/run-extra/compressible-data", test_compressible_data);
   status = g_test_run ();
 
   fsb_test_remove_dir (tmp_dir);

@@ -104,6 +104,7 @@ fsb_cli_dataset (int argc, char **argv)
   fsb_cli_cancel_on_signals (cancellable);
   job = g_new0 (DatasetJob, 1);
   fsb_dataset_spec_init (&job->spec, plan->sizes);
+  job->spec.data = plan->data;
   job->dir = g_strdup (opt_out);
   st.loop = loop;
   task = g_task_new (NULL, cancellable, dataset_done_cb, &st);

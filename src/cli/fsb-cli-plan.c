@@ -31,6 +31,7 @@ fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
   g_clear_pointer (&o->repeat, g_free);
   g_clear_pointer (&o->age, g_free);
   g_clear_pointer (&o->label, g_free);
+  g_clear_pointer (&o->data, g_free);
   g_clear_pointer (&o->custom, g_strfreev);
   g_clear_pointer (&o->variants, g_strfreev);
   g_clear_pointer (&o->sizes, g_strfreev);
@@ -65,6 +66,9 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
   const GOptionEntry profile[] = {
     { "profile", 0, 0, G_OPTION_ARG_STRING, &o->profile,
       N_("Data sizes: quick (the default), standard, seed or full"), N_("PROFILE") },
+    { "data", 0, 0, G_OPTION_ARG_STRING, &o->data,
+      N_("What the generated files are made of: random (the default, incompressible), "
+         "text (compresses about 3:1) or mixed (a home folder: media and documents)"), N_("KIND") },
   };
   const GOptionEntry run[] = {
     { "fs", 0, 0, G_OPTION_ARG_STRING, &o->fs,
@@ -126,6 +130,8 @@ static gboolean
 apply_sizes (FsbPlan *plan, FsbCliPlanOptions *o, GError **error)
 {
   if (o->profile != NULL && !fsb_plan_set_profile (plan, o->profile, error))
+    return FALSE;
+  if (o->data != NULL && !fsb_plan_set_data (plan, o->data, error))
     return FALSE;
   if (o->big_file != NULL &&
       (!fsb_plan_set_size_text (plan, "big-file", o->big_file, error) ||

@@ -45,7 +45,7 @@ typedef enum {
 } FsbCliPlanFlags;
 
 typedef struct {
-  char         *fs, *target, *profile, *source, *workloads, *use_case, *age, *label;
+  char         *fs, *target, *profile, *source, *workloads, *use_case, *age, *label, *data;
   char        **custom, **sizes, **variants;
   char         *big_file, *tree_size, *tree_files, *tree_dirs;
   char         *repeat;       /* "auto" or a count */

@@ -441,6 +441,7 @@ static const FsbMetricSpec common_metrics[] = {
   { "minor_faults", N_("Minor page faults"), N_("faults") },
   { "major_faults", N_("Major page faults"), N_("faults") },
   { "bytes", N_("Data"), N_("bytes") },
+  { "space_used_bytes", N_("Space used"), N_("bytes") },
   { "files", N_("Files"), N_("files") },
   { "mb_per_s", N_("Throughput"), N_("MB/s") },
   { "percent", N_("Available space"), N_("%") },

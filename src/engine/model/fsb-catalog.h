@@ -54,6 +54,10 @@ typedef struct {
                                   * files delete-return's samples), or NULL */
   /* Seconds, before anything was measured: for the ETA and `fsbench-cli plan`. */
   double    (*estimate) (const FsbSizes *sizes);
+  /* It writes the source data onto the target (copies it in): the space
+   * the filesystem took for it is measured ("space_used_bytes", against
+   * the "bytes" it wrote), which shows what compression saves. */
+  gboolean    brings_data;
 } FsbTaskSpec;
 
 /* How a criterion ranks the filesystems. */

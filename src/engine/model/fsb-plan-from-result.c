@@ -26,6 +26,8 @@ plan_like (FsbResult *result, GError **error)
       if (fsb_catalog_param (id, NULL) != NULL)
         fsb_sizes_set (plan->sizes, id, v);
     }
+  /* the same data */
+  fsb_result_data_kind (result, &plan->data);
   /* the same contenders, as they were made and mounted */
   fsb_plan_set_contenders_of (plan, result);
   if (!fsb_plan_check_filesystems (plan, error))

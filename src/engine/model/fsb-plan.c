@@ -397,6 +397,14 @@ fsb_plan_set_label (FsbPlan *self, const char *label, GError **error)
 }
 
 gboolean
+fsb_plan_set_data (FsbPlan *self, const char *kind, GError **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return fsb_data_kind_parse (kind, &self->data, error);
+}
+
+gboolean
 fsb_plan_set_repeat (FsbPlan *self, const char *text, GError **error)
 {
   guint64 n = 0;
@@ -536,6 +544,8 @@ fsb_plan_validate (FsbPlan *self, GError **error)
 
   if (!fsb_age_known (self->age))
     return fsb_plan_set_age (self, self->age, error);
+  if (self->data >= FSB_N_DATA_KINDS)
+    return invalid (error, _("Unknown kind of data"));
 
   if (!fsb_plan_check_sizes (self, error))
     return FALSE;

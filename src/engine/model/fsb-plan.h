@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 
 #include "fsb-contender.h"
+#include "fsb-data-kind.h"
 #include "fsb-result.h"
 #include "fsb-sizes.h"
 
@@ -81,6 +82,7 @@ typedef struct {
   char       *partial_path;     /* where results are written after every task, or NULL */
   gboolean    direct_io;        /* random-io: O_DIRECT instead of buffered, a labelled mode */
   char       *age;              /* "none", "light", "heavy" (fsb-age.h) */
+  FsbDataKind data;             /* what the generated data is made of (fsb-data-kind.h) */
   /* TRUE only once the user saw the custom commands and agreed to run them:
    * the CLI sets it for commands typed on its own command line; a plan or
    * result loaded from a file leaves it FALSE until the user confirms
@@ -153,6 +155,9 @@ void     fsb_plan_add_custom   (FsbPlan *self, const char *name, const char *com
 /* "none", "light" or "heavy": after the fresh tasks of each cycle, fill and
  * churn the filesystem, then run the tasks again as task@aged. */
 gboolean fsb_plan_set_age      (FsbPlan *self, const char *level, GError **error);
+/* "random" (the default), "text" or "mixed": what the generated big file
+ * and tree are made of (with a source folder, only the big file is). */
+gboolean fsb_plan_set_data     (FsbPlan *self, const char *kind, GError **error);
 gboolean fsb_plan_has_group    (FsbPlan *self, const char *group);
 /* Each chosen group checks its sizes (and may fit one to the others). */
 gboolean fsb_plan_check_sizes  (FsbPlan *self, GError **error);

@@ -538,3 +538,17 @@ fsb_result_merge (FsbResult *base, FsbResult *more)
   copy_pace (merged, extra);
   return merged;
 }
+
+gboolean
+fsb_result_data_kind (FsbResult *self, FsbDataKind *kind)
+{
+  JsonNode *data = NULL;
+
+  *kind = FSB_DATA_RANDOM;
+  if (self->dataset != NULL && JSON_NODE_HOLDS_OBJECT (self->dataset))
+    data = json_object_get_member (json_node_get_object (self->dataset), "data");
+  if (data == NULL)
+    return TRUE;
+  return JSON_NODE_HOLDS_VALUE (data) && json_node_get_value_type (data) == G_TYPE_STRING
+         && fsb_data_kind_from_id (json_node_get_string (data), kind);
+}

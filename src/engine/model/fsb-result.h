@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "fsb-data-kind.h"
 #include "fsb-sizes.h"
 
 G_BEGIN_DECLS
@@ -221,6 +222,10 @@ FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, cons
 /* A copy of base with the tasks it lacks from more (a later run of the
  * missing groups on the same filesystems, matched by name). */
 FsbResult     *fsb_result_merge         (FsbResult *base, FsbResult *more);
+/* What the generated data was made of, as the dataset's manifest says
+ * (random when it says nothing: all data before the choice was); FALSE
+ * for a kind this version does not know. */
+gboolean       fsb_result_data_kind     (FsbResult *self, FsbDataKind *kind);
 
 /* The filesystem type of a contender: fs_type, or its name. */
 const char    *fsb_fs_result_type       (const FsbFsResult *fs);

@@ -326,6 +326,17 @@ fsb_doc_dataset_sentence (FsbResult *r)
         g_string_append (s, C_("dataset", "; "));
       g_string_append (s, part);
     }
+  if (s->len > 0)
+    {
+      FsbDataKind kind;
+
+      if (fsb_result_data_kind (r, &kind))
+        {
+          /* Translators: joins the parts of a description of the data: "a big file of 35 MB; a tree of …" */
+          g_string_append (s, C_("dataset", "; "));
+          g_string_append (s, fsb_data_kind_phrase (kind));
+        }
+    }
   return g_string_free (s, FALSE);
 }
 

@@ -9,6 +9,7 @@
 
 #include "fsb-format.h"
 #include "fsb-report-private.h"
+#include "fsb-data-space.h"
 #include "fsb-stats.h"
 
 /* Below this median a time is too short to measure well. */
@@ -225,6 +226,37 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, failures->pdata[i]);
 }
 
+/* What the source data took on each filesystem, against what was written:
+ * compression makes it less, metadata and part-filled blocks more. */
+static void
+add_data_space_table (FsbDocument *doc, FsbResult *r)
+{
+  FsbBlock *table = NULL;
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      guint64 written, on_disk;
+      GPtrArray *row;
+
+      if (!fsb_data_space (r, fs, &written, &on_disk))
+        continue;
+      if (table == NULL)
+        {
+          fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+                       _("The space the source data took on each filesystem, against the bytes written: "
+                         "compression makes it less, metadata and partly filled blocks make it more."));
+          table = fsb_doc_add_table (doc, 0x0e, _("Filesystem"), _("Data written"), _("Space used"),
+                                     _("Share of what was written"), NULL);
+        }
+      row = fsb_doc_table_row (table);
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
+      g_ptr_array_add (row, fsb_format_size (written));
+      g_ptr_array_add (row, fsb_format_size (on_disk));
+      g_ptr_array_add (row, fsb_format_percent (100.0 * (double) on_disk / (double) written, 0));
+    }
+}
+
 static void
 add_capacity_table (FsbDocument *doc, FsbResult *r)
 {
@@ -399,6 +431,7 @@ fsb_doc_add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *re
                        "and again after every file was deleted."));
           fsb_doc_add_chart (doc, r, FSB_CHART_CAPACITY, section->id, section->id, title, FALSE);
           add_capacity_table (doc, r);
+          add_data_space_table (doc, r);
         }
       else if (section->score == FSB_SCORE_TRANSFER)
         {

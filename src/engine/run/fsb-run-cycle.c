@@ -158,6 +158,8 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   gboolean ok;
 
   FsbTaskFunc setup = fsb_workload_lookup_setup (task_id);
+  const FsbTaskSpec *spec = fsb_catalog_task (task_id, NULL);
+  FsbCapacity before = { 0 };
 
   if (run->shared_id != NULL && g_strcmp0 (fsb_run_shared_from (task_id), run->shared_id) == 0)
     {
@@ -188,6 +190,11 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   sample = fsb_sample_new ();
   /* Proof of cold caches: what is still in memory as the clock starts. */
   fsb_run_check_residency (run, ctx.source_dir, sample);
+  if (spec != NULL && spec->brings_data && !fsb_target_get_capacity (run->target, &before, error))
+    {
+      fsb_sample_free (sample);
+      return FALSE;
+    }
   fsb_meter_start (&meter);
   ok = func (&ctx, sample, error);
   /* Without direct I/O the task's flush went into the host's page cache
@@ -202,6 +209,16 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
         fsb_sample_set (sample, "host_flush_s", (g_get_monotonic_time () - start) / 1e6);
     }
   fsb_meter_stop (&meter, sample);
+  /* What the data took on the filesystem, once flushed: the space it
+   * no longer has. */
+  if (ok && spec != NULL && spec->brings_data)
+    {
+      FsbCapacity after;
+
+      ok = fsb_target_get_capacity (run->target, &after, error);
+      if (ok)
+        fsb_sample_set (sample, "space_used_bytes", (double) before.avail_bytes - (double) after.avail_bytes);
+    }
   /* The read side's copies go off the target: removed after the task,
    * outside its time. */
   fsb_run_empty_scratch (run);

@@ -69,6 +69,7 @@ fsb_run_prepare_source (Run *run, FsbResult *result, GError **error)
   const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n_groups);
 
   fsb_dataset_spec_init (&generated, run->sizes);
+  generated.data = run->plan->data;
 
   if (run->plan->source_dir != NULL)
     {

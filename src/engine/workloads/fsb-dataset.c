@@ -28,13 +28,41 @@
 void
 fsb_dataset_stream_init (FsbDatasetStream *stream, guint64 seed, guint index)
 {
-  fsb_rng_init (stream, seed ^ ((guint64) index * G_GUINT64_CONSTANT (0xD1B54A32D192ED03)));
+  memset (stream, 0, sizeof *stream);
+  fsb_rng_init (&stream->rng, seed ^ ((guint64) index * G_GUINT64_CONSTANT (0xD1B54A32D192ED03)));
+}
+
+void
+fsb_dataset_stream_init_kind (FsbDatasetStream *stream, guint64 seed, guint index, FsbDataKind kind)
+{
+  fsb_dataset_stream_init (stream, seed, index);
+  if (kind == FSB_DATA_TEXT)
+    fsb_dataset_text_init (stream);
 }
 
 void
 fsb_dataset_stream_fill (FsbDatasetStream *stream, guint8 *buf, gsize len)
 {
-  fsb_rng_fill (stream, buf, len);
+  if (stream->text)
+    fsb_dataset_text_fill (stream, buf, len);
+  else
+    fsb_rng_fill (&stream->rng, buf, len);
+}
+
+/* The extensions of the layout's documents and source (the rest are media
+ * and binaries, already compressed). */
+static const char *const text_extensions[] = { ".c", ".h", ".txt", ".html", ".py" };
+
+FsbDataKind
+fsb_dataset_file_kind (FsbDataKind data, const char *path)
+{
+  if (data == FSB_DATA_TEXT)
+    return FSB_DATA_TEXT;
+  if (data == FSB_DATA_MIXED && path != NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (text_extensions); i++)
+      if (g_str_has_suffix (path, text_extensions[i]))
+        return FSB_DATA_TEXT;
+  return FSB_DATA_RANDOM;
 }
 
 /* Layout -------------------------------------------------------------------- */
@@ -215,6 +243,14 @@ fsb_dataset_cache_dir (const FsbDatasetSpec *spec)
     name = g_strdup_printf ("custom-%" G_GUINT64_FORMAT "-%u-%u-%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT,
                             spec->big_file_bytes, spec->tree_files, spec->tree_dirs,
                             spec->tree_min_file, spec->tree_max_file, spec->tree_total_bytes);
+  /* Random data keeps the folder it always had. */
+  if (spec->data != FSB_DATA_RANDOM)
+    {
+      char *kind = g_strconcat (name, "-", fsb_data_kind_id (spec->data), NULL);
+
+      g_free (name);
+      name = kind;
+    }
   return g_build_filename (g_get_user_cache_dir (), "fsbench", "datasets", name, NULL);
 }
 
@@ -241,6 +277,12 @@ add_profile_members (JsonBuilder *b, const FsbDatasetSpec *p, guint64 seed)
   json_builder_add_int_value (b, (gint64) p->tree_max_file);
   json_builder_set_member_name (b, "tree_bytes");
   json_builder_add_int_value (b, (gint64) p->tree_total_bytes);
+  /* Random data, which all data was before the choice, says nothing. */
+  if (p->data != FSB_DATA_RANDOM)
+    {
+      json_builder_set_member_name (b, "data");
+      json_builder_add_string_value (b, fsb_data_kind_id (p->data));
+    }
 }
 
 /* The manifest: the profile's sizes, the checksums, and (unless summary)
@@ -353,7 +395,7 @@ dataset_matches (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const 
       close (fd);
       if (r != (ssize_t) n)
         return FALSE;
-      fsb_dataset_stream_init (&stream, layout->seed, i);
+      fsb_dataset_stream_init_kind (&stream, layout->seed, i, fsb_dataset_file_kind (p->data, f->path));
       fsb_dataset_stream_fill (&stream, want, n);
       if (memcmp (want, got, n) != 0)
         return FALSE;
@@ -395,7 +437,7 @@ remove_dataset (const char *dir, GCancellable *cancellable, GError **error)
 }
 
 static gboolean
-write_file (const char *path, guint64 seed, guint index, guint64 size, guint8 *buf,
+write_file (const char *path, guint64 seed, guint index, FsbDataKind kind, guint64 size, guint8 *buf,
             GChecksum *sum, GChecksum *sample, guint64 *done, guint64 total,
             FsbItemProgressFunc progress, gpointer progress_data,
             GCancellable *cancellable, GError **error)
@@ -410,7 +452,7 @@ write_file (const char *path, guint64 seed, guint index, guint64 size, guint8 *b
       fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), path);
       return FALSE;
     }
-  fsb_dataset_stream_init (&stream, seed, index);
+  fsb_dataset_stream_init_kind (&stream, seed, index, kind);
   while (first || left > 0)
     {
       gsize n = (gsize) MIN (left, FSB_COPY_BUFFER_SIZE);
@@ -481,7 +523,7 @@ build_dataset (const FsbDatasetSpec *p, const FsbDatasetLayout *layout, const ch
 
       checksum_header (sum, f);
       checksum_header (sample, f);
-      if (!write_file (path, layout->seed, i, f->size, buf, sum, sample, &done, total,
+      if (!write_file (path, layout->seed, i, fsb_dataset_file_kind (p->data, f->path), f->size, buf, sum, sample, &done, total,
                        progress, progress_data, cancellable, error))
         return FALSE;
     }

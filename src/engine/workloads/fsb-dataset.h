@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "fsb-data-kind.h"
 #include "fsb-sizes.h"
 #include "fsb-rng.h"
 #include "fsb-workload.h"
@@ -32,6 +33,7 @@ typedef struct {
   guint64     tree_min_file;  /* 10 KB */
   guint64     tree_max_file;  /* 5 MB */
   guint64     tree_total_bytes;  /* 1.9 GB */
+  FsbDataKind data;              /* what the files are made of */
 } FsbDatasetSpec;
 
 /* The core sizes of sizes, named after the profile that has them. */
@@ -56,13 +58,32 @@ void              fsb_dataset_layout_free (FsbDatasetLayout *layout);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbDatasetLayout, fsb_dataset_layout_free)
 
 /* The bytes of file number index (0 is big.img, then the tree's files in
- * layout order): xoshiro256** seeded through splitmix64, so they are
- * incompressible and the same for the same seed on every machine. */
-typedef FsbRng FsbDatasetStream;
+ * layout order), the same for the same seed on every machine: random,
+ * xoshiro256** seeded through splitmix64, so they are incompressible; or
+ * text (fsb-data-text.c), which compresses about 3:1. */
+typedef struct {
+  FsbRng   rng;
+  gboolean text;
+  guint64  picks;         /* text: draws not used yet, 16 bits each */
+  guint    n_picks;
+  guint    last_word;     /* text: the word before, whose usual next one may follow */
+  guint8   pending[16];   /* text: the rest of a word cut at the end of a fill */
+  guint    n_pending;
+} FsbDatasetStream;
 
 void     fsb_dataset_stream_init  (FsbDatasetStream *stream, guint64 seed, guint index);
-/* len is a multiple of 8, except in the last call for a file. */
+/* The stream of a file of that kind (FSB_DATA_RANDOM or FSB_DATA_TEXT). */
+void     fsb_dataset_stream_init_kind (FsbDatasetStream *stream, guint64 seed, guint index, FsbDataKind kind);
+/* Random: len is a multiple of 8, except in the last call for a file.
+ * Text: any len. */
 void     fsb_dataset_stream_fill  (FsbDatasetStream *stream, guint8 *buf, gsize len);
+/* What a file of the layout is made of when the data is of kind data:
+ * FSB_DATA_RANDOM or FSB_DATA_TEXT (a mixed tree's documents are text). */
+FsbDataKind fsb_dataset_file_kind (FsbDataKind data, const char *path);
+
+/* fsb-data-text.c */
+void     fsb_dataset_text_init    (FsbDatasetStream *stream);
+void     fsb_dataset_text_fill    (FsbDatasetStream *stream, guint8 *buf, gsize len);
 
 /* g_get_user_cache_dir()/fsbench/datasets/<profile>; custom sizes get a
  * folder named after them. */

@@ -276,7 +276,7 @@ estimate_tree_delete (const FsbSizes *s)
 static const FsbTaskSpec tasks[] = {
   { "big-copy-in", N_("Copy a big file in"),
     N_("Copies the big file from the source to the target, as when saving an ISO image or a video."),
-    "big-files", "wall_s", FALSE, fsb_workload_big_copy_in, NULL, NULL, estimate_big_copy },
+    "big-files", "wall_s", FALSE, fsb_workload_big_copy_in, NULL, NULL, estimate_big_copy, TRUE },
   { "big-recopy", N_("Copy the big file within"),
     N_("Copies the big file to another folder on the same filesystem: it reads and writes the same disk."),
     "big-files", "wall_s", FALSE, fsb_workload_big_recopy, NULL, NULL, estimate_big_copy },
@@ -285,7 +285,7 @@ static const FsbTaskSpec tasks[] = {
     "big-files", "wall_s", FALSE, fsb_workload_big_delete, NULL, NULL, estimate_big_delete },
   { "tree-copy-in", N_("Copy a file tree in"),
     N_("Copies a tree of folders and files of mixed sizes to the target, like a home folder or a web site."),
-    "tree", "wall_s", FALSE, fsb_workload_tree_copy_in, NULL, NULL, estimate_tree_copy },
+    "tree", "wall_s", FALSE, fsb_workload_tree_copy_in, NULL, NULL, estimate_tree_copy, TRUE },
   { "tree-recopy", N_("Copy the tree within"),
     N_("Copies the tree to another folder on the same filesystem."),
     "tree", "wall_s", FALSE, fsb_workload_tree_recopy, NULL, NULL, estimate_tree_copy },
