@@ -120,6 +120,8 @@ if command -v gsettings >/dev/null 2>&1 && [ -d "$schema_dir" ]; then
   [ "$(gsettings get $id use-case)" = "'$(json "$tmp/defaults.json" 'd["use_case"]')'" ] || fail "use case default differs"
   [ "$(gsettings get $id age)" = "'$(json "$tmp/defaults.json" 'd["age"]')'" ] || fail "aging default differs"
   [ "$(gsettings range $id age | tr '\n' ' ')" = "enum 'none' 'light' 'heavy' " ] || fail "aging levels differ"
+  [ "$(gsettings get $id data)" = "'$(json "$tmp/defaults.json" 'd["data"]')'" ] || fail "data default differs"
+  [ "$(gsettings range $id data | tr '\n' ' ')" = "enum 'random' 'text' 'mixed' " ] || fail "data kinds differ"
   [ "$(gsettings get $id workloads)" = "$(json "$tmp/defaults.json" 'd["workloads"]')" ] || fail "workloads default differs"
   range=$(gsettings range $id repetitions | tr '\n' ' ')
   [ "$range" = "range u $(json "$tmp/defaults.json" 'd["limits"]["repetitions"][0]') $(json "$tmp/defaults.json" 'd["limits"]["repetitions"][1]') " ] || fail "repetitions range differs: $range"

@@ -29,6 +29,7 @@ struct _FsbWorkloadChooser
   GtkWidget *repetitions_auto;
   GtkWidget *use_case_combo;
   GtkWidget *age_combo;
+  GtkWidget *data_combo;
   GtkWidget *groups_box;
   GtkWidget *commands;
   GtkWidget *source_combo;
@@ -168,6 +169,8 @@ fsb_workload_chooser_load (FsbWorkloadChooser *self, GSettings *settings)
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   g_settings_bind (settings, "age", self->age_combo, "active-id",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+  g_settings_bind (settings, "data", self->data_combo, "active-id",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
   profile_changed_cb (self);
   fsb_commands_editor_set_commands (FSB_COMMANDS_EDITOR (self->commands), commands);
   if (source[0] != '\0' && g_file_test (source, G_FILE_TEST_IS_DIR))
@@ -196,6 +199,8 @@ fsb_workload_chooser_save (FsbWorkloadChooser *self, GSettings *settings)
     g_settings_set_string (settings, "use-case", id);
   if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo))) != NULL)
     g_settings_set_string (settings, "age", id);
+  if ((id = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->data_combo))) != NULL)
+    g_settings_set_string (settings, "data", id);
   g_settings_set_value (settings, "custom-commands",
                         fsb_commands_editor_get_commands (FSB_COMMANDS_EDITOR (self->commands)));
   g_settings_set_uint64 (settings, "custom-big-file", spin_mb (self->big_file_spin));
@@ -266,7 +271,8 @@ fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError 
     plan->repetitions = spin_int (self->repetitions_spin);
   g_free (plan->use_case);
   plan->use_case = g_strdup (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->use_case_combo)));
-  if (!fsb_plan_set_age (plan, gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo)), error))
+  if (!fsb_plan_set_age (plan, gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->age_combo)), error) ||
+      !fsb_plan_set_data (plan, gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->data_combo)), error))
     return FALSE;
 
   g_clear_pointer (&plan->source_dir, g_free);
@@ -318,6 +324,7 @@ fsb_workload_chooser_class_init (FsbWorkloadChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, repetitions_auto);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, use_case_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, age_combo);
+  gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, data_combo);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, groups_box);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, commands);
   gtk_widget_class_bind_template_child (widget_class, FsbWorkloadChooser, source_combo);
@@ -346,6 +353,11 @@ fsb_workload_chooser_init (FsbWorkloadChooser *self)
     }
   gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->age_combo), FSB_DEFAULT_AGE);
   g_signal_connect_object (self->age_combo, "changed", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
+  for (FsbDataKind kind = FSB_DATA_RANDOM; kind < FSB_N_DATA_KINDS; kind++)
+    gtk_combo_box_text_append (GTK_COMBO_BOX_TEXT (self->data_combo), fsb_data_kind_id (kind),
+                               fsb_data_kind_title (kind));
+  gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->data_combo), FSB_DEFAULT_DATA);
+  g_signal_connect_object (self->data_combo, "changed", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (self->repetitions_spin), FSB_MIN_REPETITIONS, FSB_MAX_REPETITIONS);
   set_range (self->big_file_spin, FSB_SIZE_BIG_FILE, MB);
   set_range (self->tree_size_spin, FSB_SIZE_TREE_SIZE, MB);

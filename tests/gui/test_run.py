@@ -381,8 +381,9 @@ def test_custom_command_asks_then_runs():
 
 
 def test_aged_run_shows_after_aging():
-    """The aging choice: ext4, one repetition, aged lightly; the results
-    gain the section "After aging", the result its aging block."""
+    """The aging and data choices: ext4, one repetition, aged lightly, on
+    text; the results gain the section "After aging", the result its aging
+    block and text data, whose space on the disk is measured."""
     session = Session(filesystems=("ext4",), extra_settings="repetitions=uint32 1\n")
     app = App(extra_env=session.env)
     try:
@@ -390,13 +391,17 @@ def test_aged_run_shows_after_aging():
         choose_filesystems(win, ("ext4",))
         choose_combo(win, "Size", QUICK)
         choose_combo(win, "Aging", "Light: 60\u00a0% full")   # the engine writes a no-break space
+        choose_combo(win, "Generated data", "Text (compressible)")
         screenshot("setup-aging")
         find(win, "Start comparison", "push button").doActionNamed("click")
         wait_for_results(app, win, run_bound("--profile=quick", "--fs=ext4", "--repeat=1", "--age=light",
-                                             session=session))
+                                             "--data=text", session=session))
         result = session.assert_run_measured(tasks=("big-copy-in", "big-copy-in@aged"))
         ext4 = result["filesystems"][0]
         assert result["age"] == "light", result.get("age")
+        assert result["dataset"].get("data") == "text", result["dataset"]
+        copy_in = next(t for t in ext4["tasks"] if t["id"] == "big-copy-in")
+        assert all(s.get("space_used_bytes", 0) > 0 for s in copy_in["samples"]), copy_in["samples"]
         assert ext4["aging"]["level"] == "light", ext4.get("aging")
         assert ext4["capacity"]["files_that_fit_limit"] == "inodes", ext4["capacity"]
         select_tab(win, "After aging")
@@ -408,6 +413,9 @@ def test_aged_run_shows_after_aging():
         out = subprocess.run(["gsettings", "get", "io.github.fsbench.FsBench", "age"], capture_output=True,
                              text=True, env={**os.environ, **session.env}, timeout=30).stdout.strip()
         assert out == "'light'", out
+        out = subprocess.run(["gsettings", "get", "io.github.fsbench.FsBench", "data"], capture_output=True,
+                             text=True, env={**os.environ, **session.env}, timeout=30).stdout.strip()
+        assert out == "'text'", out
     finally:
         app.quit()
         session.cleanup()
