@@ -393,6 +393,25 @@ test_compressible_data (void)
   /* plain Btrfs keeps it all; zstd at least 40 % less */
   g_assert_cmpuint (on_disk[0], >=, written[0] * 9 / 10);
   g_assert_cmpuint (on_disk[1], <, on_disk[0] * 6 / 10);
+  /* and the disk itself received less: each task's device bytes, and the
+   * write amplification of the copies */
+  for (guint f = 0; f < 2; f++)
+    {
+      FsbTaskResult *copy = fsb_fs_result_get_task (d.result->filesystems->pdata[f], "big-copy-in", FALSE);
+      FsbTaskResult *find = fsb_fs_result_get_task (d.result->filesystems->pdata[f], "tree-find", FALSE);
+      double wa = 0, device = -1;
+
+      g_assert_true (fsb_sample_get (copy->samples->pdata[0], "write_amplification", &wa));
+      g_assert_true (fsb_sample_get (find->samples->pdata[0], "device_write_bytes", &device));
+      g_assert_false (fsb_sample_get (find->samples->pdata[0], "write_amplification", NULL));
+      g_test_message ("%s: big-copy-in write amplification %.2f, tree-find wrote %.0f bytes",
+                      ((FsbFsResult *) d.result->filesystems->pdata[f])->name, wa, device);
+      if (f == 0)
+        g_assert_cmpfloat (wa, >=, 0.95);
+      else
+        g_assert_cmpfloat (wa, <, 0.6);
+      g_assert_cmpfloat (device, >=, 0);
+    }
   fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
   run_data_clear (&d);
 }

@@ -58,6 +58,9 @@ typedef struct {
    * the filesystem took for it is measured ("space_used_bytes", against
    * the "bytes" it wrote), which shows what compression saves. */
   gboolean    brings_data;
+  /* Its "bytes" are what it wrote: the device's bytes written divided by
+   * them are its write amplification ("write_amplification"). */
+  gboolean    bytes_written;
 } FsbTaskSpec;
 
 /* How a criterion ranks the filesystems. */

@@ -121,10 +121,22 @@ fsb_format_number (double value, int decimals)
   return g_string_free (out, FALSE);
 }
 
+gboolean
+fsb_metric_is_bytes (const char *metric)
+{
+  static const char *bytes[] = { "bytes", "space_used_bytes", "device_read_bytes", "device_write_bytes" };
+
+  for (guint i = 0; metric != NULL && i < G_N_ELEMENTS (bytes); i++)
+    if (strcmp (metric, bytes[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 metric_is_count (const char *metric)
 {
-  static const char *counts[] = { "minor_faults", "major_faults", "files", "bytes", "space_used_bytes", "iops" };
+  static const char *counts[] = { "minor_faults", "major_faults", "files", "bytes", "space_used_bytes",
+                                  "device_read_bytes", "device_write_bytes", "iops" };
 
   for (guint i = 0; metric != NULL && i < G_N_ELEMENTS (counts); i++)
     if (strcmp (metric, counts[i]) == 0)
@@ -319,7 +331,7 @@ fsb_format_metric (double value, const char *metric)
 
   if (fsb_format_metric_is_time (metric, &scale))
     return fsb_format_time (value * scale);
-  if (g_strcmp0 (metric, "bytes") == 0 || g_strcmp0 (metric, "space_used_bytes") == 0)
+  if (fsb_metric_is_bytes (metric))
     return fsb_format_size ((guint64) MAX (value, 0));
   return fsb_format_value_unit (value, metric);
 }

@@ -37,6 +37,8 @@ char *fsb_format_time_range    (double low, double high, double median, double r
 /* TRUE for metrics that hold a time: "wall_s", "cpu_s" (seconds), "latency_p95_ms"
  * (milliseconds); scale is what one unit of the metric is in seconds. */
 gboolean fsb_format_metric_is_time (const char *metric, double *scale);
+/* A metric counted in bytes: "bytes", "space_used_bytes", "device_write_bytes" … */
+gboolean fsb_metric_is_bytes   (const char *metric);
 /* A metric's value with its unit, times in their adaptive unit (fsb_format_time). */
 char *fsb_format_metric        (double value, const char *metric);
 /* How many times one figure is the other: "2.8×", "12×", "1.05×". */

@@ -149,6 +149,60 @@ add_short_note (FsbDocument *doc, GPtrArray *short_tasks)
       names, limit));
 }
 
+/* What the disk itself received for each task of the section: a task per
+ * row, a filesystem per column, the median bytes written and, for a task
+ * that says what it wrote, the write amplification. */
+static void
+add_device_table (FsbDocument *doc, FsbResult *r, const char *section)
+{
+  g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
+  FsbBlock *table;
+  GPtrArray *header;
+
+  if (!any_metric (r, ids, "device_write_bytes"))
+    return;
+  fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH,
+               _("The bytes each task had the disk write, flushes included, as the block device counts them; "
+                 "in brackets, for the tasks that write data, how many bytes the disk wrote for each byte "
+                 "written (the write amplification)."));
+  table = fsb_doc_add_table (doc, 0, _("Task"), NULL);
+  header = table->items->pdata[0];
+  for (guint f = 0; f < r->filesystems->len; f++)
+    g_ptr_array_add (header, g_strdup (fsb_format_fs_name (((FsbFsResult *) r->filesystems->pdata[f])->name)));
+  table->numeric = ((G_GUINT64_CONSTANT (1) << header->len) - 1) & ~G_GUINT64_CONSTANT (0x1);
+  for (guint t = 0; t < ids->len; t++)
+    {
+      GPtrArray *row = NULL;
+
+      for (guint f = 0; f < r->filesystems->len; f++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], ids->pdata[t], FALSE);
+          FsbStats w, wa;
+          g_autofree char *bytes = NULL;
+
+          if (row == NULL)
+            {
+              row = fsb_doc_table_row (table);
+              g_ptr_array_add (row, g_strdup (fsb_task_display_name (ids->pdata[t])));
+            }
+          if (task == NULL || !fsb_task_result_stats (r, task, "device_write_bytes", &w))
+            {
+              g_ptr_array_add (row, g_strdup ("—"));
+              continue;
+            }
+          bytes = fsb_format_metric (w.median, "device_write_bytes");
+          if (fsb_task_result_stats (r, task, "write_amplification", &wa))
+            {
+              g_autofree char *times = fsb_format_ratio (wa.median);
+              /* Translators: bytes the disk wrote, then the write amplification, “12.0 MB (1.02×)” */
+              g_ptr_array_add (row, g_strdup_printf (_("%s (%s)"), bytes, times));
+            }
+          else
+            g_ptr_array_add (row, g_steal_pointer (&bytes));
+        }
+    }
+}
+
 static void
 add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
 {
@@ -444,6 +498,7 @@ fsb_doc_add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *re
         {
           fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section->id, section->id, title, FALSE);
           add_section_table (doc, r, section->id);
+          add_device_table (doc, r, section->id);
         }
       add_conclusion (doc, rec, section->id);
       head->keep = doc->blocks->len - first;

@@ -147,6 +147,25 @@ run_shared_task (Run *run, FsbFsResult *fs)
   fsb_run_clear_shared (run);
 }
 
+/* What the block device read and wrote during the timed section, flush
+ * included; for a task that says what it wrote, the write amplification:
+ * the device's bytes written for each byte the task wrote. */
+static void
+record_device_io (Run *run, const FsbTaskSpec *spec, FsbSample *sample, guint64 read_before,
+                  guint64 written_before)
+{
+  guint64 read_after, written_after;
+  double wrote;
+
+  if (!fsb_target_get_device_io (run->target, &read_after, &written_after)
+      || read_after < read_before || written_after < written_before)
+    return;
+  fsb_sample_set (sample, "device_read_bytes", (double) (read_after - read_before));
+  fsb_sample_set (sample, "device_write_bytes", (double) (written_after - written_before));
+  if (spec != NULL && spec->bytes_written && fsb_sample_get (sample, "bytes", &wrote) && wrote > 0)
+    fsb_sample_set (sample, "write_amplification", (double) (written_after - written_before) / wrote);
+}
+
 static gboolean
 run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
 {
@@ -160,6 +179,8 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   FsbTaskFunc setup = fsb_workload_lookup_setup (task_id);
   const FsbTaskSpec *spec = fsb_catalog_task (task_id, NULL);
   FsbCapacity before = { 0 };
+  guint64 read_before = 0, written_before = 0;
+  gboolean device_io;
 
   if (run->shared_id != NULL && g_strcmp0 (fsb_run_shared_from (task_id), run->shared_id) == 0)
     {
@@ -195,6 +216,7 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
       fsb_sample_free (sample);
       return FALSE;
     }
+  device_io = fsb_target_get_device_io (run->target, &read_before, &written_before);
   fsb_meter_start (&meter);
   ok = func (&ctx, sample, error);
   /* Without direct I/O the task's flush went into the host's page cache
@@ -209,6 +231,8 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
         fsb_sample_set (sample, "host_flush_s", (g_get_monotonic_time () - start) / 1e6);
     }
   fsb_meter_stop (&meter, sample);
+  if (ok && device_io)
+    record_device_io (run, spec, sample, read_before, written_before);
   /* What the data took on the filesystem, once flushed: the space it
    * no longer has. */
   if (ok && spec != NULL && spec->brings_data)

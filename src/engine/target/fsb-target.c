@@ -670,3 +670,31 @@ fsb_target_clean_leftovers (FsbLeftovers *cleaned, GError **error)
     return 0;
   return fsb_target_state_clean (cleaned, error);
 }
+
+gboolean
+fsb_target_get_device_io (FsbTarget *self, guint64 *read_bytes, guint64 *written_bytes)
+{
+  g_autofree char *base = NULL, *path = NULL, *text = NULL;
+  guint64 fields[7] = { 0 };
+  char *p, *end;
+
+  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+  if (fsb_target_get_device (self) == NULL)
+    return FALSE;
+  base = g_path_get_basename (fsb_target_get_device (self));
+  path = g_build_filename ("/sys/class/block", base, "stat", NULL);
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return FALSE;
+  /* reads, merged, sectors read, ms, writes, merged, sectors written, … */
+  p = text;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      fields[i] = g_ascii_strtoull (p, &end, 10);
+      if (end == p)
+        return FALSE;
+      p = end;
+    }
+  *read_bytes = fields[2] * 512;
+  *written_bytes = fields[6] * 512;
+  return TRUE;
+}

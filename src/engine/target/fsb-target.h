@@ -81,6 +81,12 @@ gboolean       fsb_target_unmount         (FsbTarget    *self,
 gboolean       fsb_target_remount_cold    (FsbTarget    *self,
                                            GCancellable *cancellable,
                                            GError      **error);
+/* The bytes the target's block device has read and written since it
+ * appeared (/sys/class/block/NAME/stat, in 512-byte sectors); FALSE when
+ * the kernel does not say. */
+gboolean       fsb_target_get_device_io   (FsbTarget    *self,
+                                           guint64      *read_bytes,
+                                           guint64      *written_bytes);
 gboolean       fsb_target_get_capacity    (FsbTarget    *self,
                                            FsbCapacity  *capacity,
                                            GError      **error);

@@ -395,7 +395,7 @@ static const FsbTaskSpec tasks[] = {
     "random-io", "mb_per_s", TRUE, fsb_workload_rand_read, fsb_workload_randio_setup, NULL, estimate },
   { "rand-write", N_("Random writes"),
     N_("Writes 16 KiB blocks at random offsets in a set of files, like a database."),
-    "random-io", "mb_per_s", TRUE, fsb_workload_rand_write, fsb_workload_randio_setup, NULL, estimate },
+    "random-io", "mb_per_s", TRUE, fsb_workload_rand_write, fsb_workload_randio_setup, NULL, estimate, FALSE, TRUE },
 };
 
 static const FsbCriterionSpec criteria[] = {

@@ -365,7 +365,7 @@ estimate (const FsbSizes *s)
 static const FsbTaskSpec tasks[] = {
   { "small-create-seq", N_("Create small files in order"),
     N_("Creates many files of 0 to 1,999 bytes in sequential order, as bonnie++ does."),
-    "small-files", "files_per_s", TRUE, fsb_workload_small_create_seq, NULL, NULL, estimate },
+    "small-files", "files_per_s", TRUE, fsb_workload_small_create_seq, NULL, NULL, estimate, FALSE, TRUE },
   { "small-stat-seq", N_("Read metadata in order"),
     N_("Reads the metadata of every small file in sequential order."),
     "small-files", "files_per_s", TRUE, fsb_workload_small_stat_seq, NULL, NULL, estimate },
@@ -374,7 +374,7 @@ static const FsbTaskSpec tasks[] = {
     "small-files", "files_per_s", TRUE, fsb_workload_small_delete_seq, NULL, NULL, estimate },
   { "small-create-rand", N_("Create small files at random"),
     N_("Creates the small files in random order."),
-    "small-files", "files_per_s", TRUE, fsb_workload_small_create_rand, NULL, NULL, estimate },
+    "small-files", "files_per_s", TRUE, fsb_workload_small_create_rand, NULL, NULL, estimate, FALSE, TRUE },
   { "small-stat-rand", N_("Read metadata at random"),
     N_("Reads the metadata of the small files in random order."),
     "small-files", "files_per_s", TRUE, fsb_workload_small_stat_rand, NULL, NULL, estimate },

@@ -221,7 +221,7 @@ static const FsbTaskSpec tasks[] = {
   { "sync-write", N_("Durable random writes"),
     N_("Writes 16 KiB blocks at random offsets and makes each one durable with fsync before the next, "
        "as a database commits its transactions."),
-    "sync-write", "commits_per_s", TRUE, sync_write, sync_setup, NULL, estimate },
+    "sync-write", "commits_per_s", TRUE, sync_write, sync_setup, NULL, estimate, FALSE, TRUE },
 };
 
 static const FsbCriterionSpec criteria[] = {
