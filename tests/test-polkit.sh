@@ -73,6 +73,31 @@ fi
 rm -f "$tmp/images/probe"
 no_leftovers "granted"
 
+# mkfs options udisks 2.9 cannot pass: mkfs runs on the user's image file,
+# gives the user the new root folder (as take-ownership does), and udisks
+# mounts it; Btrfs's mkfs cannot give it, so its options are refused first.
+as_user "$cli" run --target "image@$tmp/images" --variant 'nj=ext4;mkfs=-O ^has_journal' \
+  --variant 'xr=xfs;mkfs=-m reflink=0' --fs nj,xr --workloads small-files --size small-files=500 \
+  --repeat 1 --output "$tmp/mkfs.json" >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] || fail "mkfs variants as a user: exited $st: $(tail -5 "$tmp/err")"
+/usr/bin/python3 - "$tmp/mkfs.json" <<'PY' || fail "mkfs variants as a user: the result"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["target"].get("mkfs_by") in ("image-file", "udisks"), r["target"]
+for fs in r["filesystems"]:
+    assert not fs.get("error"), fs
+    create = next(t for t in fs["tasks"] if t["id"] == "small-create-seq")
+    assert not any(s.get("error") for s in create["samples"]), create
+PY
+no_leftovers "mkfs variants"
+as_user "$cli" run --target "image@$tmp/images" --variant 'bx=btrfs;mkfs=--csum xxhash' --fs bx \
+  --workloads small-files --repeat 1 --output "$tmp/bx.json" >"$tmp/out" 2>"$tmp/err"; st=$?
+if ! udisksctl status >/dev/null 2>&1 || [ "$(udisksctl dump | sed -n 's/^ *Version: *//p' | head -1 | cut -d. -f1,2)" = 2.9 ]; then
+  [ $st -eq 2 ] || fail "a Btrfs mkfs variant as a user with udisks 2.9: exited $st, not 2"
+  grep -q "2.10" "$tmp/err" || fail "the refusal does not say what is needed: $(cat "$tmp/err")"
+fi
+no_leftovers "refused mkfs variant"
+
 set_rule NO no
 as_user "$cli" check --target "image@$tmp/images" --fs ext4 >"$tmp/out" 2>"$tmp/err"; st=$?
 cat "$tmp/out" "$tmp/err"

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fsb-target-info.h"
 #include "fsb-data-space.h"
 #include "fsb-engine.h"
 #include "fsb-stats.h"
@@ -416,6 +417,49 @@ test_compressible_data (void)
   run_data_clear (&d);
 }
 
+/* A variant's mkfs options where udisks cannot pass them (udisks 2.9):
+ * mkfs runs on the image file for every contender, the result says so,
+ * and the options took: ext4 without a journal has more room. */
+static void
+test_mkfs_variant (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  RunData d = { 0 };
+  FsbFsResult *plain, *nj;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  plan = fsb_test_image_plan (image_dir, "ext4", "small-files", 1);
+  g_assert_true (fsb_plan_add_variant (plan, "nj=ext4;mkfs=-O ^has_journal", &error));
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "nj", NULL }, &error));
+  g_assert_true (fsb_plan_set_size (plan, "small-files", 500, &error));
+  g_assert_no_error (error);
+  run_plan (plan, &d);
+
+  g_assert_no_error (d.error);
+  g_assert_true (d.result->complete);
+  plain = d.result->filesystems->pdata[0];
+  nj = d.result->filesystems->pdata[1];
+  g_assert_null (plain->error);
+  g_assert_null (nj->error);
+  if (fsb_target_mkfs_on_file (plan->target_spec))
+    {
+      g_autofree char *text = fsb_target_info_mkfs_text (&d.result->target);
+
+      g_assert_cmpstr (d.result->target.mkfs_by, ==, FSB_MKFS_BY_FILE);
+      g_assert_false (d.result->target.mkfs_discard);
+      g_assert_nonnull (strstr (text, "mkfs ran on the image file itself"));
+    }
+  else
+    g_assert_cmpstr (d.result->target.mkfs_by, ==, FSB_MKFS_BY_UDISKS);
+  g_test_message ("usable after mkfs: ext4 %" G_GUINT64_FORMAT ", without a journal %" G_GUINT64_FORMAT,
+                  plain->capacity_initial.avail_bytes, nj->capacity_initial.avail_bytes);
+  g_assert_cmpuint (nj->capacity_initial.avail_bytes, >, plain->capacity_initial.avail_bytes + (4 << 20));
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+  run_data_clear (&d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -430,6 +474,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-extra/transfer-only", test_transfer_only);
   g_test_add_func ("/run-extra/contenders", test_contenders);
   g_test_add_func ("/run-extra/compressible-data", test_compressible_data);
+  g_test_add_func ("/run-extra/mkfs-variant", test_mkfs_variant);
   status = g_test_run ();
 
   fsb_test_remove_dir (tmp_dir);

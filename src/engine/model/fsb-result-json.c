@@ -51,6 +51,8 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
   fsb_json_add_bool (b, "preallocated", t->preallocated);
   fsb_json_add_bool (b, "mkfs_discard", t->mkfs_discard);
   fsb_json_add_string (b, "flush_reaches", t->flush_reaches);
+  if (t->mkfs_by != NULL)
+    fsb_json_add_string (b, "mkfs_by", t->mkfs_by);
   json_builder_set_member_name (b, "host");
   if (t->host.filesystem != NULL)
     {

@@ -532,6 +532,7 @@ read_target_regime (Reader *r, FsbTargetInfo *t, JsonObject *target)
   /* Older results lack it: they had mkfs's default. */
   t->mkfs_discard = !json_object_has_member (target, "mkfs_discard") || get_bool (target, "mkfs_discard");
   t->flush_reaches = get_string (target, "flush_reaches");
+  t->mkfs_by = get_string (target, "mkfs_by");
   t->cache_policy_text = get_string (target, "cache_policy_text");
   if (host != NULL)
     {

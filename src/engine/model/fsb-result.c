@@ -244,6 +244,7 @@ fsb_target_info_clear (FsbTargetInfo *t)
   g_free (t->cache_policy);
   g_free (t->cache_policy_text);
   g_free (t->flush_reaches);
+  g_free (t->mkfs_by);
   g_free (t->host.filesystem);
   g_free (t->host.source);
   g_free (t->host.mount_point);
@@ -336,6 +337,7 @@ copy_target (FsbTargetInfo *to, const FsbTargetInfo *from)
   to->preallocated = from->preallocated;
   to->mkfs_discard = from->mkfs_discard;
   to->flush_reaches = g_strdup (from->flush_reaches);
+  to->mkfs_by = g_strdup (from->mkfs_by);
   to->host.filesystem = g_strdup (from->host.filesystem);
   to->host.source = g_strdup (from->host.source);
   to->host.mount_point = g_strdup (from->host.mount_point);

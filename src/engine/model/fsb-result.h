@@ -142,6 +142,10 @@ typedef struct {
    * punches the image file's blocks out on the host. Absent from older
    * JSON: TRUE, what they did. */
   gboolean    mkfs_discard;
+  /* How each mkfs ran: FSB_MKFS_BY_UDISKS (udisks' Format, as in every
+   * older result: NULL), FSB_MKFS_BY_FILE (on the image file, for mkfs
+   * options udisks cannot pass), FSB_MKFS_BY_BOTH (some contenders each way). */
+  char       *mkfs_by;
   char       *flush_reaches;    /* an FSB_FLUSH_REACHES_* id; NULL in older results */
   FsbHostInfo host;             /* images only */
   /* How residency was probed before each task (samples carry the
@@ -154,6 +158,10 @@ typedef struct {
   guint       logical_block;    /* its sector sizes in bytes; 0 unknown */
   guint       physical_block;
 } FsbTargetInfo;
+
+#define FSB_MKFS_BY_UDISKS "udisks"
+#define FSB_MKFS_BY_FILE   "image-file"
+#define FSB_MKFS_BY_BOTH   "both"
 
 /* How long the steps of a task took in a run, against the first guess the
  * plan's estimate made for them, summed over the run: the pace of that disk,

@@ -140,6 +140,20 @@ fsb_target_info_space_text (const FsbTargetInfo *info)
 }
 
 char *
+fsb_target_info_mkfs_text (const FsbTargetInfo *info)
+{
+  if (g_strcmp0 (info->mkfs_by, FSB_MKFS_BY_FILE) == 0)
+    return g_strdup (_("mkfs ran on the image file itself, as its owner, so that each filesystem got its "
+                       "mkfs options, which this version of udisks cannot pass; udisks then read the image "
+                       "again and mounted it."));
+  if (g_strcmp0 (info->mkfs_by, FSB_MKFS_BY_BOTH) == 0)
+    return g_strdup (_("mkfs ran on the image file itself for the filesystems whose mkfs options this "
+                       "version of udisks cannot pass, and through udisks for the others, so their mkfs "
+                       "times were not measured alike."));
+  return NULL;
+}
+
+char *
 fsb_target_info_regime_text (const FsbTargetInfo *info)
 {
   /* Translators: this and the next ones are table cells of a comparison:

@@ -28,6 +28,8 @@ char          *fsb_target_info_cache_text    (const FsbTargetInfo *info);
 /* How the image file's space was allocated on the host (preallocated,
  * discarded by mkfs), or NULL for a partition. */
 char          *fsb_target_info_space_text    (const FsbTargetInfo *info);
+/* How mkfs ran when not through udisks' Format (on the image file), or NULL. */
+char          *fsb_target_info_mkfs_text     (const FsbTargetInfo *info);
 /* A short name of the regime, for a table cell: "direct I/O", ... */
 char          *fsb_target_info_regime_text   (const FsbTargetInfo *info);
 /* The regime in a run's short name: "direct I/O · ext4", "partition". */

@@ -190,6 +190,11 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   fsb_doc_add_fact (facts, _("Caches"), caches);
   /* Translators: a row title of the report's target and method: how the disk image's space was allocated */
   fsb_doc_add_fact (facts, _("Image space"), space);
+  {
+    g_autofree char *mkfs = fsb_target_info_mkfs_text (&r->target);
+    /* Translators: a row title of the report's target and method: how mkfs ran */
+    fsb_doc_add_fact (facts, C_("method", "mkfs"), mkfs);
+  }
   fsb_doc_add_fact (facts, _("Each task ran"), reps);
   fsb_doc_add_fact (facts, _("Repetitions"), policy);
   fsb_doc_add_fact (facts, _("Profile"), profile);

@@ -315,13 +315,41 @@ run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
 
 
 gboolean
+fsb_run_mkfs_on_file (FsbPlan *plan)
+{
+  if (!fsb_target_mkfs_on_file (plan->target_spec))
+    return FALSE;
+  for (guint f = 0; plan->filesystems[f] != NULL; f++)
+    if (fsb_plan_contender_mkfs (plan, plan->filesystems[f]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+void
+fsb_run_describe_mkfs (Run *run, FsbTargetInfo *info)
+{
+  guint on_file = 0, n = 0;
+
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++, n++)
+    if (run->mkfs_on_file
+        && fsb_target_can_mkfs_file (fsb_plan_get_contender (run->plan, run->plan->filesystems[f])->fs_type))
+      on_file++;
+  g_free (info->mkfs_by);
+  info->mkfs_by = g_strdup (on_file == 0 ? FSB_MKFS_BY_UDISKS : on_file == n ? FSB_MKFS_BY_FILE : FSB_MKFS_BY_BOTH);
+  /* mkfs on the file is told not to discard, for every contender alike */
+  info->mkfs_discard = on_file < n;
+}
+
+gboolean
 fsb_run_make_fs (Run *run, FsbTarget *target, const char *label, double *seconds, GError **error)
 {
   const FsbContender *c = fsb_plan_get_contender (run->plan, label);
+  const char *mkfs = fsb_plan_contender_mkfs (run->plan, label);
 
   fsb_target_set_mount_options (target, c->mount_options);
-  return fsb_target_format (target, c->fs_type, fsb_plan_contender_mkfs (run->plan, label),
-                            seconds, run->cancellable, error);
+  if (run->mkfs_on_file && target == run->target && fsb_target_can_mkfs_file (c->fs_type))
+    return fsb_target_format_file (target, c->fs_type, mkfs, seconds, run->cancellable, error);
+  return fsb_target_format (target, c->fs_type, mkfs, seconds, run->cancellable, error);
 }
 
 gboolean

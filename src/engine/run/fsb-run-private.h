@@ -65,6 +65,7 @@ typedef struct {
   double        item_fraction;  /* within the current step */
   gpointer      aging;          /* fsb-run-aging.c's state when the plan ages, else NULL */
   FsbResultJournal *journal;    /* the partial result, appended to after every task */
+  gboolean      mkfs_on_file;   /* mkfs of every contender that can runs on the image file */
 } Run;
 
 typedef struct {
@@ -111,6 +112,12 @@ gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, GError **error);
  * mounts that follow; seconds (may be NULL) is the wall time of mkfs. */
 gboolean    fsb_run_make_fs       (Run *run, FsbTarget *target, const char *label, double *seconds,
                                    GError **error);
+/* Whether the run's mkfs goes to the image file: some contender has mkfs
+ * options that udisks cannot pass; then every contender that can has its
+ * mkfs run that way, so their mkfs times compare. */
+gboolean    fsb_run_mkfs_on_file  (FsbPlan *plan);
+/* The target info's mkfs_by and mkfs_discard for the run's way. */
+void        fsb_run_describe_mkfs (Run *run, FsbTargetInfo *info);
 /* One task of the cycle: setup, cold remount, the timed work, its samples. */
 gboolean    fsb_run_task          (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
 

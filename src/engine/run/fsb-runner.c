@@ -251,7 +251,8 @@ fsb_runner_check_contenders (FsbPlan *plan, GError **error)
 
       if (!fsb_mount_options_check (c->fs_type, c->mount_options, error))
         return FALSE;
-      if (c->mkfs_options != NULL && !fsb_target_mkfs_options_possible (plan->target_spec, error))
+      if (fsb_plan_contender_mkfs (plan, c->label) != NULL
+          && !fsb_target_mkfs_options_possible (plan->target_spec, c->fs_type, error))
         return FALSE;
     }
   return TRUE;
@@ -288,8 +289,10 @@ run_plan (Run *run, GError **error)
   if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes (run->plan, run->sizes),
                            run->cancellable, error))
     return FALSE;
+  run->mkfs_on_file = fsb_run_mkfs_on_file (run->plan);
   g_mutex_lock (&run->runner->lock);
   fsb_target_describe (run->target, &result->target);
+  fsb_run_describe_mkfs (run, &result->target);
   g_mutex_unlock (&run->runner->lock);
 
   for (guint f = 0; run->plan->filesystems[f] != NULL; f++)

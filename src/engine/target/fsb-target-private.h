@@ -37,6 +37,7 @@ struct _FsbTarget
   gboolean        nocow;            /* No_COW took on the image file */
   gboolean        compressed;       /* the image file carries the compression flag */
   gboolean        preallocated;     /* the image's blocks were allocated when it was made */
+  gboolean        mkfs_by_file;     /* mkfs ran on the image file (fsb-target-mkfs.c), not through udisks */
   gboolean        host_cache_dropped;
   FsbTargetState *state;
   FsbDeviceIdentity *confirmed;     /* a partition: what the user confirmed */

@@ -16,6 +16,7 @@
 
 #include "fsb-device.h"
 #include "fsb-error.h"
+#include "fsb-format.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-identity.h"
 #include "fsb-mountinfo.h"
@@ -322,23 +323,56 @@ check_fs_usable (const char *fstype, GError **error)
   return TRUE;
 }
 
-gboolean
-fsb_target_mkfs_options_possible (const char *spec, GError **error)
+/* "mkfs-args" came with udisks 2.10; older daemons ignore unknown options
+ * silently, which would measure the defaults instead. */
+static gboolean
+udisks_takes_mkfs_args (char **version)
 {
-  g_autofree char *version = fsb_udisks_get_daemon_version ();
+  g_autofree char *v = fsb_udisks_get_daemon_version ();
+  gboolean ok = fsb_udisks_version_at_least (v, 2, 10);
 
-  (void) spec;
-  /* "mkfs-args" came with udisks 2.10; older daemons ignore unknown
-   * options silently, which would measure the defaults instead. */
-  if (!fsb_udisks_version_at_least (version, 2, 10))
-    {
-      g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
-                   /* Translators: %s is a version number, “2.9.4” */
-                   _("Extra mkfs options need udisks 2.10 or newer, and this system has "
-                     "udisks %s. Run without mkfs options."), version != NULL ? version : "?");
-      return FALSE;
-    }
-  return TRUE;
+  if (version != NULL)
+    *version = g_steal_pointer (&v);
+  return ok;
+}
+
+static gboolean
+spec_is_image (const char *spec)
+{
+  FsbTargetSpec parsed = { 0 };
+  gboolean image = fsb_target_spec_parse (spec, &parsed, NULL) && parsed.image;
+
+  fsb_target_spec_clear (&parsed);
+  return image;
+}
+
+gboolean
+fsb_target_mkfs_on_file (const char *spec)
+{
+  return spec_is_image (spec) && !udisks_takes_mkfs_args (NULL);
+}
+
+gboolean
+fsb_target_mkfs_options_possible (const char *spec, const char *fstype, GError **error)
+{
+  g_autofree char *version = NULL;
+
+  if (udisks_takes_mkfs_args (&version))
+    return TRUE;
+  if (spec_is_image (spec) && fsb_target_can_mkfs_file (fstype))
+    return TRUE;
+  if (!spec_is_image (spec))
+    g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                 /* Translators: %s is a version number, “2.9.4” */
+                 _("Extra mkfs options on a partition need udisks 2.10 or newer, and this system has "
+                   "udisks %s. Use a disk image, or run without mkfs options."), version != NULL ? version : "?");
+  else
+    g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                 /* Translators: a filesystem, “Btrfs”, then a version number, “2.9.4” */
+                 _("Extra mkfs options for %s need udisks 2.10 or newer, and this system has udisks %s. "
+                   "On a disk image FS Bench runs mkfs itself only for ext2, ext3, ext4 and XFS."),
+                 fsb_format_fs_name (fstype), version != NULL ? version : "?");
+  return FALSE;
 }
 
 gboolean
@@ -378,8 +412,16 @@ fsb_target_format (FsbTarget    *self,
       g_auto(GStrv) argv = NULL;
       g_autoptr(GError) parse_error = NULL;
 
-      if (!fsb_target_mkfs_options_possible (NULL, error))
-        return FALSE;
+      g_autofree char *version = NULL;
+
+      if (!udisks_takes_mkfs_args (&version))
+        {
+          g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                       /* Translators: %s is a version number, “2.9.4” */
+                       _("Extra mkfs options need udisks 2.10 or newer, and this system has "
+                         "udisks %s. Run without mkfs options."), version != NULL ? version : "?");
+          return FALSE;
+        }
       if (!g_shell_parse_argv (mkfs_options, NULL, &argv, &parse_error))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,

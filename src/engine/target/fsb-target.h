@@ -54,9 +54,23 @@ gboolean       fsb_target_prepare         (FsbTarget    *self,
                                            guint64       needed_bytes,
                                            GCancellable *cancellable,
                                            GError      **error);
-/* Whether a target of spec can be made with extra mkfs options (udisks
- * 2.10 passes them to mkfs); FSB_ERROR_UNSUPPORTED saying why not. */
-gboolean       fsb_target_mkfs_options_possible (const char *spec, GError **error);
+/* Whether a contender of type fstype can have extra mkfs options on a
+ * target of spec: through udisks ("mkfs-args", udisks 2.10), or on an
+ * image by mkfs on the image file (fsb_target_format_file). */
+gboolean       fsb_target_mkfs_options_possible (const char *spec, const char *fstype, GError **error);
+/* TRUE when mkfs options on a target of spec go to mkfs on the image file:
+ * an image, and a udisks without "mkfs-args". */
+gboolean       fsb_target_mkfs_on_file    (const char   *spec);
+/* fsb-target-mkfs.c: mkfs on the image file itself, as its owner, with
+ * any arguments, then read again by udisksd: for ext2, ext3, ext4 and XFS
+ * (whose root folder mkfs can give the user), and Btrfs for root. */
+gboolean       fsb_target_can_mkfs_file   (const char   *fstype);
+gboolean       fsb_target_format_file     (FsbTarget    *self,
+                                           const char   *fstype,
+                                           const char   *mkfs_options,
+                                           double       *seconds,
+                                           GCancellable *cancellable,
+                                           GError      **error);
 /* Block.Format with take-ownership; seconds is the wall time of mkfs. */
 gboolean       fsb_target_format          (FsbTarget    *self,
                                            const char   *fstype,
