@@ -300,15 +300,22 @@ test_image_renamed (void)
   g_assert_cmpuint (fsb_target_clean_leftovers (&cleaned, &error), ==, 0);
   g_assert_no_error (error);
   g_assert_false (g_file_test (unnamed, G_FILE_TEST_EXISTS));
-  g_assert_true (fsb_mountinfo_is_mount_point (fsb_target_get_mount_point (target)));
+  {
+    g_autofree char *backing = fsb_loop_backing_file (device);
+    g_assert_cmpstr (backing, ==, moved);
+  }
 
+  /* udisksd may have unmounted it already: its own check of the devices it
+   * mounted takes a loop device whose backing file changed name for
+   * another one, at the next event of any device */
   loop = g_strdup_printf (", \"loop_device\": \"%s\"", device);
   ours = write_entry (g_get_host_name (), fsb_target_state_boot_id (), image, dev, ino, loop);
-  g_assert_cmpuint (fsb_target_clean_leftovers (&cleaned, &error), ==, 2);
+  g_assert_cmpuint (fsb_target_clean_leftovers (&cleaned, &error), >=, 1);
   g_assert_no_error (error);
-  g_assert_cmpuint (cleaned.mounts, ==, 1);
+  g_assert_cmpuint (cleaned.mounts, <=, 1);
   g_assert_cmpuint (cleaned.loop_devices, ==, 1);
   g_assert_cmpuint (cleaned.images, ==, 0);
+  g_assert_false (fsb_mountinfo_is_mount_point (fsb_target_get_mount_point (target)));
   {
     g_autofree char *backing = fsb_loop_backing_file (device);
     g_assert_true (backing == NULL || strcmp (backing, moved) != 0);
