@@ -21,6 +21,8 @@ char      **fsb_fs_chooser_get_ids     (FsbFsChooser *self);
 char      **fsb_fs_chooser_get_names   (FsbFsChooser *self);
 /* fs id → extra mkfs options, for the ticked ones that have some. */
 GHashTable *fsb_fs_chooser_get_options (FsbFsChooser *self);
+/* The ticked variants, as fsb_plan_add_variant () takes them. */
+char      **fsb_fs_chooser_get_variants (FsbFsChooser *self);
 /* FALSE until the probe has listed them */
 gboolean    fsb_fs_chooser_is_ready    (FsbFsChooser *self);
 

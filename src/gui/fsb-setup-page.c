@@ -185,6 +185,13 @@ fill_plan (FsbSetupPage *self, FsbPlan *plan, GError **error)
       g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("Choose at least one filesystem to compare."));
       return FALSE;
     }
+  {
+    g_auto(GStrv) variants = fsb_fs_chooser_get_variants (FSB_FS_CHOOSER (self->fs_chooser));
+
+    for (guint i = 0; variants[i] != NULL; i++)
+      if (!fsb_plan_add_variant (plan, variants[i], error))
+        return FALSE;
+  }
   if (!fsb_plan_set_filesystems (plan, (const char *const *) filesystems, error))
     return FALSE;
   g_clear_pointer (&plan->mkfs_options, g_hash_table_unref);

@@ -6,7 +6,7 @@ import os
 import subprocess
 
 import fsbtest
-from fsbtest import App, SRCDIR, Session, find, find_all, info_bar_text, screenshot, wait_for
+from fsbtest import App, SRCDIR, Session, combo_choice, find, find_all, find_on_page, info_bar_text, screenshot, wait_for
 
 
 def test_refused_device_shows_reason():
@@ -173,8 +173,83 @@ def test_estimate_follows_an_earlier_run():
         session.cleanup()
 
 
+def _variant_dialog(app):
+    dialogs = [c for c in app.node.children if c.roleName == "dialog" and c.showing]
+    assert dialogs, "no dialog to add a variant"
+    return dialogs[0]
+
+
+def _type_into(dialog, name, text):
+    entry = find(dialog, name, "text")
+    entry.text = text
+    wait_for(lambda: entry.text == text, 5, f"“{text}” in {name}")
+
+
+def test_add_a_variant():
+    """Add a Variant…: a mount option udisks refuses keeps the dialog open
+    with the reason; a valid one adds a ticked row that the summary counts
+    and the setting keeps; removed, it goes from both."""
+    session = Session(filesystems=("ext4",))
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        fs_list = find(win, "Filesystems", "list box")
+        wait_for(lambda: find_all(fs_list, lambda n: n.roleName == "check box"), 60, "the filesystem list")
+        add = find_on_page(win, "Add a Variant…", "push button")
+        wait_for(lambda: add.sensitive, 30, "Add a Variant… to be enabled")
+        add.doActionNamed("click")
+        dialog = wait_for(lambda: _variant_dialog(app), 10, "the dialog to add a variant") or _variant_dialog(app)
+        combo = find(dialog, "Filesystem of the variant", "combo box")
+        names = [i.name for i in find_all(combo, lambda n: n.roleName == "menu item", showing_only=False)]
+        combo.querySelection().selectChild(names.index("ext4"))
+        wait_for(lambda: combo_choice(combo) == "ext4", 5, "ext4 chosen")
+        _type_into(dialog, "Name of the variant", "wb")
+        _type_into(dialog, "Mount options of the variant", "data=writeback")
+        find(dialog, "Add", "push button").doActionNamed("click")
+        error = find(dialog, "Why the variant cannot be added", "label")
+        wait_for(lambda: "data=writeback" in (error.text or ""), 10, "the refused option named")
+        screenshot("variant-refused")
+        _type_into(dialog, "Name of the variant", "noatime")
+        _type_into(dialog, "Mount options of the variant", "noatime")
+        find(dialog, "Add", "push button").doActionNamed("click")
+        wait_for(lambda: not [c for c in app.node.children if c.roleName == "dialog" and c.showing], 10,
+                 "the dialog to close")
+        check = find_on_page(win, "noatime", "check box")
+        wait_for(lambda: check.checked, 5, "the variant ticked")
+        screenshot("variant-added")
+
+        def summary():
+            labels = find_all(win, lambda n: n.roleName == "label" and n.name.startswith("Compares"))
+            return labels[0].name if labels else ""
+        wait_for(lambda: "noatime" in summary(), 10, "the variant in the summary")
+
+        def setting(key):
+            return subprocess.run(["gsettings", "get", "io.github.fsbench.FsBench", key], capture_output=True,
+                                  text=True, env={**os.environ, **session.env}, timeout=30).stdout.strip()
+        app.quit()
+        assert setting("variants") == "['noatime=ext4;mount=noatime']", setting("variants")
+        assert "'noatime'" in setting("filesystems"), setting("filesystems")
+
+        # the next start lists it again, ticked; removed, it goes
+        app = App(extra_env=session.env)
+        win = app.window()
+        fs_list = find(win, "Filesystems", "list box")
+        check = find_on_page(win, "noatime", "check box", timeout=60)
+        assert check.checked
+        find_on_page(win, "Remove the variant noatime", "push button").doActionNamed("click")
+        wait_for(lambda: not find_all(fs_list, lambda n: n.roleName == "check box" and n.name == "noatime",
+                                      showing_only=False), 10, "the variant removed")
+        app.quit()
+        assert setting("variants") == "@as []", setting("variants")
+        session.assert_nothing_left()
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_hotplug_shows_the_users_loop_device,
                        test_without_udisks_the_window_says_what_to_do,
-                       test_estimate_follows_an_earlier_run])
+                       test_estimate_follows_an_earlier_run,
+                       test_add_a_variant])
