@@ -123,6 +123,15 @@ main (int argc, char **argv)
     g_print ("sync_files=%u\nsync_file_bytes=%" G_GUINT64_FORMAT "\nsync_commits=%u\nsync_seconds=%g\n",
              fsb_sizes_get_uint (sizes, "sync-files"), fsb_sizes_get_u64 (sizes, "sync-file-size"),
              fsb_sizes_get_uint (sizes, "sync-commits"), fsb_sizes_get (sizes, "sync-seconds"));
+  /* and every size by its id, "-" as "_": sqlite_rows=20000 */
+  for (guint i = 0; show_profile && i < fsb_sizes_count (sizes); i++)
+    {
+      double v;
+      g_autofree char *name = g_strdup (fsb_sizes_nth (sizes, i, &v));
+
+      g_strdelimit (name, "-", '_');
+      g_print ("%s=%.17g\n", name, v);
+    }
   if (age != NULL && (dir == NULL || !age_dir (plan, age, dir)))
     return 1;
   if (extents_of != NULL)

@@ -170,14 +170,6 @@ fsb_workload_randio_setup (FsbWorkloadContext *ctx, FsbSample *sample, GError **
   return prepare (ctx, dir, error);
 }
 
-static int
-compare_doubles (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static gboolean
 fsync_all (const int *fds, guint n, const char *dir, GError **error)
 {
@@ -223,17 +215,13 @@ get_ready (FsbWorkloadContext *ctx, FsbSample *sample, const char *dir, gboolean
 static void
 record_figures (FsbSample *sample, GArray *lat, guint64 events, guint64 fsyncs, guint64 done, double elapsed)
 {
-  qsort (lat->data, lat->len, sizeof (double), compare_doubles);
+  fsb_workload_set_latencies (sample, lat);
   fsb_sample_set (sample, "requests", events);
   fsb_sample_set (sample, "fsyncs", fsyncs);
   fsb_sample_set (sample, "bytes", (double) done * RANDIO_BLOCK);
   fsb_sample_set (sample, "io_s", elapsed);
   fsb_sample_set (sample, "mb_per_s", elapsed > 0 ? done * RANDIO_BLOCK / 1e6 / elapsed : 0);
   fsb_sample_set (sample, "iops", elapsed > 0 ? done / elapsed : 0);
-  fsb_sample_set (sample, "latency_p50_ms", fsb_percentile ((double *) lat->data, lat->len, 0.50));
-  fsb_sample_set (sample, "latency_p95_ms", fsb_percentile ((double *) lat->data, lat->len, 0.95));
-  fsb_sample_set (sample, "latency_p99_ms", fsb_percentile ((double *) lat->data, lat->len, 0.99));
-  fsb_sample_set (sample, "latency_max_ms", lat->len > 0 ? g_array_index (lat, double, lat->len - 1) : 0);
 }
 
 static gboolean

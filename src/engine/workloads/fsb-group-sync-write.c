@@ -87,24 +87,6 @@ sync_setup (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
   return TRUE;
 }
 
-static int
-compare_doubles (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static void
-set_latencies (FsbSample *sample, GArray *lat)
-{
-  qsort (lat->data, lat->len, sizeof (double), compare_doubles);
-  fsb_sample_set (sample, "latency_p50_ms", fsb_percentile ((double *) lat->data, lat->len, 0.50));
-  fsb_sample_set (sample, "latency_p95_ms", fsb_percentile ((double *) lat->data, lat->len, 0.95));
-  fsb_sample_set (sample, "latency_p99_ms", fsb_percentile ((double *) lat->data, lat->len, 0.99));
-  fsb_sample_set (sample, "latency_max_ms", lat->len > 0 ? g_array_index (lat, double, lat->len - 1) : 0);
-}
-
 /* One commit: the write and its fsync, timed together. */
 static gboolean
 commit (int fd, const guint8 *buf, off_t off, const char *path, GError **error)
@@ -194,7 +176,7 @@ sync_write (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
   fsb_sample_set (sample, "io_s", elapsed);
   fsb_sample_set (sample, "commits_per_s", elapsed > 0 ? commits / elapsed : 0);
   fsb_sample_set (sample, "mb_per_s", elapsed > 0 ? commits * (double) SYNC_BLOCK / 1e6 / elapsed : 0);
-  set_latencies (sample, lat);
+  fsb_workload_set_latencies (sample, lat);
 
   /* sysbench cleanup: the only task of the group. */
   {

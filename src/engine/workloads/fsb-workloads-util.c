@@ -1,6 +1,8 @@
 /* fsb-workloads-util.c: what the workload groups share */
 #include "config.h"
 
+#include <stdlib.h>
+
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -252,4 +254,22 @@ fsb_percentile (const double *sorted, guint n, double p)
   lo = (guint) floor (rank);
   hi = lo + 1 < n ? lo + 1 : lo;
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
+}
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+fsb_workload_set_latencies (FsbSample *sample, GArray *lat)
+{
+  qsort (lat->data, lat->len, sizeof (double), compare_doubles);
+  fsb_sample_set (sample, "latency_p50_ms", fsb_percentile ((double *) lat->data, lat->len, 0.50));
+  fsb_sample_set (sample, "latency_p95_ms", fsb_percentile ((double *) lat->data, lat->len, 0.95));
+  fsb_sample_set (sample, "latency_p99_ms", fsb_percentile ((double *) lat->data, lat->len, 0.99));
+  fsb_sample_set (sample, "latency_max_ms", lat->len > 0 ? g_array_index (lat, double, lat->len - 1) : 0);
 }

@@ -66,5 +66,8 @@ void     fsb_drop_file_cache (const char *path);
 
 /* Linear interpolation between closest ranks, as fsb_stats_compute. */
 double   fsb_percentile   (const double *sorted, guint n, double p);
+/* Sorts lat (milliseconds, of double) and sets the sample's latency_p50_ms,
+ * latency_p95_ms, latency_p99_ms and latency_max_ms from it. */
+void     fsb_workload_set_latencies (FsbSample *sample, GArray *lat);
 
 G_END_DECLS
