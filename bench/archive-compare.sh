@@ -1,0 +1,107 @@
+#!/bin/sh
+# archive-compare.sh: tar -xf and FS Bench's archive-unpack task on the
+# same freshly formatted disk image, side by side: the same tar (the one
+# the group made in the dataset folder), each started cold, each flushed
+# (sync -f) before its clock stops; the ratio of their files per second.
+#
+#   bench/archive-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N]
+#
+# Needs root or polkit rights for udisksctl, GNU tar, mkfs.FS; run a run
+# with --workloads archive once first, so the dataset folder has the tar.
+# Prints figures; it is not a test.
+set -eu
+
+build=_build
+fslist=ext4,xfs
+profile=quick
+base=/var/tmp
+rounds=3
+while getopts B:f:p:D:r: opt; do
+  case $opt in
+    B) build=$OPTARG ;;
+    f) fslist=$OPTARG ;;
+    p) profile=$OPTARG ;;
+    D) base=$OPTARG ;;
+    r) rounds=$OPTARG ;;
+    *) sed -n '2,11p' "$0"; exit 2 ;;
+  esac
+done
+
+task=$build/bench/fsb-bench-task
+[ -x "$task" ] || { echo "build first: ninja -C $build" >&2; exit 2; }
+data=${XDG_CACHE_HOME:-$HOME/.cache}/fsbench/datasets/$profile
+[ -f "$data/archive/tree.tar" ] || { echo "no $data/archive/tree.tar: run fsbench-cli run --workloads archive first" >&2; exit 2; }
+eval "$("$task" --profile "$profile" --show-profile)"
+files=$tree_files
+
+work=$(mktemp -d "$base/fsbench-archive-XXXXXX")
+img=$work/disk.img
+loop=
+mnt=
+cleanup() {
+  if [ -n "$loop" ]; then
+    udisksctl unmount --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
+    udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+mount_it() {
+  for try in 1 2 3 4 5 6 7 8 9 10; do
+    mnt=$(udisksctl mount --no-user-interaction -b "$loop" 2>/dev/null | sed -n 's/^Mounted .* at \(.*\)$/\1/p' | sed 's/\.$//')
+    [ -n "$mnt" ] && [ -d "$mnt" ] && return 0
+    sleep 0.5
+  done
+  echo "could not mount $loop" >&2
+  exit 1
+}
+cold() {
+  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
+  "$task" --drop-cache "$img"
+  mount_it
+}
+metric() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
+
+
+printf '# %s profile: a tar of %s files, %s bytes; median of %s rounds\n' "$profile" "$files" "$(stat -c %s "$data/archive/tree.tar")" "$rounds"
+printf '%-6s %14s %14s %7s\n' fs tar_files/s fsbench_f/s ratio
+
+for fs in $(echo "$fslist" | tr , ' '); do
+  rm -f "$img"
+  truncate -s 1G "$img"
+  loop=$(udisksctl loop-setup --no-user-interaction -f "$img" | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
+  [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
+  case $fs in
+    ext*) "mkfs.$fs" -q -F "$loop" ;;
+    *) "mkfs.$fs" -q -f "$loop" ;;
+  esac >/dev/null
+  udevadm settle 2>/dev/null || sleep 1
+  mount_it
+  : > "$work/rows"
+  for round in $(seq "$rounds"); do
+    cold
+    "$task" --drop-cache "$data/archive/tree.tar"
+    mkdir -p "$mnt/archive/plain"
+    start=$(date +%s.%N)
+    tar -xf "$data/archive/tree.tar" -C "$mnt/archive/plain"
+    sync -f "$mnt"
+    end=$(date +%s.%N)
+    rm -rf "$mnt/archive"
+    cold
+    "$task" --profile "$profile" --source "$data" --dir "$mnt" archive-unpack > "$work/fsb.txt"
+    rm -rf "$mnt/archive"
+    echo "$(echo "$files / ($end - $start)" | bc -l) $(metric files_per_s "$work/fsb.txt")" >> "$work/rows"
+  done
+  awk -v fs="$fs" '
+    function median(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+      return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+    }
+    { n++; s[n] = $1; f[n] = $2; r[n] = ($1 > 0 ? $2 / $1 : 0) }
+    END { printf "%-6s %14.1f %14.1f %7.2f\n", fs, median(s, n), median(f, n), median(r, n) }
+  ' "$work/rows"
+  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
+  udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
+  loop=
+done
