@@ -43,7 +43,7 @@ repetition_range (FsbResult *r, guint *fewest, guint *most)
 
 /* How the repetitions were decided, and why they stopped. */
 static char *
-describe_policy (FsbResult *r)
+describe_stop (FsbResult *r)
 {
   const FsbRepetitionPolicy *p = &r->repetition_policy;
   const char *stopped = p->stopped != NULL ? p->stopped : "";
@@ -65,6 +65,16 @@ describe_policy (FsbResult *r)
   /* Translators: the least and the most repetitions */
   return g_strdup_printf (_("Automatic: at least %u and at most %u, interleaved between the filesystems; "
                             "they stopped at the least, since the use case needs groups that did not run."), p->min, p->max);
+}
+
+/* The same, and the rounds that ran only the tasks that could settle it. */
+static char *
+describe_policy (FsbResult *r)
+{
+  g_autofree char *stop = describe_stop (r);
+  g_autofree char *focused = fsb_focused_rounds_note (r);
+
+  return focused != NULL ? g_strconcat (stop, " ", focused, NULL) : g_steal_pointer (&stop);
 }
 
 static void

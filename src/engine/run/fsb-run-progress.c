@@ -20,6 +20,7 @@
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
+#include "fsb-repeat-focus.h"
 #include "fsb-run-private.h"
 
 /* Progress and the ETA ----------------------------------------------------- */
@@ -228,7 +229,7 @@ fsb_run_build_steps (Run *run)
    * anew, so the order costs nothing and spreads a drift of the machine). */
   run->cycles = run->task_ids->len > 0 || run->custom_ids->len > 0;
   for (guint r = 1; r <= run->plan->repetitions && run->cycles; r++)
-    fsb_run_add_round (run, (const char *const *) run->plan->filesystems);
+    fsb_run_add_round (run, (const char *const *) run->plan->filesystems, NULL);
 
   /* Groups across every filesystem at once run after the cycles. */
   for (guint g = 0; g < n_groups && n_fs > 0; g++)
@@ -273,7 +274,7 @@ put_back_across (Run *run, GArray *across)
 }
 
 void
-fsb_run_add_round (Run *run, const char *const *filesystems)
+fsb_run_add_round (Run *run, const char *const *filesystems, const char *const *tasks)
 {
   GArray *across = take_across (run);
 
@@ -287,13 +288,47 @@ fsb_run_add_round (Run *run, const char *const *filesystems)
       add_step (run, &s, "mkfs");
       add_step (run, &s, "mount");
       for (guint i = 0; i < run->task_ids->len; i++)
-        add_step (run, &s, run->task_ids->pdata[i]);
-      for (guint i = 0; i < run->custom_ids->len; i++)
+        if (tasks == NULL || g_strv_contains (tasks, run->task_ids->pdata[i]))
+          add_step (run, &s, run->task_ids->pdata[i]);
+      /* a focused round has neither (fsb_repeat_focus_possible ()) */
+      for (guint i = 0; tasks == NULL && i < run->custom_ids->len; i++)
         add_step (run, &s, run->custom_ids->pdata[i]);
-      fsb_run_aging_add_steps (run, f, run->rounds_planned);
+      if (tasks == NULL)
+        fsb_run_aging_add_steps (run, f, run->rounds_planned);
       add_step (run, &s, "umount");
     }
   put_back_across (run, across);
+}
+
+GHashTable *
+fsb_run_step_seconds (Run *run)
+{
+  g_autoptr(GHashTable) count = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTable *mean = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  for (guint i = 0; i < run->steps->len; i++)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+      char *k;
+      double *sum;
+
+      if (s->actual_s < 0 || s->across)
+        continue;
+      k = fsb_repeat_step_key (run->plan->filesystems[s->fs_index], s->task_id);
+      if ((sum = g_hash_table_lookup (mean, k)) == NULL)
+        {
+          sum = g_new0 (double, 1);
+          g_hash_table_insert (mean, g_strdup (k), sum);
+        }
+      *sum += s->actual_s;
+      g_hash_table_insert (count, k, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, k)) + 1));
+    }
+  g_hash_table_iter_init (&iter, mean);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    *(double *) value /= GPOINTER_TO_UINT (g_hash_table_lookup (count, key));
+  return mean;
 }
 
 gboolean
