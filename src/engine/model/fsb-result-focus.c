@@ -50,6 +50,7 @@ fsb_result_whole_cycles (FsbResult *self, FsbFsResult *fs)
 guint
 fsb_result_task_cycles (FsbResult *self, FsbFsResult *fs, const char *task_id)
 {
+  gboolean own = fsb_task_is_cycle_step (task_id);
   guint cycles = fsb_result_whole_cycles (self, fs);
 
   for (guint i = 0; i < self->repetition_policy.focused->len; i++)
@@ -57,7 +58,7 @@ fsb_result_task_cycles (FsbResult *self, FsbFsResult *fs, const char *task_id)
       const FsbFocusedRound *round = self->repetition_policy.focused->pdata[i];
 
       cycles += g_strv_contains ((const char *const *) round->filesystems, fs->name) &&
-                g_strv_contains ((const char *const *) round->tasks, task_id);
+                (own || g_strv_contains ((const char *const *) round->tasks, task_id));
     }
   return cycles;
 }

@@ -214,7 +214,7 @@ void           fsb_result_add_focused_round (FsbResult *self, const char *const 
 void           fsb_focused_round_free   (FsbFocusedRound *round);
 /* The whole cycles fs ran (its mkfs samples less its focused rounds), and
  * the cycles that ran task_id on it: the whole ones and the focused
- * rounds that named both. */
+ * rounds that named both (all of fs's for mkfs, mount and umount). */
 guint          fsb_result_whole_cycles  (FsbResult *self, FsbFsResult *fs);
 guint          fsb_result_task_cycles   (FsbResult *self, FsbFsResult *fs, const char *task_id);
 /* Tasks run in focused rounds, each once, in the order first run. */

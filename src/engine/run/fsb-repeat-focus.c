@@ -41,8 +41,9 @@
  * the best first, while each one raises the round's narrowing per second
  * (the round's own mkfs, mount and umount are paid once, so a second
  * cheap chain may be worth its seconds where it would not be alone), and
- * while the round fits in the time left. A chain whose tasks had
- * plan->repeat_max cycles on a contender is not a candidate. */
+ * while the round fits in the time left. A chain whose task had
+ * plan->repeat_max cycles on a contender is not a candidate (the tasks
+ * before it that it needs may pass that count: their samples are kept). */
 #include "config.h"
 
 #include <math.h>
@@ -148,16 +149,20 @@ find_chains (Work *w)
     }
 }
 
+/* The most counts for the task a chain is for, its last (or the one whose
+ * samples the last shares): the tasks it needs come along, and their
+ * samples are kept, past the most too. */
 static gboolean
 at_most (Work *w, FsbResult *result, GPtrArray *chain)
 {
+  const char *last = chain->pdata[chain->len - 1];
+
   for (guint f = 0; w->filesystems[f] != NULL; f++)
     {
       FsbFsResult *fs = fsb_result_find_filesystem (result, w->filesystems[f]);
 
-      for (guint t = 0; fs != NULL && t < chain->len; t++)
-        if (fsb_result_task_cycles (result, fs, chain->pdata[t]) >= w->plan->repeat_max)
-          return TRUE;
+      if (fs != NULL && fsb_result_task_cycles (result, fs, last) >= w->plan->repeat_max)
+        return TRUE;
     }
   return FALSE;
 }

@@ -51,16 +51,6 @@ shares_samples (Run *run, const char *task_id)
   return FALSE;
 }
 
-/* The cycle's own steps, which the runner does through the target. */
-gboolean
-fsb_run_is_target_step (const char *task_id)
-{
-  const FsbWorkloadGroup *group = NULL;
-  const FsbTaskSpec *task = fsb_catalog_task (task_id, &group);
-
-  return task != NULL && task->run == NULL && group != NULL && group->always;
-}
-
 /* Results ---------------------------------------------------------------- */
 
 /* Files the sample (and any per-operation samples) under the task, tells

@@ -107,7 +107,6 @@ void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
 
 /* fsb-run-cycle.c */
 const char *fsb_run_shared_from   (const char *task_id);
-gboolean    fsb_run_is_target_step (const char *task_id);
 void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra);
 void        fsb_run_clear_shared  (Run *run);
 /* A whole cycle, or (tasks not NULL) a focused one: mkfs, mount, those

@@ -218,7 +218,7 @@ fsb_run_build_steps (Run *run)
    * runner's own steps (mkfs, mount, umount) included. */
   fsb_plan_estimate (run->plan, run->sizes, &est);
   for (guint i = 0; i < est.tasks->len; i++)
-    if (!fsb_run_is_target_step (est.tasks->pdata[i]) && !fsb_run_aging_owns (est.tasks->pdata[i]))
+    if (!fsb_task_is_cycle_step (est.tasks->pdata[i]) && !fsb_run_aging_owns (est.tasks->pdata[i]))
       g_ptr_array_add (run->task_ids, est.tasks->pdata[i]);
   fsb_run_aging_init (run, est.tasks);
   fsb_plan_estimate_clear (&est);
