@@ -294,7 +294,7 @@ step_overhead (Sim *sim)
   return CYCLE_OVERHEAD_S / MAX (sim->tasks->len, 1);
 }
 
-/* The mean seconds of each step so far, as the runner gives the chooser. */
+/* The longest each step took so far, as the runner gives the chooser. */
 static GHashTable *
 sim_step_seconds (Sim *sim, const guint *kt)
 {
@@ -303,13 +303,12 @@ sim_step_seconds (Sim *sim, const guint *kt)
   for (guint f = 0; f < sim->sc->n_fs; f++)
     for (guint t = 0; t < sim->tasks->len; t++)
       {
-        double *mean = g_new0 (double, 1);
-        guint n = K (sim, kt, f, t);
+        double *most = g_new0 (double, 1);
 
-        for (guint i = 0; i < n; i++)
-          *mean += (T (sim, f, t, i) + step_overhead (sim)) / MAX (n, 1);
+        for (guint i = 0; i < K (sim, kt, f, t); i++)
+          *most = MAX (*most, T (sim, f, t, i) + step_overhead (sim));
         g_hash_table_insert (seconds, fsb_repeat_step_key (sim->names[f], g_array_index (sim->tasks, SimTask, t).id),
-                             mean);
+                             most);
       }
   return seconds;
 }

@@ -188,7 +188,7 @@ typedef struct {
   FsbTargetInfo  target;
   char          *profile;
   FsbSizes      *sizes;         /* the plan's sizes (results from before 0.2: NULL) */
-  guint          repetitions;   /* the most any filesystem had */
+  guint          repetitions;   /* the most whole rounds any filesystem had (focused ones: repetition_policy) */
   FsbRepetitionPolicy repetition_policy;
   char         **workloads;     /* group ids */
   char          *use_case;      /* as chosen when run; may be NULL */

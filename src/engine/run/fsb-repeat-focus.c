@@ -36,8 +36,9 @@
  * verdict's own), fsb_recommend () judges each, and the mean of the two
  * Σh is the expectation. A round's worth is the expected narrowing
  * Σh_now − Σh_after (a comparison the samples would settle gives its
- * whole h) per second of its expected time: the steps' mean times in this
- * run, mkfs, mount and umount included. Chains join the round greedily,
+ * whole h) per second of its expected time: what the steps took in this
+ * run (the runner gives the longest each took), mkfs, mount and umount
+ * included. Chains join the round greedily,
  * the best first, while each one raises the round's narrowing per second
  * (the round's own mkfs, mount and umount are paid once, so a second
  * cheap chain may be worth its seconds where it would not be alone), and
@@ -442,7 +443,6 @@ choose (Work *w, FsbResult *result, double now, double seconds_left, FsbRepeatSt
               continue;
             }
           g = now - expected_width (w, next);
-          g_debug ("focus: +%s (%u tasks): %.5f in %.2f s, round so far %.5f in %.2f s", (const char *) chain->pdata[chain->len - 1], g_hash_table_size (next), g, s, gain, seconds);
           if (g > 0 && g / s > best_rate)
             {
               g_clear_pointer (&best, g_hash_table_unref);

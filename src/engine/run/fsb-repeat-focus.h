@@ -30,7 +30,7 @@ char           *fsb_repeat_step_key       (const char *filesystem, const char *t
  * from what result has measured: the chains whose one more sample on
  * each would narrow the open comparisons most per second, within
  * seconds_left. step_seconds (may be NULL) maps fsb_repeat_step_key ()
- * to the mean seconds of such a step in this run (mkfs, mount and umount
+ * to the seconds such a step takes in this run (mkfs, mount and umount
  * too); a step it lacks counts at the catalog's estimate. NULL when
  * nothing is chosen: *stop is FSB_REPEAT_MAX when every chain had
  * plan->repeat_max cycles, FSB_REPEAT_BUDGET when none fits the time

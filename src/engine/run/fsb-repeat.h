@@ -27,8 +27,8 @@ typedef struct {
   double elapsed_s;      /* since the run started */
   double min_rounds_s;   /* when the least rounds (plan->repetitions) were done; 0 before */
   double cycle_s;        /* the mean time of one filesystem's whole cycle so far */
-  /* fsb_repeat_step_key () → the mean seconds of that step so far
-   * (double *), for focused rounds; may be NULL */
+  /* fsb_repeat_step_key () → the seconds that step takes (double *): the
+   * runner gives the longest so far; for focused rounds, may be NULL */
   GHashTable *step_seconds;
 } FsbRepeatState;
 

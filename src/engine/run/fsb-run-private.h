@@ -98,7 +98,7 @@ void        fsb_run_build_steps       (Run *run);
  * a whole cycle each, or (tasks not NULL) a focused one: mkfs, mount,
  * those tasks, umount. */
 void        fsb_run_add_round         (Run *run, const char *const *filesystems, const char *const *tasks);
-/* fsb_repeat_step_key () → the mean seconds (double *) of the steps done. */
+/* fsb_repeat_step_key () → the longest seconds (double *) of the steps done. */
 GHashTable *fsb_run_step_seconds      (Run *run);
 /* --age: the count of small files that fit, for the filesystems named,
  * after the rounds; FALSE when there is none to count (no --age). */

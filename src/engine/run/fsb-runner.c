@@ -259,12 +259,12 @@ run_rounds (Run *run, FsbResult *result, GError **error)
        * focused round judges many what-ifs, on a copy, unlocked */
       {
         g_autoptr(FsbResult) now = NULL;
+        gint64 t0;
 
         g_mutex_lock (&run->runner->lock);
         now = fsb_result_copy (result);
         g_mutex_unlock (&run->runner->lock);
-        gint64 t0 = g_get_monotonic_time ();
-
+        t0 = g_get_monotonic_time ();
         next = fsb_repeat_next_focused (run->plan, now, &state, (const char *const *) failed->pdata, &stop, &focus);
         if (focus != NULL)
           g_debug ("round %u: %u tasks, %.1f s expected, chosen in %.2f s, at %.1f s", round + 1,
