@@ -12,8 +12,7 @@
  * whole rounds never came near: it keeps back what the run spends off its
  * steps' clock (the process's start before the runner's, the target's
  * release after: 1.5 s in quick runs) and what the last round may take
- * past its expected time (a round of one task took 1.5 s more than its
- * mean on a loaded machine). */
+ * past its plan when the machine slows down further. */
 #define FOCUS_RESERVE_S 4.0
 
 const char *
