@@ -1,20 +1,23 @@
 /* verdict-sim.c: the decision rule validated like code (issue 25, item 7).
  * Synthetic quick server runs with KNOWN true ratios go through the real
- * repetition rule (fsb_repeat_next, as the runner calls it) and the real
+ * repetition rule (fsb_repeat_next_focused, as the runner calls it: past
+ * the least, focused rounds of the chosen tasks; --whole for whole rounds)
+ * and the real
  * verdict (fsb_recommend); side by side, the Phoronix Test Suite's dynamic
  * run count decides how many of the SAME samples to take (3 runs, then more
  * while a task's standard deviation exceeds 3.5 % of its mean: PTS_MAX_CV,
  * as in fsb-bench-repeat.c), and fsb_recommend judges those too.
  *
- * Every trial draws plan->repeat_max rounds of samples up front; each rule
- * takes a prefix of them. A scenario line gives, for each rule, the share of
+ * Every trial draws the samples of each task up front; each rule takes a
+ * prefix of each task's series (a slow moment of the machine falls on the
+ * same sample of every task). A scenario line gives, for each rule, the share of
  * each answer (right winner, wrong winner, settled tie, cannot tell yet, not
  * measured), the mean rounds (samples per task) and the simulated seconds.
  * The last lines are the issue's figures: the false-winner rate at equal
  * speed (≤ 5 % passes) and the samples each rule needs at a 20 % difference.
  *
  *   verdict-sim [--seed N] [--trials N] [--noise clean|measured|harsh]
- *               [--budget SECONDS] [--times RESULT.json] [--check]
+ *               [--budget SECONDS] [--times RESULT.json] [--whole] [--check]
  *
  * --budget 0 (the default) leaves the plan's own budget (fsb_plan_auto_budget: FSB_AUTO_BUDGET_FACTOR
  * times the least rounds' time), as a default run has it. --times takes
@@ -29,10 +32,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fsb-engine.h"
 #include "fsb-recommend.h"
 #include "fsb-repeat.h"
+#include "fsb-repeat-focus.h"
 
 #define PTS_MAX_CV 0.035        /* PTS's default dynamic run count threshold (fsb-bench-repeat.c) */
 #define SHORT_TASK_S 0.020      /* shorter tasks were measured far noisier */
@@ -108,13 +113,19 @@ typedef struct {
   const Noise      *noise;
   const Scenario   *sc;
   char            **names;     /* the plan's labels, the result's names */
-  guint             max;       /* rounds drawn: plan->repeat_max */
-  /* One trial: [fs][task][round] seconds, and what each round cost each filesystem. */
+  guint             max;       /* plan->repeat_max: PTS's most, and the whole rounds' */
+  guint             depth;     /* samples drawn of each task: chains may take more than the most */
+  gboolean          whole;     /* --whole: whole rounds past the least, as before focused rounds */
+  /* One trial: [fs][task][sample] seconds, what each whole round cost each
+   * filesystem, and FS Bench's focused rounds (FsbFocusedRound*). */
   double           *t;
   double           *round_s;
+  GPtrArray        *focused;
 } Sim;
 
-#define T(sim, f, k, r) ((sim)->t[(((f) * (sim)->tasks->len) + (k)) * (sim)->max + (r)])
+#define T(sim, f, k, r) ((sim)->t[(((f) * (sim)->tasks->len) + (k)) * (sim)->depth + (r)])
+/* The samples a rule took of task k on filesystem f. */
+#define K(sim, kt, f, k) ((kt)[(f) * (sim)->tasks->len + (k)])
 
 /* Random numbers ----------------------------------------------------------- */
 
@@ -187,7 +198,7 @@ sim_draw (Sim *sim, GRand *rand)
   const Noise *nz = sim->noise;
   double slow[FSB_MAX_REPETITIONS];
 
-  for (guint r = 0; r < sim->max; r++)
+  for (guint r = 0; r < sim->depth; r++)
     slow[r] = g_rand_double (rand) < nz->slow_round_p ? g_rand_double_range (rand, nz->slow_lo, nz->slow_hi) : 1;
   for (guint f = 0; f < sim->sc->n_fs; f++)
     for (guint k = 0; k < sim->tasks->len; k++)
@@ -197,7 +208,7 @@ sim_draw (Sim *sim, GRand *rand)
 
         if (sim->sc->criterion == NULL || g_strcmp0 (sim->sc->criterion, task->criterion) == 0)
           truth *= sim->sc->slower[f];
-        for (guint r = 0; r < sim->max; r++)
+        for (guint r = 0; r < sim->depth; r++)
           {
             double z = g_rand_double (rand) < nz->tail_share ? student3 (rand) : normal (rand);
             /* The t's tails are endless; a task e^(6 sd) off would be
@@ -229,9 +240,10 @@ headline (const SimTask *task, double seconds)
   return task->higher ? 1000 * task->true_s / seconds : seconds;
 }
 
-/* The result after k[f] rounds of each filesystem, as the runner keeps it. */
+/* The result after K () samples of each task on each filesystem, and the
+ * focused rounds, as the runner keeps them. */
 static FsbResult *
-sim_result (Sim *sim, const guint *k)
+sim_result (Sim *sim, const guint *kt)
 {
   FsbResult *r = fsb_result_new ();
 
@@ -244,14 +256,14 @@ sim_result (Sim *sim, const guint *k)
     {
       FsbFsResult *fs = fsb_result_add_filesystem (r, sim->names[f]);
 
-      r->repetitions = MAX (r->repetitions, k[f]);
+      r->repetitions = MAX (r->repetitions, K (sim, kt, f, 0) - sim->focused->len);
       fs->capacity_initial.percent = CAPACITY_PERCENT;
       for (guint t = 0; t < sim->tasks->len; t++)
         {
           const SimTask *task = &g_array_index (sim->tasks, SimTask, t);
           FsbTaskResult *tr = fsb_fs_result_get_task (fs, task->id, TRUE);
 
-          for (guint i = 0; i < k[f]; i++)
+          for (guint i = 0; i < K (sim, kt, f, t); i++)
             {
               FsbSample *s = fsb_sample_new ();
 
@@ -263,43 +275,118 @@ sim_result (Sim *sim, const guint *k)
             }
         }
     }
+  for (guint i = 0; i < sim->focused->len; i++)
+    {
+      const FsbFocusedRound *round = sim->focused->pdata[i];
+
+      fsb_result_add_focused_round (r, (const char *const *) round->filesystems, (const char *const *) round->tasks);
+    }
   return r;
 }
 
 /* The rules ---------------------------------------------------------------- */
 
-/* FS Bench: the least rounds for all, then fsb_repeat_next after each
- * round, with the time the rounds took, exactly as the runner feeds it. */
+/* What one step costs beyond its timed work: the cycle's overhead spread
+ * over its steps. */
+static double
+step_overhead (Sim *sim)
+{
+  return CYCLE_OVERHEAD_S / MAX (sim->tasks->len, 1);
+}
+
+/* The longest each step took so far, as the runner gives the chooser. */
+static GHashTable *
+sim_step_seconds (Sim *sim, const guint *kt)
+{
+  GHashTable *seconds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint f = 0; f < sim->sc->n_fs; f++)
+    for (guint t = 0; t < sim->tasks->len; t++)
+      {
+        double *most = g_new0 (double, 1);
+
+        for (guint i = 0; i < K (sim, kt, f, t); i++)
+          *most = MAX (*most, T (sim, f, t, i) + step_overhead (sim));
+        g_hash_table_insert (seconds, fsb_repeat_step_key (sim->names[f], g_array_index (sim->tasks, SimTask, t).id),
+                             most);
+      }
+  return seconds;
+}
+
+/* One cycle on filesystem f: every task, or (focus) the cycle's own steps
+ * and the tasks chosen; its seconds. */
+static double
+sim_cycle (Sim *sim, guint *kt, guint f, const FsbRepeatFocus *focus)
+{
+  double s = 0;
+
+  for (guint t = 0; t < sim->tasks->len; t++)
+    {
+      const char *id = g_array_index (sim->tasks, SimTask, t).id;
+
+      if (focus != NULL && !fsb_task_is_cycle_step (id) && !g_strv_contains ((const char *const *) focus->tasks, id))
+        continue;
+      if (K (sim, kt, f, t) >= sim->depth)
+        g_error ("verdict-sim: %s took more than %u samples", id, sim->depth);
+      s += T (sim, f, t, K (sim, kt, f, t)) + step_overhead (sim);
+      K (sim, kt, f, t)++;
+    }
+  return s;
+}
+
+/* FS Bench: the least rounds for all, then fsb_repeat_next_focused after
+ * each round, with the times the rounds took, as the runner feeds it. */
 static FsbRepeatStop
-rule_fsbench (Sim *sim, guint *k, double *seconds)
+rule_fsbench (Sim *sim, guint *kt, double *seconds)
 {
   g_auto(GStrv) next = g_strdupv (sim->plan->filesystems);
+  g_autoptr(FsbRepeatFocus) focus = NULL;
   FsbRepeatState state = { 0 };
   FsbRepeatStop stop = FSB_REPEAT_GO;
   guint cycles = 0;
+  double whole_s = 0;
 
   *seconds = 0;
+  g_ptr_array_set_size (sim->focused, 0);
   while (next != NULL)
     {
       for (guint f = 0; f < sim->sc->n_fs; f++)
-        if (g_strv_contains ((const char *const *) next, sim->names[f]) && k[f] < sim->max)
+        if (g_strv_contains ((const char *const *) next, sim->names[f]))
           {
-            *seconds += sim->round_s[f * sim->max + k[f]++];
-            cycles++;
+            double s = sim_cycle (sim, kt, f, focus);
+
+            *seconds += s;
+            if (focus == NULL)
+              {
+                whole_s += s;
+                cycles++;
+              }
           }
+      if (focus != NULL)
+        {
+          FsbFocusedRound *round = g_new0 (FsbFocusedRound, 1);
+
+          round->filesystems = g_strdupv (next);
+          round->tasks = g_strdupv (focus->tasks);
+          g_ptr_array_add (sim->focused, round);
+        }
       state.rounds++;
       /* The runner counts from the start of the run, test data and checks
        * included; with none of that here the budget is at its tightest. */
       state.elapsed_s = *seconds;
       if (state.rounds == sim->plan->repetitions)
         state.min_rounds_s = *seconds;
-      state.cycle_s = *seconds / MAX (cycles, 1);
+      state.cycle_s = whole_s / MAX (cycles, 1);
       g_strfreev (next);
+      g_clear_pointer (&focus, fsb_repeat_focus_free);
+      g_clear_pointer (&state.step_seconds, g_hash_table_unref);
+      state.step_seconds = sim_step_seconds (sim, kt);
       {
-        g_autoptr(FsbResult) r = sim_result (sim, k);
-        next = fsb_repeat_next (sim->plan, r, &state, NULL, &stop);
+        g_autoptr(FsbResult) r = sim_result (sim, kt);
+        next = fsb_repeat_next_focused (sim->plan, r, &state, NULL, &stop, sim->whole ? NULL : &focus);
       }
     }
+  g_clear_pointer (&state.step_seconds, g_hash_table_unref);
   return stop;
 }
 
@@ -325,22 +412,36 @@ pts_unsteady (Sim *sim, guint f, guint n)
 }
 
 static void
-rule_pts (Sim *sim, guint *k, double *seconds)
+rule_pts (Sim *sim, guint *kt, double *seconds)
 {
   *seconds = 0;
+  g_ptr_array_set_size (sim->focused, 0);
   for (guint f = 0; f < sim->sc->n_fs; f++)
     {
-      k[f] = 0;
-      while (k[f] < sim->max && (k[f] < FSB_MIN_AUTO_REPETITIONS || pts_unsteady (sim, f, k[f])))
-        *seconds += sim->round_s[f * sim->max + k[f]++];
+      guint k = 0;
+
+      while (k < sim->max && (k < FSB_MIN_AUTO_REPETITIONS || pts_unsteady (sim, f, k)))
+        *seconds += sim->round_s[f * sim->max + k++];
+      for (guint t = 0; t < sim->tasks->len; t++)
+        K (sim, kt, f, t) = k;
     }
+}
+
+static guint
+timed_tasks (Sim *sim)
+{
+  guint n = 0;
+
+  for (guint t = 0; t < sim->tasks->len; t++)
+    n += !fsb_task_is_cycle_step (g_array_index (sim->tasks, SimTask, t).id);
+  return n;
 }
 
 /* What fsb_recommend says of the rounds a rule took. */
 static Answer
-judge (Sim *sim, const guint *k, gboolean *dominated_out)
+judge (Sim *sim, const guint *kt, gboolean *dominated_out)
 {
-  g_autoptr(FsbResult) r = sim_result (sim, k);
+  g_autoptr(FsbResult) r = sim_result (sim, kt);
   g_autoptr(FsbRecommendation) rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
 
   *dominated_out = FALSE;
@@ -361,16 +462,19 @@ judge (Sim *sim, const guint *k, gboolean *dominated_out)
 }
 
 static void
-tally (Sim *sim, Tally *tl, const guint *k, double seconds)
+tally (Sim *sim, Tally *tl, const guint *kt, double seconds)
 {
   gboolean out = FALSE;
-  double rounds = 0;
+  double samples = 0;
 
-  tl->answers[judge (sim, k, &out)]++;
+  tl->answers[judge (sim, kt, &out)]++;
   tl->dominated_out += out;
+  /* samples per task, the cycle's own steps left out */
   for (guint f = 0; f < sim->sc->n_fs; f++)
-    rounds += k[f];
-  tl->rounds += rounds / sim->sc->n_fs;
+    for (guint t = 0; t < sim->tasks->len; t++)
+      if (!fsb_task_is_cycle_step (g_array_index (sim->tasks, SimTask, t).id))
+        samples += K (sim, kt, f, t);
+  tl->rounds += samples / (sim->sc->n_fs * MAX (timed_tasks (sim), 1));
   tl->seconds += seconds;
 }
 
@@ -393,7 +497,7 @@ print_tally (const char *rule, const Tally *tl, guint trials)
 
 static void
 run_scenario (FsbPlan *plan, GArray *tasks, const Noise *noise, guint sc_index, guint32 seed, guint trials,
-              Tally *fsb, Tally *pts)
+              gboolean whole, Tally *fsb, Tally *pts)
 {
   const Scenario *sc = &scenarios[sc_index];
   /* A stream of its own per scenario: one scenario's figures do not move
@@ -402,24 +506,26 @@ run_scenario (FsbPlan *plan, GArray *tasks, const Noise *noise, guint sc_index, 
   g_autoptr(GRand) rand = g_rand_new_with_seed_array (seeds, G_N_ELEMENTS (seeds));
   g_autofree double *t = NULL;
   g_autofree double *round_s = NULL;
-  Sim sim = { plan, tasks, noise, sc, NULL, plan->repeat_max, NULL, NULL };
+  g_autofree guint *kt = g_new0 (guint, sc->n_fs * tasks->len);
+  g_autoptr(GPtrArray) focused = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_focused_round_free);
+  Sim sim = { plan, tasks, noise, sc, NULL, plan->repeat_max, FSB_MAX_REPETITIONS, whole, NULL, NULL, focused };
 
   g_assert (sim.max <= FSB_MAX_REPETITIONS);
-  sim.t = t = g_new0 (double, sc->n_fs * tasks->len * sim.max);
+  sim.t = t = g_new0 (double, sc->n_fs * tasks->len * sim.depth);
   sim.round_s = round_s = g_new0 (double, sc->n_fs * sim.max);
   if (!fsb_plan_set_filesystems (plan, sc->types, NULL) || g_strv_length (plan->filesystems) != sc->n_fs)
     g_error ("the plan takes no filesystems %s", sc->types[0]);
   sim.names = plan->filesystems;
   for (guint i = 0; i < trials; i++)
     {
-      guint k[MAX_FS] = { 0 };
       double seconds = 0;
 
+      memset (kt, 0, sizeof (guint) * sc->n_fs * tasks->len);
       sim_draw (&sim, rand);
-      fsb->stops[rule_fsbench (&sim, k, &seconds)]++;
-      tally (&sim, fsb, k, seconds);
-      rule_pts (&sim, k, &seconds);
-      tally (&sim, pts, k, seconds);
+      fsb->stops[rule_fsbench (&sim, kt, &seconds)]++;
+      tally (&sim, fsb, kt, seconds);
+      rule_pts (&sim, kt, &seconds);
+      tally (&sim, pts, kt, seconds);
     }
 }
 
@@ -435,7 +541,7 @@ main (int argc, char **argv)
   g_autoptr(FsbResult) times = NULL;
   gint64 seed = 25, trials = 1000;
   double budget = 0;
-  gboolean check = FALSE;
+  gboolean check = FALSE, whole = FALSE;
   const Noise *noise = NULL;
   Tally fsb[G_N_ELEMENTS (scenarios)] = { { { 0 } } }, pts[G_N_ELEMENTS (scenarios)] = { { { 0 } } };
   const GOptionEntry entries[] = {
@@ -445,6 +551,7 @@ main (int argc, char **argv)
     { "budget", 0, 0, G_OPTION_ARG_DOUBLE, &budget, "Time budget of the run in seconds (0: the plan's own)", "S" },
     { "times", 0, 0, G_OPTION_ARG_FILENAME, &times_path, "True task times: the medians of a real result", "RESULT.json" },
     { "check", 0, 0, G_OPTION_ARG_NONE, &check, "Exit 1 when the false-winner rate fails", NULL },
+    { "whole", 0, 0, G_OPTION_ARG_NONE, &whole, "Whole rounds past the least, not focused ones", NULL },
     { NULL }
   };
   double false_winner;
@@ -488,8 +595,9 @@ main (int argc, char **argv)
 
     printf ("# verdict-sim: seed %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT " trials per scenario, noise %s\n", seed, trials,
             noise->id);
-    printf ("# plan: use case %s, profile %s, groups %s; rounds %u to %u; ", plan->use_case, plan->profile_name, groups,
-            plan->repetitions, plan->repeat_max);
+    printf ("# plan: use case %s, profile %s, groups %s; rounds %u to %u, past the least %s; ", plan->use_case,
+            plan->profile_name, groups, plan->repetitions, plan->repeat_max,
+            whole ? "whole (--whole)" : "focused (fsb-repeat-focus.c)");
     if (budget > 0)
       printf ("time budget %.0f s\n", budget);
     else
@@ -507,7 +615,7 @@ main (int argc, char **argv)
     for (guint t = 0; t < tasks->len; t++)
       printf (" %s %.3g", g_array_index (tasks, SimTask, t).id, g_array_index (tasks, SimTask, t).true_s);
     printf ("\n#\n# per rule: %% right winner, wrong winner, settled tie, cannot tell, not measured;"
-            " mean rounds; mean seconds\n");
+            " mean samples per task; mean seconds\n");
     printf ("%-14s %-6s %5s %5s %5s %5s %4s  %4s %6s   %-4s %5s %5s %5s %5s %4s  %4s %6s  %s\n", "scenario", "rule",
             "right", "wrong", "tie", "tell?", "n/m", "rnds", "sec", "rule", "right", "wrong", "tie", "tell?", "n/m",
             "rnds", "sec", "fsb stops settled/max/budget");
@@ -515,7 +623,7 @@ main (int argc, char **argv)
 
   for (guint s = 0; s < G_N_ELEMENTS (scenarios); s++)
     {
-      run_scenario (plan, tasks, noise, s, (guint32) seed, (guint) trials, &fsb[s], &pts[s]);
+      run_scenario (plan, tasks, noise, s, (guint32) seed, (guint) trials, whole, &fsb[s], &pts[s]);
       printf ("%-14s ", scenarios[s].title);
       print_tally ("fsb   ", &fsb[s], trials);
       printf (" | ");

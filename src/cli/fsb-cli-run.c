@@ -405,6 +405,12 @@ print_verdict (FsbResult *result)
         g_print (g_dngettext (GETTEXT_PACKAGE, "Automatic repetitions: %u per filesystem; more could not give this use case a verdict, since groups it needs did not run.\n",
                             "Automatic repetitions: %u per filesystem; more could not give this use case a verdict, since groups it needs did not run.\n", n), n);
     }
+  {
+    g_autofree char *focused = fsb_focused_rounds_note (result);
+
+    if (focused != NULL)
+      g_print ("%s\n", focused);
+  }
   print_settle (rec);
 }
 

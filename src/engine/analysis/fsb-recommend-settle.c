@@ -23,7 +23,8 @@
 /* More than this many rounds of a cycle is no advice. */
 #define SETTLE_MOST 30
 
-/* The rounds fs ran: one mkfs each (else its longest series). */
+/* The rounds fs ran: one mkfs each (else its longest series). Focused
+ * rounds count: the tasks that decide ran in them. */
 static guint
 rounds_of (FsbFsResult *fs)
 {
@@ -65,21 +66,69 @@ rounds_to_settle (const FsbLogEstimate *diff, guint n)
   return 0;
 }
 
-/* Seconds one cycle took in this run: the paced steps' time over the cycles. */
+/* The mean seconds of one step of task_id in this run: its paced time
+ * over the cycles that ran it; 0 when not paced. */
 static double
-cycle_seconds (FsbResult *result, double *total)
+step_seconds (FsbResult *result, const char *task_id)
 {
+  const FsbPace *pace = g_hash_table_lookup (result->pace, task_id);
+  guint steps = 0;
+
+  for (guint f = 0; pace != NULL && f < result->filesystems->len; f++)
+    steps += fsb_result_task_cycles (result, result->filesystems->pdata[f], task_id);
+  return steps > 0 ? pace->taken_s / steps : 0;
+}
+
+/* Seconds one cycle took in this run: the paced steps' time over the
+ * cycles; after focused rounds, one cycle of the tasks they ran (the
+ * cycle's own steps included), which is what more rounds would run. */
+static double
+cycle_seconds (FsbResult *result, char **focused, double *total)
+{
+  static const char *const own[] = { "mkfs", "mount", "umount" };
   GHashTableIter iter;
   gpointer value;
   guint cycles = 0;
+  double focused_s = 0;
 
   *total = 0;
   g_hash_table_iter_init (&iter, result->pace);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     *total += ((FsbPace *) value)->taken_s;
+  if (focused[0] != NULL)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (own); i++)
+        focused_s += step_seconds (result, own[i]);
+      for (guint i = 0; focused[i] != NULL; i++)
+        focused_s += step_seconds (result, focused[i]);
+      return focused_s;
+    }
   for (guint f = 0; f < result->filesystems->len; f++)
     cycles += rounds_of (result->filesystems->pdata[f]);
   return cycles > 0 ? *total / cycles : 0;
+}
+
+char *
+fsb_focused_rounds_note (FsbResult *result)
+{
+  guint n = result->repetition_policy.focused->len;
+  g_auto(GStrv) tasks = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *list = NULL;
+
+  if (n == 0)
+    return NULL;
+  tasks = fsb_result_focused_tasks (result);
+  for (guint i = 0; tasks[i] != NULL; i++)
+    g_ptr_array_add (names, (gpointer) fsb_task_display_name (tasks[i]));
+  list = fsb_format_join_names ((const char *const *) names->pdata, names->len, FALSE);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: a number of rounds, then a list of task names: "3 more
+                                        * rounds ran only the tasks that could settle the verdict: Copy a big
+                                        * file in and Random writes." */
+                                       "%u more round ran only the tasks that could settle the verdict: %s.",
+                                       "%u more rounds ran only the tasks that could settle the verdict: %s.", n),
+                          n, list);
 }
 
 void
@@ -88,6 +137,8 @@ fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
   guint most = 0, now = 0, n_open = 0;
   double total, cycle, extra_s, budget;
   g_autofree char *names = NULL, *extra = NULL;
+  g_auto(GStrv) focused = fsb_result_focused_tasks (result);
+  guint n_focused = g_strv_length (focused);
 
   if (self->settled || self->unsettled == NULL || self->leader == NULL)
     return;
@@ -122,7 +173,7 @@ fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
       now = MAX (now, MAX (rounds_of (a), rounds_of (b)));
     }
   n_open = g_strv_length (self->unsettled);
-  cycle = cycle_seconds (result, &total);
+  cycle = cycle_seconds (result, focused, &total);
   if (most <= now || cycle <= 0)
     return;
   self->settle_rounds = most;
@@ -132,7 +183,29 @@ fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
   budget = ceil ((total + extra_s) * 1.1 / 10) * 10;
   names = fsb_words_names (self->unsettled);
   extra = fsb_format_duration (extra_s);
-  self->settle_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+  if (n_focused == 1)
+    self->settle_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       /* Translators: a number of rounds, a task's name,
+                                                        * filesystems ("ext4 and XFS"), then a duration: "About 2
+                                                        * more rounds of “Random writes” on ext4 and XFS could
+                                                        * settle it, about 6 s more." */
+                                                       "About %u more round of “%s” on %s could settle it, about %s more.",
+                                                       "About %u more rounds of “%s” on %s could settle it, about %s more.",
+                                                       most - now),
+                                          most - now, fsb_task_display_name (focused[0]), names, extra);
+  else if (n_focused > 1)
+    self->settle_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       /* Translators: a number of rounds, a number of tasks
+                                                        * (two or more), filesystems ("ext4 and XFS"),
+                                                        * then a duration; the form follows the rounds: "About 2
+                                                        * more rounds of 4 tasks on ext4 and XFS could settle
+                                                        * it, about 12 s more." */
+                                                       "About %u more round of %u tasks on %s could settle it, about %s more.",
+                                                       "About %u more rounds of %u tasks on %s could settle it, about %s more.",
+                                                       most - now),
+                                          most - now, n_focused, names, extra);
+  else
+    self->settle_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                      /* Translators: a number of rounds, filesystems ("ext4 and
                                                       * XFS"), then a duration: "About 4 more rounds of ext4 and
                                                       * XFS could settle it, about 25 s more." */

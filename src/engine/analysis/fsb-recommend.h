@@ -150,6 +150,10 @@ JsonNode          *fsb_recommendation_to_json      (const FsbRecommendation *sel
 /* The headline, the reasons as a list and the notes, as plain text. */
 char              *fsb_recommendation_to_text      (const FsbRecommendation *self);
 
+/* "3 more rounds ran only the tasks that could settle the verdict: …",
+ * the focused rounds of result (fsb-recommend-settle.c); NULL when none. */
+char              *fsb_focused_rounds_note         (FsbResult *result);
+
 /* The tasks of a criterion (a report section), as the result holds them,
  * in catalog order (custom commands last); for the report and the charts. */
 GPtrArray         *fsb_result_section_tasks        (FsbResult *result, const char *criterion);

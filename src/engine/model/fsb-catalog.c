@@ -315,6 +315,15 @@ fsb_profile_title (const char *name)
 /* Task ids ---------------------------------------------------------------- */
 
 gboolean
+fsb_task_is_cycle_step (const char *id)
+{
+  const FsbWorkloadGroup *group = NULL;
+  const FsbTaskSpec *task = fsb_catalog_task (id, &group);
+
+  return task != NULL && task->run == NULL && group != NULL && group->always;
+}
+
+gboolean
 fsb_task_is_aged (const char *id)
 {
   return id != NULL && g_str_has_suffix (id, FSB_AGED_SUFFIX) && strlen (id) > strlen (FSB_AGED_SUFFIX);

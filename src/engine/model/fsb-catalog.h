@@ -181,6 +181,9 @@ double             fsb_profile_most_seconds (const char *name);
 
 /* Task ids ---------------------------------------------------------------- */
 
+/* mkfs, mount and umount: the steps of every cycle, which the runner
+ * does itself through the target. */
+gboolean    fsb_task_is_cycle_step   (const char *id);
 /* Aged task ids ("big-copy-in@aged", fsb-age.h): a task of the catalog run
  * again on the aged filesystem. fsb_catalog_task () gives the task's own
  * spec for them; their criterion is "aged". */

@@ -178,6 +178,7 @@ build_result (FsbResult *self, Part part)
       fsb_json_add_string (b, "stopped", self->repetition_policy.stopped);
       if (self->repetition_policy.time_budget_s > 0)
         fsb_json_add_double (b, "time_budget_s", self->repetition_policy.time_budget_s);
+      fsb_result_focused_to_json (b, self);
       json_builder_end_object (b);
     }
   json_builder_set_member_name (b, "workloads");

@@ -19,6 +19,12 @@ JsonArray  *fsb_result_json_array  (JsonObject *o, const char *key);
 void        fsb_result_aging_to_json   (JsonBuilder *b, const FsbFsResult *fs);
 void        fsb_result_fit_to_json     (JsonBuilder *b, const FsbFsResult *fs);
 void        fsb_result_aging_from_json (FsbFsResult *fs, JsonObject *o, JsonObject *capacity);
+/* fsb-result-focus.c: repetition_policy's "focused" member, written when
+ * there is a round, read back with its names and ids checked (a round
+ * with one that is not ours is left out), and copied. */
+void        fsb_result_focused_to_json   (JsonBuilder *b, const FsbResult *self);
+void        fsb_result_focused_from_json (FsbResult *self, JsonArray *rounds);
+void        fsb_result_focused_copy      (FsbResult *copy, const FsbResult *self);
 /* fsb-result-json.c: the result without its tasks' samples, and one task
  * with its samples from the one at from on (what fsb-result-journal.c
  * appends). */

@@ -585,6 +585,7 @@ read_repetition_policy (Reader *r, FsbResult *self, JsonObject *p)
     self->repetition_policy.stopped = g_steal_pointer (&stopped);
   if (get_number (p, "time_budget_s", &budget, &present) && budget > 0 && budget < 1e9)
     self->repetition_policy.time_budget_s = budget;
+  fsb_result_focused_from_json (self, get_array (p, "focused"));
   return TRUE;
 }
 

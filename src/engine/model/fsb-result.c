@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fsb-error.h"
-#include "fsb-result.h"
+#include "fsb-result-private.h"
 
 G_DEFINE_BOXED_TYPE (FsbResult, fsb_result, fsb_result_ref, fsb_result_unref)
 
@@ -166,6 +166,7 @@ fsb_result_new (void)
   self->filesystems = g_ptr_array_new_with_free_func ((GDestroyNotify) fs_result_free);
   self->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) transfer_free);
   self->pace = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->repetition_policy.focused = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_focused_round_free);
   return self;
 }
 
@@ -271,6 +272,7 @@ fsb_result_unref (FsbResult *self)
   g_free (self->use_case);
   g_free (self->repetition_policy.mode);
   g_free (self->repetition_policy.stopped);
+  g_ptr_array_unref (self->repetition_policy.focused);
   g_free (self->age);
   g_clear_pointer (&self->dataset, json_node_unref);
   g_ptr_array_unref (self->filesystems);
@@ -380,6 +382,7 @@ fsb_result_copy (const FsbResult *self)
   copy->repetition_policy.max = self->repetition_policy.max;
   copy->repetition_policy.stopped = g_strdup (self->repetition_policy.stopped);
   copy->repetition_policy.time_budget_s = self->repetition_policy.time_budget_s;
+  fsb_result_focused_copy (copy, self);
   copy->workloads = g_strdupv (self->workloads);
   copy->use_case = g_strdup (self->use_case);
   copy->age = g_strdup (self->age);

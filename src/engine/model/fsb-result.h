@@ -171,12 +171,21 @@ typedef struct {
   double taken_s;
 } FsbPace;
 
+/* A round past the least that ran only the tasks that could settle the
+ * verdict (fsb-repeat-focus.c), each after its cold remount, on a fresh
+ * filesystem of each contender named: mkfs, mount, the tasks, umount. */
+typedef struct {
+  char **filesystems;   /* in the order they ran */
+  char **tasks;         /* task ids, in cycle order */
+} FsbFocusedRound;
+
 /* How the repetitions were decided (results before 0.3 have none: mode NULL). */
 typedef struct {
   char   *mode;           /* "auto" or "fixed" */
   guint   min, max;
   char   *stopped;        /* "settled", "max", "budget", "fixed", "not-measured"; NULL while running */
   double  time_budget_s;  /* as given; 0: none (auto: fsb_plan_auto_budget of the least rounds) */
+  GPtrArray *focused;     /* of FsbFocusedRound*, in run order (JSON "focused"; never NULL) */
 } FsbRepetitionPolicy;
 
 typedef struct {
@@ -188,7 +197,7 @@ typedef struct {
   FsbTargetInfo  target;
   char          *profile;
   FsbSizes      *sizes;         /* the plan's sizes (results from before 0.2: NULL) */
-  guint          repetitions;   /* the most any filesystem had */
+  guint          repetitions;   /* the most whole rounds any filesystem had (focused ones: repetition_policy) */
   FsbRepetitionPolicy repetition_policy;
   char         **workloads;     /* group ids */
   char          *use_case;      /* as chosen when run; may be NULL */
@@ -208,6 +217,17 @@ void           fsb_metric_range         (const char *metric, guint cores, double
 /* Free the strings of a machine or target description (not the struct itself). */
 void           fsb_machine_clear        (FsbMachine *machine);
 void           fsb_target_info_clear    (FsbTargetInfo *info);
+/* fsb-result-focus.c: a focused round, appended to repetition_policy.focused. */
+void           fsb_result_add_focused_round (FsbResult *self, const char *const *filesystems,
+                                             const char *const *tasks);
+void           fsb_focused_round_free   (FsbFocusedRound *round);
+/* The whole cycles fs ran (its mkfs samples less its focused rounds), and
+ * the cycles that ran task_id on it: the whole ones and the focused
+ * rounds that named both (all of fs's for mkfs, mount and umount). */
+guint          fsb_result_whole_cycles  (FsbResult *self, FsbFsResult *fs);
+guint          fsb_result_task_cycles   (FsbResult *self, FsbFsResult *fs, const char *task_id);
+/* Tasks run in focused rounds, each once, in the order first run. */
+char         **fsb_result_focused_tasks (FsbResult *self);
 /* Adds a step of task_id to the run's pace. */
 void           fsb_result_add_pace      (FsbResult *self, const char *task_id, double guess_s, double taken_s);
 /* taken ÷ guess over every step of the pace; 0 when it is empty. */

@@ -301,8 +301,7 @@ append_glance (GString *out, FsbDocument *doc, const char *verdict)
 {
   FsbResult *r = doc->results->pdata[0];
   g_autofree char *machine = NULL, *target = fsb_doc_describe_target (r), *data = fsb_doc_dataset_sentence (r);
-  g_autofree char *reps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", r->repetitions),
-                                           r->repetitions);
+  g_autofree char *reps = fsb_doc_repetitions_text (r);
   g_autofree char *caption = fsb_doc_chart_caption (r);
   GString *m = g_string_new (r->machine.cpu_model != NULL ? r->machine.cpu_model : "?");
 

@@ -94,6 +94,9 @@ char        *fsb_doc_format_param  (const FsbParamSpec *param, double value);
 gboolean     fsb_doc_group_ran     (FsbResult *r, const FsbWorkloadGroup *group);
 /* "a big file of 35.0 MB; a tree of 375 files in 45 folders, 95.0 MB in all"; "" without the core tasks. */
 char        *fsb_doc_dataset_sentence (FsbResult *r);
+/* fsb-report-study.c: "3 times", "3 to 6 times": how often each task ran
+ * on a filesystem (focused rounds ran some tasks more often). */
+char        *fsb_doc_repetitions_text (FsbResult *r);
 /* Facts: each size of the group ("Size of the big file: 35.0 MB"); NULL when it has none. */
 FsbBlock    *fsb_doc_add_group_sizes  (FsbDocument *doc, FsbResult *r, const FsbWorkloadGroup *group);
 /* TRUE when both results ran this group on the same sizes. */

@@ -21,7 +21,8 @@ count_tasks (FsbResult *result)
   return ids->len;
 }
 
-/* The fewest and the most repetitions a filesystem had: its cycles. */
+/* The fewest and the most times a task ran on a filesystem: the cycles
+ * that ran it (focused rounds ran some tasks only). */
 static void
 repetition_range (FsbResult *r, guint *fewest, guint *most)
 {
@@ -29,21 +30,40 @@ repetition_range (FsbResult *r, guint *fewest, guint *most)
   *most = 0;
   for (guint f = 0; f < r->filesystems->len; f++)
     {
-      FsbTaskResult *mkfs = fsb_fs_result_get_task (r->filesystems->pdata[f], "mkfs", FALSE);
-      guint n = mkfs != NULL ? mkfs->samples->len : 0;
+      FsbFsResult *fs = r->filesystems->pdata[f];
 
-      if (n == 0)
+      if (fsb_result_whole_cycles (r, fs) == 0)
         continue;
-      *fewest = MIN (*fewest, n);
-      *most = MAX (*most, n);
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          const char *id = ((FsbTaskResult *) fs->tasks->pdata[t])->id;
+          guint n = fsb_result_task_cycles (r, fs, id);
+
+          if (fsb_task_is_cycle_step (id) || n == 0)
+            continue;
+          *fewest = MIN (*fewest, n);
+          *most = MAX (*most, n);
+        }
     }
   if (*most == 0)
     *fewest = *most = r->repetitions;
 }
 
+char *
+fsb_doc_repetitions_text (FsbResult *r)
+{
+  guint fewest, most;
+
+  repetition_range (r, &fewest, &most);
+  return fewest == most
+    ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", most), most)
+    /* Translators: the fewest and the most repetitions a filesystem had: "3 to 5 times" */
+    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u to %u time", "%u to %u times", most), fewest, most);
+}
+
 /* How the repetitions were decided, and why they stopped. */
 static char *
-describe_policy (FsbResult *r)
+describe_stop (FsbResult *r)
 {
   const FsbRepetitionPolicy *p = &r->repetition_policy;
   const char *stopped = p->stopped != NULL ? p->stopped : "";
@@ -65,6 +85,16 @@ describe_policy (FsbResult *r)
   /* Translators: the least and the most repetitions */
   return g_strdup_printf (_("Automatic: at least %u and at most %u, interleaved between the filesystems; "
                             "they stopped at the least, since the use case needs groups that did not run."), p->min, p->max);
+}
+
+/* The same, and the rounds that ran only the tasks that could settle it. */
+static char *
+describe_policy (FsbResult *r)
+{
+  g_autofree char *stop = describe_stop (r);
+  g_autofree char *focused = fsb_focused_rounds_note (r);
+
+  return focused != NULL ? g_strconcat (stop, " ", focused, NULL) : g_steal_pointer (&stop);
 }
 
 static void
@@ -169,15 +199,8 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   g_autofree char *profile = fsb_profile_display_name (r->profile);
   g_autofree char *residency = fsb_result_residency_text (r);
   g_autoptr(GPtrArray) warnings = fsb_result_regime_warnings (r);
-  g_autofree char *reps = NULL, *policy = describe_policy (r);
+  g_autofree char *reps = fsb_doc_repetitions_text (r), *policy = describe_policy (r);
   g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
-  guint fewest, most;
-
-  repetition_range (r, &fewest, &most);
-  reps = fewest == most
-    ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", most), most)
-    /* Translators: the fewest and the most repetitions a filesystem had: "3 to 5 times" */
-    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u to %u time", "%u to %u times", most), fewest, most);
 
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Target and method"));
   facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);

@@ -26,8 +26,13 @@ typedef struct {
   guint  rounds;         /* done: every filesystem still running had that many */
   double elapsed_s;      /* since the run started */
   double min_rounds_s;   /* when the least rounds (plan->repetitions) were done; 0 before */
-  double cycle_s;        /* the mean time of one filesystem's cycle so far */
+  double cycle_s;        /* the mean time of one filesystem's whole cycle so far */
+  /* fsb_repeat_step_key () → the seconds that step takes (double *): the
+   * runner gives the longest so far; for focused rounds, may be NULL */
+  GHashTable *step_seconds;
 } FsbRepeatState;
+
+typedef struct _FsbRepeatFocus FsbRepeatFocus;
 
 /* After state->rounds rounds: the filesystems of the next round, in the
  * plan's order, or NULL to stop (*stop says why). Those in failed (may be
@@ -38,5 +43,12 @@ typedef struct {
  * fsb_plan_auto_budget () of what the least rounds took. */
 char      **fsb_repeat_next    (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state,
                                 const char *const *failed, FsbRepeatStop *stop);
+/* The same, with focused rounds past the least where the plan allows them
+ * (fsb-repeat-focus.h): *focus is then the round's tasks, and it ends
+ * the rounds by the chooser's reasons (each task at plan->repeat_max
+ * cycles, nothing that fits the budget); else *focus is NULL and the
+ * round is whole. */
+char      **fsb_repeat_next_focused (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state,
+                                     const char *const *failed, FsbRepeatStop *stop, FsbRepeatFocus **focus);
 
 G_END_DECLS

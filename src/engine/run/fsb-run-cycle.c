@@ -51,16 +51,6 @@ shares_samples (Run *run, const char *task_id)
   return FALSE;
 }
 
-/* The cycle's own steps, which the runner does through the target. */
-gboolean
-fsb_run_is_target_step (const char *task_id)
-{
-  const FsbWorkloadGroup *group = NULL;
-  const FsbTaskSpec *task = fsb_catalog_task (task_id, &group);
-
-  return task != NULL && task->run == NULL && group != NULL && group->always;
-}
-
 /* Results ---------------------------------------------------------------- */
 
 /* Files the sample (and any per-operation samples) under the task, tells
@@ -352,30 +342,22 @@ fsb_run_make_fs (Run *run, FsbTarget *target, const char *label, double *seconds
   return fsb_target_format (target, c->fs_type, mkfs, seconds, run->cancellable, error);
 }
 
-gboolean
-fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
+/* A focused cycle: the chosen tasks between mount and umount, nothing
+ * else read (the capacities are a whole cycle's). */
+static gboolean
+run_focused_tasks (Run *run, FsbFsResult *fs, const char *const *tasks, GError **error)
+{
+  for (guint i = 0; i < run->task_ids->len; i++)
+    if (g_strv_contains (tasks, run->task_ids->pdata[i]) && !run_task (run, fs, run->task_ids->pdata[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+/* What a whole cycle does between mount and umount. */
+static gboolean
+run_whole_tasks (Run *run, FsbFsResult *fs, GError **error)
 {
   FsbCapacity capacity;
-  FsbMeter meter;
-  double seconds = 0;
-
-  fsb_run_clear_shared (run);
-
-  /* mkfs */
-  fsb_run_step_begin (run);
-  fsb_meter_start (&meter);
-  if (!fsb_run_make_fs (run, run->target, fs->name, &seconds, error))
-    return FALSE;
-  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
-  fsb_run_aging_after_mkfs (run, fs);
-
-  /* mount */
-  fsb_run_step_begin (run);
-  fsb_meter_start (&meter);
-  seconds = 0;
-  if (!fsb_target_mount (run->target, &seconds, run->cancellable, error))
-    return FALSE;
-  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
 
   if (!fsb_target_get_capacity (run->target, &capacity, error))
     return FALSE;
@@ -409,7 +391,34 @@ fsb_run_cycle (Run *run, FsbFsResult *fs, GError **error)
       return FALSE;
 
   /* --age: fill and churn, then the tasks again */
-  if (!fsb_run_aging_cycle (run, fs, error))
+  return fsb_run_aging_cycle (run, fs, error);
+}
+
+gboolean
+fsb_run_cycle (Run *run, FsbFsResult *fs, const char *const *tasks, GError **error)
+{
+  FsbMeter meter;
+  double seconds = 0;
+
+  fsb_run_clear_shared (run);
+
+  /* mkfs */
+  fsb_run_step_begin (run);
+  fsb_meter_start (&meter);
+  if (!fsb_run_make_fs (run, run->target, fs->name, &seconds, error))
+    return FALSE;
+  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+  fsb_run_aging_after_mkfs (run, fs);
+
+  /* mount */
+  fsb_run_step_begin (run);
+  fsb_meter_start (&meter);
+  seconds = 0;
+  if (!fsb_target_mount (run->target, &seconds, run->cancellable, error))
+    return FALSE;
+  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+
+  if (!(tasks != NULL ? run_focused_tasks (run, fs, tasks, error) : run_whole_tasks (run, fs, error)))
     return FALSE;
 
   /* umount */

@@ -95,8 +95,12 @@ void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer use
 void        fsb_run_step_begin        (Run *run);
 void        fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data);
 void        fsb_run_build_steps       (Run *run);
-/* One more round, for the filesystems named, before the groups across. */
-void        fsb_run_add_round         (Run *run, const char *const *filesystems);
+/* One more round, for the filesystems named, before the groups across:
+ * a whole cycle each, or (tasks not NULL) a focused one: mkfs, mount,
+ * those tasks, umount. */
+void        fsb_run_add_round         (Run *run, const char *const *filesystems, const char *const *tasks);
+/* fsb_repeat_step_key () → the longest seconds (double *) of the steps done. */
+GHashTable *fsb_run_step_seconds      (Run *run);
 /* --age: the count of small files that fit, for the filesystems named,
  * after the rounds; FALSE when there is none to count (no --age). */
 gboolean    fsb_run_add_fit_steps     (Run *run, const char *const *filesystems);
@@ -104,10 +108,11 @@ void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
 
 /* fsb-run-cycle.c */
 const char *fsb_run_shared_from   (const char *task_id);
-gboolean    fsb_run_is_target_step (const char *task_id);
 void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra);
 void        fsb_run_clear_shared  (Run *run);
-gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, GError **error);
+/* A whole cycle, or (tasks not NULL) a focused one: mkfs, mount, those
+ * tasks (each after its cold remount), umount; nothing else is read. */
+gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, const char *const *tasks, GError **error);
 /* mkfs of the contender label on target, its mount options set for the
  * mounts that follow; seconds (may be NULL) is the wall time of mkfs. */
 gboolean    fsb_run_make_fs       (Run *run, FsbTarget *target, const char *label, double *seconds,

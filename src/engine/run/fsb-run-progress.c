@@ -20,6 +20,7 @@
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
+#include "fsb-repeat-focus.h"
 #include "fsb-run-private.h"
 
 /* Progress and the ETA ----------------------------------------------------- */
@@ -217,7 +218,7 @@ fsb_run_build_steps (Run *run)
    * runner's own steps (mkfs, mount, umount) included. */
   fsb_plan_estimate (run->plan, run->sizes, &est);
   for (guint i = 0; i < est.tasks->len; i++)
-    if (!fsb_run_is_target_step (est.tasks->pdata[i]) && !fsb_run_aging_owns (est.tasks->pdata[i]))
+    if (!fsb_task_is_cycle_step (est.tasks->pdata[i]) && !fsb_run_aging_owns (est.tasks->pdata[i]))
       g_ptr_array_add (run->task_ids, est.tasks->pdata[i]);
   fsb_run_aging_init (run, est.tasks);
   fsb_plan_estimate_clear (&est);
@@ -228,7 +229,7 @@ fsb_run_build_steps (Run *run)
    * anew, so the order costs nothing and spreads a drift of the machine). */
   run->cycles = run->task_ids->len > 0 || run->custom_ids->len > 0;
   for (guint r = 1; r <= run->plan->repetitions && run->cycles; r++)
-    fsb_run_add_round (run, (const char *const *) run->plan->filesystems);
+    fsb_run_add_round (run, (const char *const *) run->plan->filesystems, NULL);
 
   /* Groups across every filesystem at once run after the cycles. */
   for (guint g = 0; g < n_groups && n_fs > 0; g++)
@@ -273,7 +274,7 @@ put_back_across (Run *run, GArray *across)
 }
 
 void
-fsb_run_add_round (Run *run, const char *const *filesystems)
+fsb_run_add_round (Run *run, const char *const *filesystems, const char *const *tasks)
 {
   GArray *across = take_across (run);
 
@@ -287,13 +288,40 @@ fsb_run_add_round (Run *run, const char *const *filesystems)
       add_step (run, &s, "mkfs");
       add_step (run, &s, "mount");
       for (guint i = 0; i < run->task_ids->len; i++)
-        add_step (run, &s, run->task_ids->pdata[i]);
-      for (guint i = 0; i < run->custom_ids->len; i++)
+        if (tasks == NULL || g_strv_contains (tasks, run->task_ids->pdata[i]))
+          add_step (run, &s, run->task_ids->pdata[i]);
+      /* a focused round has neither (fsb_repeat_focus_possible ()) */
+      for (guint i = 0; tasks == NULL && i < run->custom_ids->len; i++)
         add_step (run, &s, run->custom_ids->pdata[i]);
-      fsb_run_aging_add_steps (run, f, run->rounds_planned);
+      if (tasks == NULL)
+        fsb_run_aging_add_steps (run, f, run->rounds_planned);
       add_step (run, &s, "umount");
     }
   put_back_across (run, across);
+}
+
+/* The longest each step took: a focused round is planned at the pace of
+ * the machine's slow moments, so that the last one ends within the budget. */
+GHashTable *
+fsb_run_step_seconds (Run *run)
+{
+  GHashTable *longest = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; i < run->steps->len; i++)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+      g_autofree char *k = NULL;
+      double *most;
+
+      if (s->actual_s < 0 || s->across)
+        continue;
+      k = fsb_repeat_step_key (run->plan->filesystems[s->fs_index], s->task_id);
+      if ((most = g_hash_table_lookup (longest, k)) == NULL)
+        g_hash_table_insert (longest, g_steal_pointer (&k), g_memdup2 (&s->actual_s, sizeof (double)));
+      else
+        *most = MAX (*most, s->actual_s);
+    }
+  return longest;
 }
 
 gboolean

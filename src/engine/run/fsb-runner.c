@@ -22,6 +22,7 @@
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
 #include "fsb-repeat.h"
+#include "fsb-repeat-focus.h"
 #include "fsb-run-private.h"
 
 G_DEFINE_FINAL_TYPE (FsbRunner, fsb_runner, G_TYPE_OBJECT)
@@ -107,7 +108,8 @@ fsb_run_save_partial (Run *run)
 /* One filesystem's cycle of a round; FALSE only to stop the run (a
  * cancel): a filesystem that fails is recorded and left out from then on. */
 static gboolean
-run_one_cycle (Run *run, FsbResult *result, guint f, guint round, GPtrArray *failed, GError **error)
+run_one_cycle (Run *run, FsbResult *result, guint f, guint round, const char *const *tasks, GPtrArray *failed,
+               GError **error)
 {
   const char *name = run->plan->filesystems[f];
   FsbFsResult *fs = fsb_result_find_filesystem (result, name);
@@ -116,10 +118,17 @@ run_one_cycle (Run *run, FsbResult *result, guint f, guint round, GPtrArray *fai
   if (round <= run->plan->repetitions)
     /* Translators: a filesystem, then which repetition and how many */
     fsb_run_log (run, _("%s: repetition %u of %u"), name, round, run->plan->repetitions);
+  else if (tasks != NULL)
+    fsb_run_log (run, g_dngettext (GETTEXT_PACKAGE,
+                                   /* Translators: a filesystem, the repetition, then how many tasks it runs again */
+                                   "%s: repetition %u, %u task that could settle the verdict",
+                                   "%s: repetition %u, %u tasks that could settle the verdict",
+                                   g_strv_length ((char **) tasks)),
+                 name, round, g_strv_length ((char **) tasks));
   else
     /* Translators: a filesystem, the repetition, then the most there may be */
     fsb_run_log (run, _("%s: repetition %u, to settle the verdict (at most %u)"), name, round, run->plan->repeat_max);
-  if (fsb_run_cycle (run, fs, &local))
+  if (fsb_run_cycle (run, fs, tasks, &local))
     return TRUE;
 
   fsb_error_normalize (&local);
@@ -189,23 +198,33 @@ run_fits (Run *run, FsbResult *result, GPtrArray *failed, GError **error)
 }
 
 /* The rounds, interleaved (A B C A B C …): the least first, then, with
- * automatic repetitions, more for the filesystems still unsettled. */
+ * automatic repetitions, more for the filesystems still unsettled: whole
+ * rounds, or focused ones of the tasks that could settle the verdict
+ * (fsb-repeat-focus.c). */
 static gboolean
 run_rounds (Run *run, FsbResult *result, GError **error)
 {
   g_autoptr(GPtrArray) failed = g_ptr_array_new ();
   g_auto(GStrv) next = g_strdupv (run->plan->filesystems);
+  g_autoptr(FsbRepeatFocus) focus = NULL;
   FsbRepeatState state = { 0 };
   FsbRepeatStop stop = FSB_REPEAT_GO;
-  guint cycles = 0;
+  guint cycles = 0, whole = 0;
   double cycles_s = 0;
 
   while (next != NULL)
     {
       guint round = state.rounds + 1;
+      const char *const *tasks = focus != NULL ? (const char *const *) focus->tasks : NULL;
 
       if (round > run->rounds_planned)
-        fsb_run_add_round (run, (const char *const *) next);
+        fsb_run_add_round (run, (const char *const *) next, tasks);
+      if (tasks != NULL)
+        {
+          g_mutex_lock (&run->runner->lock);
+          fsb_result_add_focused_round (result, (const char *const *) next, tasks);
+          g_mutex_unlock (&run->runner->lock);
+        }
       for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
         {
           gint64 t0 = g_get_monotonic_time ();
@@ -213,28 +232,48 @@ run_rounds (Run *run, FsbResult *result, GError **error)
           if (!g_strv_contains ((const char *const *) next, run->plan->filesystems[f]) ||
               g_ptr_array_find_with_equal_func (failed, run->plan->filesystems[f], g_str_equal, NULL))
             continue;
-          if (!run_one_cycle (run, result, f, round, failed, error))
+          if (!run_one_cycle (run, result, f, round, tasks, failed, error))
             return FALSE;
+          /* the budget's whole rounds are paced by whole cycles */
+          if (tasks != NULL)
+            continue;
           cycles++;
           cycles_s += (g_get_monotonic_time () - t0) / 1e6;
         }
       state.rounds = round;
+      whole += tasks == NULL;
       state.elapsed_s = (g_get_monotonic_time () - run->start_us) / 1e6;
       state.cycle_s = cycles > 0 ? cycles_s / cycles : 0;
       if (round == run->plan->repetitions)
         state.min_rounds_s = state.elapsed_s;
       g_mutex_lock (&run->runner->lock);
-      result->repetitions = round;
+      result->repetitions = whole;
       g_mutex_unlock (&run->runner->lock);
 
       g_ptr_array_add (failed, NULL);
       g_strfreev (next);
-      /* the same locked reading a partial result gets */
-      g_mutex_lock (&run->runner->lock);
-      next = fsb_repeat_next (run->plan, result, &state, (const char *const *) failed->pdata, &stop);
-      g_mutex_unlock (&run->runner->lock);
+      g_clear_pointer (&focus, fsb_repeat_focus_free);
+      g_clear_pointer (&state.step_seconds, g_hash_table_unref);
+      state.step_seconds = fsb_run_step_seconds (run);
+      /* the same locked reading a partial result gets; the choice of a
+       * focused round judges many what-ifs, on a copy, unlocked */
+      {
+        g_autoptr(FsbResult) now = NULL;
+        gint64 t0;
+
+        g_mutex_lock (&run->runner->lock);
+        now = fsb_result_copy (result);
+        g_mutex_unlock (&run->runner->lock);
+        t0 = g_get_monotonic_time ();
+        next = fsb_repeat_next_focused (run->plan, now, &state, (const char *const *) failed->pdata, &stop, &focus);
+        if (focus != NULL)
+          g_debug ("round %u: %u tasks, %.1f s expected, chosen in %.2f s, at %.1f s", round + 1,
+                   g_strv_length (focus->tasks), focus->seconds, (g_get_monotonic_time () - t0) / 1e6,
+                   state.elapsed_s);
+      }
       g_ptr_array_remove_index (failed, failed->len - 1);
     }
+  g_clear_pointer (&state.step_seconds, g_hash_table_unref);
   g_mutex_lock (&run->runner->lock);
   g_free (result->repetition_policy.stopped);
   result->repetition_policy.stopped = g_strdup (fsb_repeat_stop_id (stop));

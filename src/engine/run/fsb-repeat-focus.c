@@ -1,0 +1,515 @@
+/* fsb-repeat-focus.c: focused rounds: past the least, only the tasks
+ * whose noise keeps the verdict open run again
+ *
+ * The unit. A task cannot always run alone: small-stat-seq reads the
+ * files small-create-seq made, big-recopy copies big-copy-in's file,
+ * tree-delete deletes what tree-copy-in, tree-recopy and tree-list left.
+ * So what runs again is a chain: a task with the tasks of its group
+ * before it, back to the group's first or to the nearest one with a setup
+ * of its own (random-io's and sync-write's tasks write what they read in
+ * their untimed setup, and stand alone), and the tasks after it that
+ * share its samples (delete-sys reads delete-return's operations). Each
+ * chain runs in the order and on the state a whole cycle gives it, so its
+ * samples (the earlier tasks' too) are the same kind as a whole round's,
+ * and all are kept. A focused round is one cycle per contender, as any
+ * round: mkfs, mount, the chosen chains, each task after its cold
+ * remount, umount. The target holds one filesystem at a time, so each
+ * contender's turn needs its own mkfs anyway; mkfs on an image is cheap.
+ *
+ * Who runs it. Every unsettled contender (the leader and those it is not
+ * yet told from) runs the same tasks, in the plan's order (A B C), as
+ * whole rounds do: the leader is in every open comparison, and a slow
+ * moment of the machine then falls on all of them alike instead of on
+ * one side of a comparison.
+ *
+ * The choice. What keeps the verdict open is the interval of each open
+ * overall comparison (FsbRecommendation's overall scores, UNSETTLED): its
+ * half-width h = t(df)·√var on the log scale, which the task variances
+ * feed through the criteria's totals and means and the use case's
+ * weights. One more cycle of a chain adds one sample (or its usual number
+ * of per-operation samples) of each of its tasks on each contender. What
+ * that is expected to do to h is found with the real verdict: the
+ * samples are added to a copy of the result, each at its series' median
+ * plus one standard deviation of its pooled noise, then at the median
+ * minus one (a two-point quadrature of a normal draw: the noise estimate
+ * stays unbiased, and pooling, outlier flags, totals and weights are the
+ * verdict's own), fsb_recommend () judges each, and the mean of the two
+ * Σh is the expectation. A round's worth is the expected narrowing
+ * Σh_now − Σh_after (a comparison the samples would settle gives its
+ * whole h) per second of its expected time: what the steps took in this
+ * run (the runner gives the longest each took), mkfs, mount and umount
+ * included. Chains join the round greedily,
+ * the best first, while each one raises the round's narrowing per second
+ * (the round's own mkfs, mount and umount are paid once, so a second
+ * cheap chain may be worth its seconds where it would not be alone), and
+ * while the round fits in the time left. A chain whose task had
+ * plan->repeat_max cycles on a contender is not a candidate (the tasks
+ * before it that it needs may pass that count: their samples are kept). */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "fsb-age.h"
+#include "fsb-catalog.h"
+#include "fsb-recommend.h"
+#include "fsb-repeat-focus.h"
+#include "fsb-stats.h"
+#include "fsb-stats-private.h"
+
+/* A half-width past this (on the log scale, 10⁶ times) counts as this. */
+#define HALF_MOST 14.0
+
+/* The cycle's own steps: every round has them. */
+static const char *const cycle_steps[] = { "mkfs", "mount", "umount" };
+
+typedef struct {
+  double centre;   /* the log of the median */
+  double sd;       /* of the logs, pooled over the filesystems (0: not known) */
+  guint  per_cycle;
+} Noise;
+
+typedef struct {
+  FsbPlan            *plan;
+  FsbUseCase          use_case;
+  FsbResult          *copy;       /* the result, with what-if samples pushed and popped */
+  const char *const  *filesystems;
+  GHashTable         *step_seconds;
+  GPtrArray          *cycle;      /* the cycle's tasks in order (catalog strings) */
+  GPtrArray          *chains;     /* of GPtrArray of catalog strings */
+  GHashTable         *noise;      /* fsb_repeat_step_key () → Noise */
+} Work;
+
+typedef struct {
+  FsbTaskResult *task;
+  guint          len;
+} Mark;
+
+void
+fsb_repeat_focus_free (FsbRepeatFocus *focus)
+{
+  if (focus == NULL)
+    return;
+  g_strfreev (focus->filesystems);
+  g_strfreev (focus->tasks);
+  g_free (focus);
+}
+
+gboolean
+fsb_repeat_focus_possible (FsbPlan *plan)
+{
+  return plan->repeat_auto && fsb_age_spec (plan->age) == NULL && plan->custom_commands->len == 0;
+}
+
+char *
+fsb_repeat_step_key (const char *filesystem, const char *task_id)
+{
+  return g_strconcat (filesystem, "/", task_id, NULL);
+}
+
+/* The chains ----------------------------------------------------------------- */
+
+static void
+add_chains (Work *w, const FsbWorkloadGroup *g)
+{
+  for (guint e = 0; e < g->n_tasks; e++)
+    {
+      GPtrArray *chain;
+      guint start = e, end = e;
+
+      if (g->tasks[e].run == NULL || g->tasks[e].samples_of != NULL)
+        continue;   /* a task that reads another's samples comes with it */
+      while (start > 0 && g->tasks[start].setup == NULL)
+        start--;
+      while (end + 1 < g->n_tasks && g_strcmp0 (g->tasks[end + 1].samples_of, g->tasks[e].id) == 0)
+        end++;
+      chain = g_ptr_array_new ();
+      for (guint i = start; i <= end; i++)
+        g_ptr_array_add (chain, (gpointer) g->tasks[i].id);
+      g_ptr_array_add (w->chains, chain);
+    }
+}
+
+/* The cycle's tasks as the runner has them (fsb_plan_estimate): the
+ * plan's groups in registry order, not the cycle's own, nor those across
+ * filesystems. */
+static void
+find_chains (Work *w)
+{
+  guint n;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
+
+  for (guint g = 0; g < n; g++)
+    {
+      if (groups[g]->always || groups[g]->across_filesystems || !fsb_plan_has_group (w->plan, groups[g]->id))
+        continue;
+      for (guint t = 0; t < groups[g]->n_tasks; t++)
+        if (groups[g]->tasks[t].run != NULL)
+          g_ptr_array_add (w->cycle, (gpointer) groups[g]->tasks[t].id);
+      add_chains (w, groups[g]);
+    }
+}
+
+/* The most counts for the task a chain is for, its last (or the one whose
+ * samples the last shares): the tasks it needs come along, and their
+ * samples are kept, past the most too. */
+static gboolean
+at_most (Work *w, FsbResult *result, GPtrArray *chain)
+{
+  const char *last = chain->pdata[chain->len - 1];
+
+  for (guint f = 0; w->filesystems[f] != NULL; f++)
+    {
+      FsbFsResult *fs = fsb_result_find_filesystem (result, w->filesystems[f]);
+
+      if (fs != NULL && fsb_result_task_cycles (result, fs, last) >= w->plan->repeat_max)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Time ----------------------------------------------------------------------- */
+
+static double
+step_seconds (Work *w, const char *fs, const char *task_id)
+{
+  g_autofree char *key = fsb_repeat_step_key (fs, task_id);
+  const double *measured = w->step_seconds != NULL ? g_hash_table_lookup (w->step_seconds, key) : NULL;
+  const FsbTaskSpec *task;
+
+  if (measured != NULL)
+    return *measured;
+  task = fsb_catalog_task (task_id, NULL);
+  return task != NULL && task->estimate != NULL ? task->estimate (w->plan->sizes) : 1.0;
+}
+
+/* Every contender's cycle of the tasks in: mkfs to umount. */
+static double
+round_seconds (Work *w, GHashTable *in)
+{
+  double s = 0;
+
+  for (guint f = 0; w->filesystems[f] != NULL; f++)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (cycle_steps); i++)
+        s += step_seconds (w, w->filesystems[f], cycle_steps[i]);
+      for (guint t = 0; t < w->cycle->len; t++)
+        if (g_hash_table_contains (in, w->cycle->pdata[t]))
+          s += step_seconds (w, w->filesystems[f], w->cycle->pdata[t]);
+    }
+  return s;
+}
+
+/* What if ---------------------------------------------------------------------- */
+
+/* Each filesystem's median and the noise of its task, pooled as the
+ * verdict pools it (fsb-stats-pooled.c), from the result as measured. */
+static void
+learn_noise (Work *w, FsbResult *result, const char *task_id)
+{
+  guint n_fs = result->filesystems->len, k = 0;
+  const char *metric = fsb_task_metric (task_id, NULL);
+  g_autoptr(GPtrArray) arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autofree const double **values = g_new0 (const double *, MAX (n_fs, 1));
+  g_autofree guint *n = g_new0 (guint, MAX (n_fs, 1));
+  g_autofree FsbLogEstimate *est = g_new0 (FsbLogEstimate, MAX (n_fs, 1));
+  g_autofree FsbFsResult **owner = g_new0 (FsbFsResult *, MAX (n_fs, 1));
+
+  for (guint f = 0; f < n_fs; f++)
+    {
+      FsbFsResult *fs = result->filesystems->pdata[f];
+      FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
+      GArray *v = g_array_new (FALSE, FALSE, sizeof (double));
+
+      g_ptr_array_add (arrays, v);
+      for (guint s = 0; task != NULL && s < task->samples->len; s++)
+        {
+          const FsbSample *sample = task->samples->pdata[s];
+          double x;
+
+          if (sample->error == NULL && fsb_sample_get (sample, metric, &x) && isfinite (x))
+            {
+              x = MAX (x, 1e-9);
+              g_array_append_val (v, x);
+            }
+        }
+      if (v->len == 0)
+        continue;
+      owner[k] = fs;
+      values[k] = (const double *) v->data;
+      n[k++] = v->len;
+    }
+  fsb_stats_pool (values, n, k, est, NULL);
+  for (guint i = 0; i < k; i++)
+    {
+      Noise *noise = g_new0 (Noise, 1);
+      guint cycles = fsb_result_task_cycles (result, owner[i], task_id);
+
+      noise->centre = est[i].log;
+      noise->sd = isfinite (est[i].var) ? sqrt (est[i].var * n[i]) / FSB_MEDIAN_SE_FACTOR : 0;
+      noise->per_cycle = MAX (1, (guint) floor ((double) n[i] / MAX (cycles, 1) + 0.5));
+      g_hash_table_insert (w->noise, fsb_repeat_step_key (owner[i]->name, task_id), noise);
+    }
+}
+
+/* The sample of the series nearest its median, for the other metrics. */
+static const FsbSample *
+typical_sample (FsbTaskResult *task, const char *metric, double centre)
+{
+  const FsbSample *best = NULL;
+  double gap = INFINITY;
+
+  for (guint s = 0; s < task->samples->len; s++)
+    {
+      const FsbSample *sample = task->samples->pdata[s];
+      double x;
+
+      if (sample->error == NULL && fsb_sample_get (sample, metric, &x) && x > 0 &&
+          fabs (log (x) - centre) < gap)
+        {
+          gap = fabs (log (x) - centre);
+          best = sample;
+        }
+    }
+  return best;
+}
+
+static void
+push_task (Work *w, FsbFsResult *fs, const char *task_id, double sign, GArray *marks)
+{
+  g_autofree char *key = fsb_repeat_step_key (fs->name, task_id);
+  const Noise *noise = g_hash_table_lookup (w->noise, key);
+  FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
+  const char *metric = fsb_task_metric (task_id, NULL);
+  const FsbSample *typical;
+  Mark mark;
+
+  if (noise == NULL || task == NULL || (typical = typical_sample (task, metric, noise->centre)) == NULL)
+    return;
+  mark.task = task;
+  mark.len = task->samples->len;
+  g_array_append_val (marks, mark);
+  for (guint i = 0; i < noise->per_cycle; i++)
+    {
+      FsbSample *sample = fsb_sample_copy (typical);
+
+      fsb_sample_set (sample, metric, exp (noise->centre + sign * noise->sd));
+      g_ptr_array_add (task->samples, sample);
+    }
+}
+
+/* One more cycle of the tasks in on every contender, each sample at its
+ * median + sign standard deviations. */
+static GArray *
+push_round (Work *w, GHashTable *in, double sign)
+{
+  GArray *marks = g_array_new (FALSE, FALSE, sizeof (Mark));
+
+  for (guint f = 0; w->filesystems[f] != NULL; f++)
+    {
+      FsbFsResult *fs = fsb_result_find_filesystem (w->copy, w->filesystems[f]);
+
+      if (fs == NULL)
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (cycle_steps); i++)
+        push_task (w, fs, cycle_steps[i], sign, marks);
+      for (guint t = 0; t < w->cycle->len; t++)
+        if (g_hash_table_contains (in, w->cycle->pdata[t]))
+          push_task (w, fs, w->cycle->pdata[t], sign, marks);
+    }
+  return marks;
+}
+
+static void
+pop_round (GArray *marks)
+{
+  for (guint i = 0; i < marks->len; i++)
+    {
+      Mark *m = &g_array_index (marks, Mark, i);
+
+      g_ptr_array_set_size (m->task->samples, m->len);
+    }
+  g_array_unref (marks);
+}
+
+/* Σh: the half-widths of the open overall comparisons, on the log scale. */
+static double
+open_width (Work *w)
+{
+  g_autoptr(FsbRecommendation) rec = fsb_recommend (w->copy, w->use_case);
+  double sum = 0;
+
+  if (rec->verdict == FSB_VERDICT_NOT_MEASURED)
+    return 0;
+  for (guint i = 0; i < rec->overall->len; i++)
+    {
+      const FsbScore *s = rec->overall->pdata[i];
+
+      if (s->behind != FSB_COMPARE_UNSETTLED)
+        continue;
+      if (!isfinite (s->estimate.var) || s->estimate.df <= 0)
+        sum += HALF_MOST;
+      else
+        sum += MIN (HALF_MOST, fsb_t_quantile (0.975, s->estimate.df) * sqrt (s->estimate.var));
+    }
+  return sum;
+}
+
+/* Σh expected after one more cycle of the tasks in. */
+static double
+expected_width (Work *w, GHashTable *in)
+{
+  double sum = 0;
+
+  for (int sign = -1; sign <= 1; sign += 2)
+    {
+      GArray *marks = push_round (w, in, sign);
+
+      sum += open_width (w);
+      pop_round (marks);
+    }
+  return sum / 2;
+}
+
+/* The choice ------------------------------------------------------------------- */
+
+static gboolean
+contains_chain (GHashTable *in, GPtrArray *chain)
+{
+  for (guint t = 0; t < chain->len; t++)
+    if (!g_hash_table_contains (in, chain->pdata[t]))
+      return FALSE;
+  return TRUE;
+}
+
+static GHashTable *
+with_chain (GHashTable *in, GPtrArray *chain)
+{
+  GHashTable *out = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, in);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_hash_table_add (out, key);
+  for (guint t = 0; t < chain->len; t++)
+    g_hash_table_add (out, chain->pdata[t]);
+  return out;
+}
+
+static FsbRepeatFocus *
+focus_new (Work *w, GHashTable *in, double seconds, double narrowing)
+{
+  FsbRepeatFocus *focus = g_new0 (FsbRepeatFocus, 1);
+  g_autoptr(GStrvBuilder) tasks = g_strv_builder_new ();
+
+  for (guint t = 0; t < w->cycle->len; t++)
+    if (g_hash_table_contains (in, w->cycle->pdata[t]))
+      g_strv_builder_add (tasks, w->cycle->pdata[t]);
+  focus->tasks = g_strv_builder_end (tasks);
+  focus->filesystems = g_strdupv ((char **) w->filesystems);
+  focus->seconds = seconds;
+  focus->narrowing = narrowing;
+  return focus;
+}
+
+/* Chains join while each raises the round's narrowing per second. */
+static FsbRepeatFocus *
+choose (Work *w, FsbResult *result, double now, double seconds_left, FsbRepeatStop *stop)
+{
+  g_autoptr(GHashTable) in = g_hash_table_new (g_str_hash, g_str_equal);
+  double gain = 0, seconds = 0;
+  gboolean any_candidate = FALSE;
+
+  for (;;)
+    {
+      GHashTable *best = NULL;
+      double best_gain = 0, best_seconds = 0, best_rate = gain > 0 ? gain / seconds : 0;
+
+      for (guint c = 0; c < w->chains->len; c++)
+        {
+          GPtrArray *chain = w->chains->pdata[c];
+          GHashTable *next;
+          double s, g;
+
+          if (contains_chain (in, chain) || at_most (w, result, chain))
+            continue;
+          any_candidate = TRUE;
+          next = with_chain (in, chain);
+          s = round_seconds (w, next);
+          if (s > seconds_left || s <= 0)
+            {
+              g_hash_table_unref (next);
+              continue;
+            }
+          g = now - expected_width (w, next);
+          if (g > 0 && g / s > best_rate)
+            {
+              g_clear_pointer (&best, g_hash_table_unref);
+              best = g_steal_pointer (&next);
+              best_gain = g;
+              best_seconds = s;
+              best_rate = g / s;
+            }
+          g_clear_pointer (&next, g_hash_table_unref);
+        }
+      if (best == NULL)
+        break;
+      g_hash_table_unref (in);
+      in = best;
+      gain = best_gain;
+      seconds = best_seconds;
+    }
+  if (g_hash_table_size (in) > 0)
+    return focus_new (w, in, seconds, gain);
+  /* nothing to run: at the most, out of time, or nothing would help */
+  *stop = !any_candidate ? FSB_REPEAT_MAX : FSB_REPEAT_GO;
+  for (guint c = 0; c < w->chains->len && *stop == FSB_REPEAT_GO; c++)
+    {
+      g_autoptr(GHashTable) alone = with_chain (in, w->chains->pdata[c]);
+
+      if (!at_most (w, result, w->chains->pdata[c]) && round_seconds (w, alone) > seconds_left)
+        *stop = FSB_REPEAT_BUDGET;
+    }
+  return NULL;
+}
+
+FsbRepeatFocus *
+fsb_repeat_focus_choose (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
+                         GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop)
+{
+  Work w = { 0 };
+  FsbRepeatFocus *focus = NULL;
+  double now;
+
+  g_return_val_if_fail (plan != NULL && result != NULL && filesystems != NULL && stop != NULL, NULL);
+
+  *stop = FSB_REPEAT_GO;
+  w.plan = plan;
+  w.use_case = FSB_USE_CASE_SERVER;
+  fsb_use_case_from_id (plan->use_case, &w.use_case);
+  w.copy = fsb_result_copy (result);
+  w.filesystems = filesystems;
+  w.step_seconds = step_seconds;
+  w.cycle = g_ptr_array_new ();
+  w.chains = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  w.noise = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  find_chains (&w);
+  for (guint i = 0; i < G_N_ELEMENTS (cycle_steps); i++)
+    learn_noise (&w, result, cycle_steps[i]);
+  for (guint t = 0; t < w.cycle->len; t++)
+    learn_noise (&w, result, w.cycle->pdata[t]);
+
+  now = open_width (&w);
+  if (now <= 0)
+    *stop = FSB_REPEAT_SETTLED;
+  else
+    focus = choose (&w, result, now, seconds_left, stop);
+
+  g_hash_table_unref (w.noise);
+  g_ptr_array_unref (w.chains);
+  g_ptr_array_unref (w.cycle);
+  fsb_result_unref (w.copy);
+  return focus;
+}

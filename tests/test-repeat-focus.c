@@ -1,0 +1,293 @@
+/* test-repeat-focus.c: the choice of a focused round, on synthetic
+ * results: the noisy task's chain over the quiet ones, the cheap one when
+ * it buys as much, nothing when settled, the budget and the most kept */
+#include "config.h"
+
+#include <math.h>
+
+#include "fsb-engine.h"
+#include "fsb-repeat-focus.h"
+
+typedef struct {
+  const char *task;
+  double      sigma;     /* the noise of its logs */
+  double      seconds;   /* a step of it */
+} Task;
+
+/* Three rounds: each task on each filesystem at speed × e^{σz}, z taking
+ * −1, 0 and 1 in turn (median speed, standard deviation σ), and the
+ * cycle's own steps, quiet and quick. */
+static FsbResult *
+synthetic (const char *const *names, const double *speeds, const Task *tasks, guint n_tasks)
+{
+  static const double z[] = { -1, 0, 1 };
+  static const char *const steps[] = { "mkfs", "mount", "umount" };
+  FsbResult *r = fsb_result_new ();
+
+  for (guint f = 0; names[f] != NULL; f++)
+    {
+      FsbFsResult *fs = fsb_result_add_filesystem (r, names[f]);
+
+      for (guint round = 0; round < 3; round++)
+        {
+          for (guint s = 0; s < G_N_ELEMENTS (steps); s++)
+            {
+              FsbSample *sample = fsb_sample_new ();
+
+              fsb_sample_set (sample, "wall_s", 0.05 * exp (0.01 * z[(round + f) % 3]));
+              g_ptr_array_add (fsb_fs_result_get_task (fs, steps[s], TRUE)->samples, sample);
+            }
+          for (guint t = 0; t < n_tasks; t++)
+            {
+              gboolean higher = FALSE;
+              const char *metric = fsb_task_metric (tasks[t].task, &higher);
+              double v = exp (tasks[t].sigma * z[(round + f + t) % 3]);
+              FsbSample *sample = fsb_sample_new ();
+
+              fsb_sample_set (sample, metric, 100 * (higher ? speeds[f] : 1 / speeds[f]) * v);
+              fsb_sample_set (sample, "cpu_percent", 10);
+              g_ptr_array_add (fsb_fs_result_get_task (fs, tasks[t].task, TRUE)->samples, sample);
+            }
+        }
+    }
+  return r;
+}
+
+/* The seconds of each step, as the runner measures them. */
+static GHashTable *
+step_seconds (const char *const *names, const Task *tasks, guint n_tasks)
+{
+  GHashTable *seconds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  static const char *const steps[] = { "mkfs", "mount", "umount" };
+
+  for (guint f = 0; names[f] != NULL; f++)
+    {
+      for (guint s = 0; s < G_N_ELEMENTS (steps); s++)
+        g_hash_table_insert (seconds, fsb_repeat_step_key (names[f], steps[s]), g_memdup2 (&(double) { 0.05 }, sizeof (double)));
+      for (guint t = 0; t < n_tasks; t++)
+        g_hash_table_insert (seconds, fsb_repeat_step_key (names[f], tasks[t].task),
+                             g_memdup2 (&tasks[t].seconds, sizeof (double)));
+    }
+  return seconds;
+}
+
+static FsbPlan *
+plan_for (const char *use_case)
+{
+  FsbPlan *plan = fsb_plan_new ();
+  const char *const names[] = { "ext4", "xfs", NULL };
+
+  g_assert_true (fsb_plan_set_use_case (plan, use_case, NULL));
+  g_assert_true (fsb_plan_set_filesystems (plan, names, NULL));
+  g_assert_true (fsb_repeat_focus_possible (plan));
+  return plan;
+}
+
+static const char *const both[] = { "ext4", "xfs", NULL };
+/* 5 % apart in everything: exactly on the margin, open however quiet. */
+static const double on_margin[] = { 1.0, 1.05 };
+
+static FsbRepeatFocus *
+choose (FsbPlan *plan, const double *speeds, const Task *tasks, guint n, double seconds_left, FsbRepeatStop *stop)
+{
+  g_autoptr(FsbResult) r = synthetic (both, speeds, tasks, n);
+  g_autoptr(GHashTable) seconds = step_seconds (both, tasks, n);
+
+  return fsb_repeat_focus_choose (plan, r, both, seconds, seconds_left, stop);
+}
+
+/* Random reads are noisy, random and durable writes quiet: only the
+ * random reads run again (their setup makes what they read: a chain of
+ * one), on both filesystems. */
+static void
+test_noisy_over_quiet (void)
+{
+  g_autoptr(FsbPlan) plan = plan_for ("database");
+  const Task tasks[] = { { "rand-read", 0.3, 1 }, { "rand-write", 0.005, 1 }, { "sync-write", 0.005, 1 } };
+  FsbRepeatStop stop = FSB_REPEAT_SETTLED;
+  g_autoptr(FsbRepeatFocus) focus = choose (plan, on_margin, tasks, G_N_ELEMENTS (tasks), 1000, &stop);
+  const char *const expected[] = { "rand-read", NULL };
+
+  g_assert_nonnull (focus);
+  g_assert_cmpint (stop, ==, FSB_REPEAT_GO);
+  g_assert_cmpstrv (focus->tasks, expected);
+  g_assert_cmpstrv (focus->filesystems, both);
+  g_assert_cmpfloat (focus->narrowing, >, 0);
+  /* two cycles: mkfs, mount, the task, umount */
+  g_assert_cmpfloat_with_epsilon (focus->seconds, 2 * (0.15 + 1), 1e-9);
+
+  /* the other way round, the other task */
+  {
+    const Task swapped[] = { { "rand-read", 0.005, 1 }, { "rand-write", 0.3, 1 }, { "sync-write", 0.005, 1 } };
+    g_autoptr(FsbRepeatFocus) other = choose (plan, on_margin, swapped, G_N_ELEMENTS (swapped), 1000, &stop);
+    const char *const write[] = { "rand-write", NULL };
+
+    g_assert_nonnull (other);
+    g_assert_cmpstrv (other->tasks, write);
+  }
+}
+
+/* Random reads and writes equally noisy, the writes ten times cheaper:
+ * the writes alone buy the most per second. */
+static void
+test_cheap_preferred (void)
+{
+  g_autoptr(FsbPlan) plan = plan_for ("database");
+  const Task tasks[] = { { "rand-read", 0.3, 2 }, { "rand-write", 0.3, 0.2 }, { "sync-write", 0.005, 1 } };
+  FsbRepeatStop stop;
+  g_autoptr(FsbRepeatFocus) focus = choose (plan, on_margin, tasks, G_N_ELEMENTS (tasks), 1000, &stop);
+  const char *const expected[] = { "rand-write", NULL };
+
+  g_assert_nonnull (focus);
+  g_assert_cmpstrv (focus->tasks, expected);
+}
+
+/* A task that reads what the tasks before it made brings them along:
+ * the noisy small-stat-seq reads small-create-seq's files. The server's
+ * groups: core, random I/O, small files. */
+static void
+test_chain (void)
+{
+  g_autoptr(FsbPlan) plan = plan_for ("server");
+  const Task tasks[] = {
+    { "big-copy-in", 0.005, 0.1 }, { "big-recopy", 0.005, 0.1 }, { "big-delete", 0.005, 0.1 },
+    { "tree-copy-in", 0.005, 0.1 }, { "tree-recopy", 0.005, 0.1 }, { "tree-list", 0.005, 0.1 },
+    { "tree-find", 0.005, 0.1 }, { "tree-delete", 0.005, 0.1 },
+    { "rand-read", 0.005, 0.1 }, { "rand-write", 0.005, 0.1 },
+    { "small-create-seq", 0.005, 0.1 }, { "small-stat-seq", 0.4, 0.1 }, { "small-delete-seq", 0.005, 0.1 },
+    { "small-create-rand", 0.005, 0.1 }, { "small-stat-rand", 0.005, 0.1 }, { "small-delete-rand", 0.005, 0.1 },
+  };
+  FsbRepeatStop stop;
+  g_autoptr(FsbRepeatFocus) focus = choose (plan, on_margin, tasks, G_N_ELEMENTS (tasks), 1000, &stop);
+  const char *const expected[] = { "small-create-seq", "small-stat-seq", NULL };
+
+  g_assert_nonnull (focus);
+  g_assert_cmpstrv (focus->tasks, expected);
+}
+
+/* Twice as fast and quiet: settled, nothing to run. */
+static void
+test_settled (void)
+{
+  g_autoptr(FsbPlan) plan = plan_for ("database");
+  const Task tasks[] = { { "rand-read", 0.01, 1 }, { "rand-write", 0.01, 1 }, { "sync-write", 0.01, 1 } };
+  const double apart[] = { 2.0, 1.0 };
+  FsbRepeatStop stop = FSB_REPEAT_GO;
+  g_autoptr(FsbRepeatFocus) focus = choose (plan, apart, tasks, G_N_ELEMENTS (tasks), 1000, &stop);
+
+  g_assert_null (focus);
+  g_assert_cmpint (stop, ==, FSB_REPEAT_SETTLED);
+}
+
+/* The round fits in the time left, or there is none. */
+static void
+test_budget (void)
+{
+  g_autoptr(FsbPlan) plan = plan_for ("database");
+  const Task tasks[] = { { "rand-read", 0.3, 1 }, { "rand-write", 0.3, 1 }, { "sync-write", 0.3, 1 } };
+  FsbRepeatStop stop = FSB_REPEAT_GO;
+  g_autoptr(FsbRepeatFocus) none = choose (plan, on_margin, tasks, G_N_ELEMENTS (tasks), 2.0, &stop);
+  g_autoptr(FsbRepeatFocus) some = NULL, all = NULL;
+
+  /* one task on both is 2.3 s */
+  g_assert_null (none);
+  g_assert_cmpint (stop, ==, FSB_REPEAT_BUDGET);
+  some = choose (plan, on_margin, tasks, G_N_ELEMENTS (tasks), 2.5, &stop);
+  g_assert_nonnull (some);
+  g_assert_cmpuint (g_strv_length (some->tasks), ==, 1);
+  g_assert_cmpfloat (some->seconds, <=, 2.5);
+  /* equally noisy tasks that cost less than a cycle's own steps share them */
+  {
+    const Task cheap[] = { { "rand-read", 0.3, 0.01 }, { "rand-write", 0.3, 0.01 }, { "sync-write", 0.3, 0.01 } };
+
+    all = choose (plan, on_margin, cheap, G_N_ELEMENTS (cheap), 1000, &stop);
+  }
+  g_assert_nonnull (all);
+  g_assert_cmpuint (g_strv_length (all->tasks), >, 1);
+  g_assert_cmpfloat (all->narrowing, >, some->narrowing);
+  g_assert_cmpfloat (all->seconds, <, 2 * (0.15 + 3 * 0.01) + 1e-9);
+}
+
+/* Tasks with plan->repeat_max cycles are not run again. */
+static void
+test_most (void)
+{
+  g_autoptr(FsbPlan) plan = plan_for ("database");
+  const Task tasks[] = { { "rand-read", 0.3, 1 }, { "rand-write", 0.005, 1 }, { "sync-write", 0.005, 1 } };
+  g_autoptr(FsbResult) r = synthetic (both, on_margin, tasks, G_N_ELEMENTS (tasks));
+  FsbRepeatStop stop = FSB_REPEAT_GO;
+  const char *const read[] = { "rand-read", NULL };
+
+  /* a focused round of rand-read had run: 4 cycles of it, 3 of the others */
+  fsb_result_add_focused_round (r, both, read);
+  for (guint f = 0; both[f] != NULL; f++)
+    {
+      FsbFsResult *fs = fsb_result_find_filesystem (r, both[f]);
+      FsbSample *s = fsb_sample_new ();
+
+      fsb_sample_set (s, "wall_s", 0.05);
+      g_ptr_array_add (fsb_fs_result_get_task (fs, "mkfs", TRUE)->samples, s);
+      g_assert_cmpuint (fsb_result_whole_cycles (r, fs), ==, 3);
+      g_assert_cmpuint (fsb_result_task_cycles (r, fs, "rand-read"), ==, 4);
+      g_assert_cmpuint (fsb_result_task_cycles (r, fs, "sync-write"), ==, 3);
+    }
+  plan->repeat_max = 4;
+  {
+    g_autoptr(FsbRepeatFocus) focus = fsb_repeat_focus_choose (plan, r, both, NULL, 1000, &stop);
+
+    /* rand-read is at the most: a quiet one, if anything */
+    g_assert_true (focus == NULL || !g_strv_contains ((const char *const *) focus->tasks, "rand-read"));
+  }
+  plan->repeat_max = 3;
+  g_assert_null (fsb_repeat_focus_choose (plan, r, both, NULL, 1000, &stop));
+  g_assert_cmpint (stop, ==, FSB_REPEAT_MAX);
+}
+
+/* The result keeps its focused rounds, in JSON too. */
+static void
+test_recorded (void)
+{
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  g_autoptr(FsbResult) back = NULL, copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_auto(GStrv) ran = NULL;
+  const char *const tasks[] = { "small-create-seq", "small-stat-seq", NULL };
+  const char *const bad[] = { "no-such-task", NULL };
+  const FsbFocusedRound *round;
+  gsize length;
+
+  r->repetition_policy.mode = g_strdup ("auto");
+  r->repetition_policy.min = 3;
+  r->repetition_policy.max = 10;
+  fsb_result_add_focused_round (r, both, tasks);
+  fsb_result_add_focused_round (r, both, bad);
+  data = fsb_result_to_data (r, &length);
+  g_assert_nonnull (strstr (data, "\"focused\""));
+  back = fsb_result_load_from_data (data, length, &error);
+  g_assert_no_error (error);
+  /* a round naming what is not ours is left out */
+  g_assert_cmpuint (back->repetition_policy.focused->len, ==, 1);
+  round = back->repetition_policy.focused->pdata[0];
+  g_assert_cmpstrv (round->filesystems, both);
+  g_assert_cmpstrv (round->tasks, tasks);
+  copy = fsb_result_copy (back);
+  ran = fsb_result_focused_tasks (copy);
+  g_assert_cmpstrv (ran, tasks);
+}
+
+int
+main (int argc, char **argv)
+{
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/repeat-focus/noisy-over-quiet", test_noisy_over_quiet);
+  g_test_add_func ("/repeat-focus/cheap-preferred", test_cheap_preferred);
+  g_test_add_func ("/repeat-focus/chain", test_chain);
+  g_test_add_func ("/repeat-focus/settled", test_settled);
+  g_test_add_func ("/repeat-focus/budget", test_budget);
+  g_test_add_func ("/repeat-focus/most", test_most);
+  g_test_add_func ("/repeat-focus/recorded", test_recorded);
+  return g_test_run ();
+}
