@@ -732,8 +732,10 @@ fsb_plan_auto_budget (FsbPlan *self, double least_s)
   double most = fsb_profile_most_seconds (self->profile_name);
   double budget = FSB_AUTO_BUDGET_FACTOR * least_s;
 
+  /* the profile's promise first: a machine too slow for it gets no more
+   * than its least rounds */
   if (most > 0)
-    budget = MIN (budget, most);
+    return MIN (budget, MAX (most, least_s));
   return MAX (budget, FSB_AUTO_BUDGET_LEAST * least_s);
 }
 

@@ -27,9 +27,11 @@ G_BEGIN_DECLS
 /* auto without a time budget (fsb_plan_auto_budget): the whole run may
  * take FSB_AUTO_BUDGET_FACTOR times as long as its least rounds, but no
  * longer than its profile promises (fsb_profile_most_seconds: a quick run
- * at most 90 s), and never less than FSB_AUTO_BUDGET_LEAST times. A
- * quarter more, as before, let a run of two filesystems no extra round at
- * all: the verdict stayed open with time left. */
+ * at most 90 s, or its least rounds where those took longer: the promise
+ * comes first), and without such a promise never less than
+ * FSB_AUTO_BUDGET_LEAST times. A quarter more, as before, let a run of two
+ * filesystems no extra round at all: the verdict stayed open with time
+ * left. */
 #define FSB_AUTO_BUDGET_FACTOR  2.5
 #define FSB_AUTO_BUDGET_LEAST   1.25
 #define FSB_DEFAULT_USE_CASE    "server"  /* its groups are the default workloads (fsb_use_case_groups) */
