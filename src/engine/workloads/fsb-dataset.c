@@ -23,47 +23,7 @@
 #define SAMPLE_BYTES 4096
 #define DIR_FANOUT 8
 
-/* Generator ---------------------------------------------------------------- */
-
-void
-fsb_dataset_stream_init (FsbDatasetStream *stream, guint64 seed, guint index)
-{
-  memset (stream, 0, sizeof *stream);
-  fsb_rng_init (&stream->rng, seed ^ ((guint64) index * G_GUINT64_CONSTANT (0xD1B54A32D192ED03)));
-}
-
-void
-fsb_dataset_stream_init_kind (FsbDatasetStream *stream, guint64 seed, guint index, FsbDataKind kind)
-{
-  fsb_dataset_stream_init (stream, seed, index);
-  if (kind == FSB_DATA_TEXT)
-    fsb_dataset_text_init (stream);
-}
-
-void
-fsb_dataset_stream_fill (FsbDatasetStream *stream, guint8 *buf, gsize len)
-{
-  if (stream->text)
-    fsb_dataset_text_fill (stream, buf, len);
-  else
-    fsb_rng_fill (&stream->rng, buf, len);
-}
-
-/* The extensions of the layout's documents and source (the rest are media
- * and binaries, already compressed). */
-static const char *const text_extensions[] = { ".c", ".h", ".txt", ".html", ".py" };
-
-FsbDataKind
-fsb_dataset_file_kind (FsbDataKind data, const char *path)
-{
-  if (data == FSB_DATA_TEXT)
-    return FSB_DATA_TEXT;
-  if (data == FSB_DATA_MIXED && path != NULL)
-    for (guint i = 0; i < G_N_ELEMENTS (text_extensions); i++)
-      if (g_str_has_suffix (path, text_extensions[i]))
-        return FSB_DATA_TEXT;
-  return FSB_DATA_RANDOM;
-}
+/* The bytes of each file: fsb-data-text.c. */
 
 /* Layout -------------------------------------------------------------------- */
 
