@@ -89,13 +89,8 @@ mkfs_argv (FsbTarget *self, int w, const char *mkfs_options, const char *proto, 
     }
   if (mkfs_options != NULL && *mkfs_options != '\0')
     {
-      g_autoptr(GError) parse_error = NULL;
-
-      if (!g_shell_parse_argv (mkfs_options, NULL, &extra, &parse_error))
+      if ((extra = fsb_target_mkfs_words (mkfs_options, error)) == NULL)
         {
-          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                       /* Translators: the options as typed, then the reason */
-                       _("The mkfs options “%s” cannot be read: %s"), mkfs_options, parse_error->message);
           g_ptr_array_unref (argv);
           return NULL;
         }

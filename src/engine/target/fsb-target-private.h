@@ -46,6 +46,9 @@ struct _FsbTarget
 
 /* fsb-target.c */
 void     fsb_target_record_state  (FsbTarget *self);
+/* A variant's mkfs options as the words of a command line, or NULL with
+ * a translated error saying why they cannot be read. */
+char   **fsb_target_mkfs_words    (const char *mkfs_options, GError **error);
 /* TRUE until cancellable is cancelled; then FALSE with FSB_ERROR_CANCELLED. */
 gboolean fsb_target_not_cancelled (GCancellable *cancellable, GError **error);
 /* A udisks call failed: its error, mapped to FSB_ERROR and saying what was

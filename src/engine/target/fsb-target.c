@@ -375,6 +375,22 @@ fsb_target_mkfs_options_possible (const char *spec, const char *fstype, GError *
   return FALSE;
 }
 
+char **
+fsb_target_mkfs_words (const char *mkfs_options, GError **error)
+{
+  g_autoptr(GError) parse_error = NULL;
+  char **argv = NULL;
+
+  if (!g_shell_parse_argv (mkfs_options, NULL, &argv, &parse_error))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+                   /* Translators: the options as typed, then the reason */
+                   _("The mkfs options “%s” cannot be read: %s"), mkfs_options, parse_error->message);
+      return NULL;
+    }
+  return argv;
+}
+
 gboolean
 fsb_target_format (FsbTarget    *self,
                    const char   *fstype,
@@ -410,8 +426,6 @@ fsb_target_format (FsbTarget    *self,
   if (mkfs_options != NULL && *mkfs_options != '\0')
     {
       g_auto(GStrv) argv = NULL;
-      g_autoptr(GError) parse_error = NULL;
-
       g_autofree char *version = NULL;
 
       if (!udisks_takes_mkfs_args (&version))
@@ -422,13 +436,8 @@ fsb_target_format (FsbTarget    *self,
                          "udisks %s. Run without mkfs options."), version != NULL ? version : "?");
           return FALSE;
         }
-      if (!g_shell_parse_argv (mkfs_options, NULL, &argv, &parse_error))
-        {
-          g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                       /* Translators: the options as typed, then the reason */
-                       _("The mkfs options “%s” cannot be read: %s"), mkfs_options, parse_error->message);
-          return FALSE;
-        }
+      if ((argv = fsb_target_mkfs_words (mkfs_options, error)) == NULL)
+        return FALSE;
       g_variant_builder_add (&options, "{sv}", "mkfs-args",
                              g_variant_new_strv ((const char *const *) argv, -1));
     }

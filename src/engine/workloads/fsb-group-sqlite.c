@@ -138,6 +138,18 @@ sqlite_setup (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
   return ok && fsb_sync_filesystem (ctx->mount_point, error);
 }
 
+/* A task run on its own makes the database it needs first, and says so. */
+static gboolean
+db_ready (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
+{
+  g_autofree char *path = db_path (ctx);
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  fsb_sample_set (sample, "prepared_in_task", 1);
+  return sqlite_setup (ctx, NULL, error);
+}
+
 /* What one kind of transaction does to the database. */
 typedef enum { TX_INSERT, TX_UPDATE } TxKind;
 
@@ -185,7 +197,6 @@ transactions (FsbWorkloadContext *ctx, FsbSample *sample, const char *journal, T
   guint64 rows = MAX (fsb_sizes_get_uint (ctx->sizes, SQLITE_ROWS), 1);
   double seconds = fsb_sizes_get (ctx->sizes, SQLITE_SECONDS);
   g_autoptr(GArray) lat = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autofree char *path = db_path (ctx);
   guint64 next_id = rows + 1000000000ull * (kind == TX_INSERT ? (journal[0] == 'W' ? 2 : 1) : 0);
   double start, deadline, elapsed;
   guint done = 0;
@@ -193,13 +204,7 @@ transactions (FsbWorkloadContext *ctx, FsbSample *sample, const char *journal, T
   sqlite3 *db;
   FsbRng rng;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      fsb_sample_set (sample, "prepared_in_task", 1);
-      if (!sqlite_setup (ctx, NULL, error))
-        return FALSE;
-    }
-  if ((db = open_db (ctx, journal, error)) == NULL)
+  if (!db_ready (ctx, sample, error) || (db = open_db (ctx, journal, error)) == NULL)
     return FALSE;
   fsb_rng_init (&rng, fsb_seed_from (kind == TX_INSERT ? "sqlite-insert" : "sqlite-update", budget, rows_per_tx));
   start = fsb_now ();
@@ -273,7 +278,6 @@ sqlite_lookup (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
 {
   guint budget = MAX (fsb_sizes_get_uint (ctx->sizes, SQLITE_LOOKUPS), 1);
   double seconds = fsb_sizes_get (ctx->sizes, SQLITE_SECONDS);
-  g_autofree char *path = db_path (ctx);
   sqlite3_stmt *st = NULL;
   double start, elapsed, deadline;
   guint done = 0, found = 0;
@@ -281,13 +285,7 @@ sqlite_lookup (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
   sqlite3 *db;
   FsbRng rng;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      fsb_sample_set (sample, "prepared_in_task", 1);
-      if (!sqlite_setup (ctx, NULL, error))
-        return FALSE;
-    }
-  if ((db = open_db (ctx, "DELETE", error)) == NULL)
+  if (!db_ready (ctx, sample, error) || (db = open_db (ctx, "DELETE", error)) == NULL)
     return FALSE;
   if (sqlite3_prepare_v2 (db, "SELECT id, v FROM item WHERE k >= ? ORDER BY k LIMIT 1", -1, &st, NULL) != SQLITE_OK)
     {
