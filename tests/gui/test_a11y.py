@@ -6,7 +6,7 @@ import os
 import shutil
 
 import fsbtest
-from fsbtest import (App, SRCDIR, Session, choose_combo, find, find_all, info_bar_text, screenshot,
+from fsbtest import (App, SRCDIR, Session, choose_combo, find, find_all, find_on_page, info_bar_text, screenshot,
                      wait_for)
 
 # The roles a user acts on.
@@ -70,8 +70,8 @@ def test_every_control_is_named():
         # Every row of the setup page shown: custom sizes, a command, a folder to copy.
         choose_combo(win, "Size", "Custom sizes")
         choose_combo(win, "Data to copy", "A folder of mine")
-        find(win, "Add a command", "push button").doActionNamed("click")
-        find(win, "Command name", "text").text = "x"
+        find_on_page(win, "Add a command", "push button").doActionNamed("click")
+        find_on_page(win, "Command name", "text").text = "x"
         assert_all_named(win, "the setup page")
 
         # The info bar, with its close button.
