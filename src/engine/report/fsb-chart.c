@@ -11,6 +11,7 @@
 #include "fsb-chart-private.h"
 #include "fsb-error.h"
 #include "fsb-format.h"
+#include "fsb-png.h"
 #include "fsb-recommend.h"
 #include "fsb-stats.h"
 #include "fsb-text-fit.h"
@@ -595,7 +596,8 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
    * the name (g_file_set_contents): a link planted there is replaced, its
    * target never written. */
   png = g_string_new (NULL);
-  status = cairo_surface_write_to_png_stream (surface, append_to_string_cb, png);
+  status = fsb_png_encode (surface, png) ? CAIRO_STATUS_SUCCESS
+           : cairo_surface_write_to_png_stream (surface, append_to_string_cb, png);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
