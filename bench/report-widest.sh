@@ -6,7 +6,7 @@
 # format, one command each as a user runs them, and opened in the window
 # (bench/gui-open-result, when built and a display is there). Goal
 # (issue 30): each under 2 s. Prints the exit status, wall time and peak
-# RSS of each.
+# RSS of each, and the CPU time it took.
 #
 #   bench/report-widest.sh [BUILD_DIR] [KEEP_DIR]
 #
@@ -60,18 +60,20 @@ f=$keep/result.json
 printf 'result: %s, %.1f MB\n' "$f" "$(echo "$(stat -c %s "$f") / 1048576" | bc -l)"
 
 measure() {   # LABEL COMMAND…
-  local label=$1 st secs kb
+  local label=$1 st secs kb user sys
   shift
   set +e
-  /usr/bin/time -f '%e %M' -o "$tmp/time" timeout 120 "$@" >"$tmp/stdout" 2>"$tmp/err"
+  /usr/bin/time -f '%e %M %U %S' -o "$tmp/time" timeout 120 "$@" >"$tmp/stdout" 2>"$tmp/err"
   st=$?
   set -e
-  read -r secs kb < <(tail -n 1 "$tmp/time")
-  printf '%-22s %5s %7.2f s %7.1f MB\n' "$label" "$st" "$secs" "$(echo "$kb / 1024" | bc -l)"
+  read -r secs kb user sys < <(tail -n 1 "$tmp/time")
+  printf '%-22s %5s %7.2f s %7.1f MB %7.2f s\n' "$label" "$st" "$secs" "$(echo "$kb / 1024" | bc -l)" \
+    "$(echo "$user + $sys" | bc -l)"
   [ "$st" = 0 ] || sed 's/^/  /' "$tmp/err" | head -n 5
 }
 
-printf '%-22s %5s %9s %10s\n' command exit wall "peak RSS"
+# CPU time too: on a loaded machine, the wall time says less
+printf '%-22s %5s %9s %10s %9s\n' command exit wall "peak RSS" CPU
 for what in pdf html csv md json; do
   measure "report --$what" "$cli" report "$f" --$what "$keep/report.$what"
 done

@@ -64,8 +64,5 @@ gboolean fsb_chart_write_svg        (FsbResult *result, const FsbChartOptions *o
 gboolean fsb_chart_write_png        (FsbResult *result, const FsbChartOptions *options,
                                      double width, double height, double scale,
                                      const char *path, GError **error);
-/* Onto a page of a PDF (or any) surface at (x, y); returns the height used. */
-double   fsb_chart_draw_at          (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
-                                     double x, double y, double width);
 
 G_END_DECLS
