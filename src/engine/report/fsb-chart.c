@@ -530,30 +530,52 @@ append_to_string_cb (void *closure, const unsigned char *data, unsigned int leng
   return CAIRO_STATUS_SUCCESS;
 }
 
-char *
-fsb_chart_to_svg (FsbResult *result, const FsbChartOptions *options,
-                  double width, double height, gsize *length)
+static char *
+model_to_svg (const Model *m, double width, double height, gsize *length)
 {
   GString *out = g_string_new (NULL);
   cairo_surface_t *surface;
   cairo_t *cr;
-  Model m;
 
-  /* one model for the height and the drawing */
-  fsb_chart_model_build (&m, result, options);
   if (height <= 0)
-    height = model_height (&m, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
+    height = model_height (m, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   surface = cairo_svg_surface_create_for_stream (append_to_string_cb, out, width, height);
   cr = cairo_create (surface);
   cairo_translate (cr, FILE_MARGIN, FILE_MARGIN);
-  draw_model (cr, &m, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
-  fsb_chart_model_clear (&m);
+  draw_model (cr, m, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   cairo_surface_destroy (surface);
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
+}
+
+char *
+fsb_chart_to_svg (FsbResult *result, const FsbChartOptions *options,
+                  double width, double height, gsize *length)
+{
+  Model m;
+  char *svg;
+
+  /* one model for the height and the drawing */
+  fsb_chart_model_build (&m, result, options);
+  svg = model_to_svg (&m, width, height, length);
+  fsb_chart_model_clear (&m);
+  return svg;
+}
+
+GStrv
+fsb_chart_to_svgs (FsbResult *result, const FsbChartOptions *options, const double *widths, guint n_widths)
+{
+  GStrv svgs = g_new0 (char *, n_widths + 1);
+  Model m;
+
+  fsb_chart_model_build (&m, result, options);
+  for (guint i = 0; i < n_widths; i++)
+    svgs[i] = model_to_svg (&m, widths[i], 0, NULL);
+  fsb_chart_model_clear (&m);
+  return svgs;
 }
 
 gboolean

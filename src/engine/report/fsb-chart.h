@@ -58,6 +58,9 @@ void     fsb_chart_fs_color         (guint index, double *red, double *green, do
 /* A standalone SVG document with a small white border (height 0: the chart's own height). */
 char    *fsb_chart_to_svg           (FsbResult *result, const FsbChartOptions *options,
                                      double width, double height, gsize *length);
+/* The same chart at each width, each of its own height: one model for all. */
+GStrv    fsb_chart_to_svgs          (FsbResult *result, const FsbChartOptions *options,
+                                     const double *widths, guint n_widths);
 gboolean fsb_chart_write_svg        (FsbResult *result, const FsbChartOptions *options,
                                      double width, double height, const char *path, GError **error);
 /* scale multiplies the pixels (2 for sharp text on high-density screens). */

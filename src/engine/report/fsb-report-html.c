@@ -106,17 +106,13 @@ prefix_ids (const char *svg, const char *prefix)
  * is the height of its smallest text at that size, for whoever checks
  * that it stays legible. */
 static void
-append_drawing (GString *out, const FsbBlock *block, const char *prefix, double width, const char *klass)
+append_drawing (GString *out, const FsbBlock *block, const char *prefix, const char *svg, const char *klass)
 {
-  FsbChartOptions options = block->chart;
-  g_autofree char *svg = NULL;
   g_autofree char *label = g_markup_escape_text (block->text != NULL ? block->text : "", -1);
   const char *p;
   GString *s;
   char smallest[G_ASCII_DTOSTR_BUF_SIZE];
 
-  options.font_size = CHART_FONT;
-  svg = fsb_chart_to_svg (block->result, &options, width, 0, NULL);
   p = strstr (svg, "<svg");
   if (p == NULL)
     return;
@@ -140,10 +136,15 @@ append_svg (GString *out, const FsbBlock *block, guint n)
 {
   g_autofree char *wide = g_strdup_printf ("c%uw-", n);
   g_autofree char *narrow = g_strdup_printf ("c%un-", n);
+  const double widths[] = { CHART_WIDTH, CHART_NARROW_WIDTH };
+  FsbChartOptions options = block->chart;
+  g_auto(GStrv) svgs = NULL;
 
+  options.font_size = CHART_FONT;
+  svgs = fsb_chart_to_svgs (block->result, &options, widths, G_N_ELEMENTS (widths));
   g_string_append (out, "<figure>\n");
-  append_drawing (out, block, wide, CHART_WIDTH, "chart-wide");
-  append_drawing (out, block, narrow, CHART_NARROW_WIDTH, "chart-narrow");
+  append_drawing (out, block, wide, svgs[0], "chart-wide");
+  append_drawing (out, block, narrow, svgs[1], "chart-narrow");
   g_string_append (out, "</figure>\n");
 }
 
