@@ -1,14 +1,16 @@
 /* gui-open-result.c: how long the window takes to open a result from the
  * history, and the memory it takes.
  *
- * The file is copied into a history of its own (XDG_DATA_HOME in a
- * temporary folder), the real window is made by the real application,
- * and once the history lists it, win.open-run opens it as a click on its
- * row does. The time runs from that click until the results page has
+ * The file is imported into a history of its own (XDG_DATA_HOME in a
+ * temporary folder) by another process, as in an earlier session; the
+ * real window is made by the real application, and once the history
+ * lists it, win.open-run opens it as a click on its row does. With
+ * --unindexed, the file is copied there instead: the history's first
+ * listing reads it whole. The time runs from that click until the results page has
  * been drawn. Memory: the peak RSS while opening (VmHWM, reset before the
  * click), the RSS before and after.
  *
- *   gui-open-result FILE
+ *   gui-open-result [--unindexed] FILE
  *
  * Needs a display (Xvfb is fine) and a session bus. Prints figures and
  * asserts nothing: exit status 2 when the result was not shown. */
@@ -21,6 +23,7 @@
 
 #include "fsb-application.h"
 #include "fsb-engine.h"
+#include "fsb-history.h"
 #include "fsb-history-page.h"
 #include "fsb-results-page.h"
 #include "fsb-window.h"
@@ -139,24 +142,63 @@ activated_cb (GApplication *app, Bench *b)
   g_timeout_add_seconds (TIMEOUT_S, timeout_cb, b);
 }
 
+/* The history of a new session: the file imported in another process, as
+ * the window's Import does (the index knows it), or with unindexed copied
+ * there by hand (the first listing reads it whole). The run's path. */
+static char *
+put_in_history (const char *self, const char *file, const char *history, gboolean unindexed, GError **error)
+{
+  g_autofree char *out = NULL, *contents = NULL;
+  const char *argv[] = { self, "--import", file, NULL };
+  char *path;
+  gsize length;
+  int status;
+
+  if (unindexed)
+    {
+      path = g_build_filename (history, "result.json", NULL);
+      if (!g_file_get_contents (file, &contents, &length, error) || !g_file_set_contents (path, contents, length, error))
+        g_clear_pointer (&path, g_free);
+      return path;
+    }
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, error)
+      || !g_spawn_check_wait_status (status, error))
+    return NULL;
+  return g_strdup (g_strstrip (out));
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *tmp = NULL, *data = NULL, *history = NULL, *contents = NULL;
+  g_autofree char *tmp = NULL, *data = NULL, *history = NULL;
   g_autoptr(FsbApplication) app = NULL;
   char *app_argv[] = { argv[0], NULL };
-  gsize length;
+  gboolean unindexed = argc == 3 && g_str_equal (argv[1], "--unindexed");
   Bench b = { 0 };
 
   setlocale (LC_ALL, "");
-  if (argc != 2)
+  if (argc == 3 && g_str_equal (argv[1], "--import"))
     {
-      g_printerr ("usage: gui-open-result FILE\n");
+      g_autofree char *path = NULL;
+
+      fsb_engine_init ();
+      path = fsb_history_import (argv[2], &error);
+      if (path == NULL)
+        {
+          g_printerr ("gui-open-result: %s\n", error->message);
+          return 2;
+        }
+      g_print ("%s\n", path);
+      return 0;
+    }
+  if (argc != 2 && !unindexed)
+    {
+      g_printerr ("usage: gui-open-result [--unindexed] FILE\n");
       return 2;
     }
   tmp = g_dir_make_tmp ("fsbench-gui-open-XXXXXX", &error);
-  if (tmp == NULL || !g_file_get_contents (argv[1], &contents, &length, &error))
+  if (tmp == NULL)
     {
       g_printerr ("gui-open-result: %s\n", error->message);
       return 2;
@@ -166,13 +208,12 @@ main (int argc, char **argv)
   g_setenv ("XDG_DATA_HOME", data, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   history = g_build_filename (data, "fsbench", "history", NULL);
-  b.path = g_build_filename (history, "result.json", NULL);
-  if (g_mkdir_with_parents (history, 0700) != 0 || !g_file_set_contents (b.path, contents, length, &error))
+  if (g_mkdir_with_parents (history, 0700) != 0
+      || (b.path = put_in_history (argv[0], argv[argc - 1], history, unindexed, &error)) == NULL)
     {
       g_printerr ("gui-open-result: %s\n", error != NULL ? error->message : history);
       return 2;
     }
-  g_clear_pointer (&contents, g_free);
 
   fsb_engine_init ();
   app = fsb_application_new ();
