@@ -189,24 +189,46 @@ boxed (Pdf *pdf, const char *text, double size, gboolean bold, gboolean italic, 
   pdf->dirty = TRUE;
 }
 
+/* A table's cells laid out, by column, weight and text: each shaped once
+ * however often it comes again (a table of every filesystem repeats the
+ * names, the tasks and many figures), at most this many at a time. */
+#define MAX_LAID_CELLS 16384
+
 /* The height of a table row in the current font, cells wrapped to width
- * (numeric columns aligned to the right). With cells, each column's
- * cell is laid out in its own layout there, to be drawn as it is. */
+ * (numeric columns aligned to the right). With laid, each cell's layout
+ * is kept there and put in cells, to be drawn as it is. */
 static double
 row_height (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const double *width, double pad,
-            PangoLayout **cells)
+            GHashTable *laid, PangoLayout **cells)
 {
+  gboolean bold = pango_font_description_get_weight (pdf->font) == PANGO_WEIGHT_BOLD;
   double h = 0;
 
   for (guint c = 0; c < row->len && c < n_cols; c++)
     {
       gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
-      PangoLayout *layout = cells != NULL ? cells[c] : pdf->layout;
+      PangoAlignment align = num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
+      g_autofree char *key = NULL;
+      PangoLayout *layout;
+      int lh;
 
-      if (cells != NULL)
-        pango_layout_set_font_description (layout, pdf->font);
-      h = MAX (h, prepare_layout (pdf, layout, row->pdata[c], FALSE, width[c] - 2 * pad,
-                                  num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT, CELL_LINES));
+      if (laid == NULL)
+        {
+          h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, align, CELL_LINES));
+          continue;
+        }
+      key = g_strdup_printf ("%u %c%s", c, bold ? 'b' : 'r', (const char *) row->pdata[c]);
+      layout = g_hash_table_lookup (laid, key);
+      if (layout == NULL)
+        {
+          layout = pango_layout_new (pango_layout_get_context (pdf->layout));
+          pango_layout_set_font_description (layout, pdf->font);
+          prepare_layout (pdf, layout, row->pdata[c], FALSE, width[c] - 2 * pad, align, CELL_LINES);
+          g_hash_table_insert (laid, g_steal_pointer (&key), layout);
+        }
+      pango_layout_get_size (layout, NULL, &lh);
+      h = MAX (h, lh / (double) PANGO_SCALE);
+      cells[c] = layout;
     }
   return h + 2 * pad * 0.6;
 }
@@ -365,14 +387,10 @@ table (Pdf *pdf, const FsbBlock *b)
   const double *width = column_widths (pdf, b);
   const double pad = TABLE_PAD;
   /* a row's cells, each laid out once: measured, then drawn */
+  g_autoptr(GHashTable) laid = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   g_autofree PangoLayout **cells = g_new0 (PangoLayout *, n_cols);
   g_autofree PangoLayout **header_cells = g_new0 (PangoLayout *, n_cols);
 
-  for (guint c = 0; c < n_cols; c++)
-    {
-      cells[c] = pango_cairo_create_layout (pdf->cr);
-      header_cells[c] = pango_cairo_create_layout (pdf->cr);
-    }
   if (pdf->dirty)
     pdf->y += 6;
   for (guint r = 0; r < b->items->len; r++)
@@ -381,16 +399,19 @@ table (Pdf *pdf, const FsbBlock *b)
       gboolean is_header = r == 0;
       double h;
 
+      /* the layouts of earlier rows go, never those of this one */
+      if (g_hash_table_size (laid) >= MAX_LAID_CELLS)
+        g_hash_table_remove_all (laid);
       set_font (pdf, TABLE_SIZE, is_header, FALSE);
-      h = row_height (pdf, b, row, n_cols, width, pad, cells);
+      h = row_height (pdf, b, row, n_cols, width, pad, laid, cells);
 
       if (!is_header && h > room (pdf))
         {
           /* carry on on the next page, under the header again */
           new_page (pdf);
           set_font (pdf, TABLE_SIZE, TRUE, FALSE);
-          draw_row (pdf, header, n_cols, width, pad, row_height (pdf, b, header, n_cols, width, pad, header_cells),
-                    TRUE, header_cells);
+          draw_row (pdf, header, n_cols, width, pad,
+                    row_height (pdf, b, header, n_cols, width, pad, laid, header_cells), TRUE, header_cells);
           set_font (pdf, TABLE_SIZE, FALSE, FALSE);
         }
       else if (is_header)
@@ -400,11 +421,6 @@ table (Pdf *pdf, const FsbBlock *b)
       pdf->dirty = TRUE;
     }
   pdf->y += 6;
-  for (guint c = 0; c < n_cols; c++)
-    {
-      g_object_unref (cells[c]);
-      g_object_unref (header_cells[c]);
-    }
 }
 
 static void
@@ -550,7 +566,7 @@ block_height (Pdf *pdf, const FsbBlock *b, double limit)
         for (guint r = 0; r < b->items->len && h + 12 <= limit; r++)
           {
             set_font (pdf, TABLE_SIZE, r == 0, FALSE);
-            h += row_height (pdf, b, b->items->pdata[r], header->len, width, TABLE_PAD, NULL);
+            h += row_height (pdf, b, b->items->pdata[r], header->len, width, TABLE_PAD, NULL, NULL);
           }
         return h + 12;
       }
