@@ -20,6 +20,7 @@
 #include <gtk/gtk.h>
 #include <locale.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "fsb-application.h"
 #include "fsb-engine.h"
@@ -38,6 +39,7 @@ typedef struct {
   char           *path;       /* the copy in the history */
   gint64          clicked_us;
   gint64          drawn_us;
+  double          clicked_cpu_s, drawn_cpu_s;   /* of the process: the threads too */
   double          rss_window_mb;   /* once the window is made */
   double          rss_before_mb;
   double          rss_drawn_mb;
@@ -55,6 +57,15 @@ status_mb (const char *field)
   if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) || (line = strstr (status, field)) == NULL)
     return -1;
   return g_ascii_strtod (line + strlen (field) + 1, NULL) / 1024;
+}
+
+static double
+cpu_s (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 /* The peak RSS starts again from the RSS now (Linux: clear_refs 5). */
@@ -92,6 +103,7 @@ results_drawn_cb (GtkWidget *page, cairo_t *cr, Bench *b)
   if (b->clicked_us == 0 || b->drawn_us != 0 || fsb_results_page_get_result (FSB_RESULTS_PAGE (page)) == NULL)
     return FALSE;
   b->drawn_us = g_get_monotonic_time ();
+  b->drawn_cpu_s = cpu_s ();
   b->peak_mb = status_mb ("VmHWM:");
   b->rss_drawn_mb = status_mb ("VmRSS:");
   g_idle_add (quit_cb, b);
@@ -120,6 +132,7 @@ listed_cb (gpointer user_data)
   b->rss_before_mb = status_mb ("VmRSS:");
   reset_peak ();
   b->clicked_us = g_get_monotonic_time ();
+  b->clicked_cpu_s = cpu_s ();
   g_action_group_activate_action (G_ACTION_GROUP (b->window), "open-run", g_variant_new_string (b->path));
   return G_SOURCE_REMOVE;
 }
@@ -225,7 +238,8 @@ main (int argc, char **argv)
 
   if (!b.failed && b.drawn_us != 0)
     {
-      g_print ("opened and drawn: %.2f s\n", (b.drawn_us - b.clicked_us) / 1e6);
+      g_print ("opened and drawn: %.2f s (CPU %.2f s)\n", (b.drawn_us - b.clicked_us) / 1e6,
+               b.drawn_cpu_s - b.clicked_cpu_s);
       g_print ("RSS: %.1f MB with the window, %.1f MB once listed, peak %.1f MB while opening, %.1f MB once drawn\n",
                b.rss_window_mb, b.rss_before_mb, b.peak_mb, b.rss_drawn_mb);
     }
