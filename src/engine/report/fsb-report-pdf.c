@@ -217,7 +217,7 @@ row_height (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const dou
           h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, align, CELL_LINES));
           continue;
         }
-      key = g_strdup_printf ("%u %c%s", c, bold ? 'b' : 'r', (const char *) row->pdata[c]);
+      key = g_strdup_printf ("%u %c%s", c, bold ? 'b' : 'r', row->pdata[c] != NULL ? (const char *) row->pdata[c] : "");
       layout = g_hash_table_lookup (laid, key);
       if (layout == NULL)
         {
