@@ -296,7 +296,8 @@ section_page_fill (SectionPage *page, FsbResult *result, const FsbCriterionSpec 
 static void
 page_switched_cb (GtkNotebook *notebook, GtkWidget *child, guint n, FsbResultsPage *self)
 {
-  if (n < self->pages->len)
+  /* (a page switched to as the window goes needs no rows) */
+  if (n < self->pages->len && !gtk_widget_in_destruction (GTK_WIDGET (self)))
     section_page_fill (g_ptr_array_index (self->pages, n), self->result, fsb_catalog_nth_criterion (n));
 }
 
