@@ -11,6 +11,7 @@
 #include "fsb-comparison.h"
 #include "fsb-format.h"
 #include "fsb-machine.h"
+#include "fsb-png.h"
 #include "fsb-report.h"
 #include "report-common.h"
 
@@ -465,6 +466,79 @@ test_clamped_csv_chart (void)
   fsb_chart_model_clear (&m);
 }
 
+/* fsb_png_encode: what cairo reads back is every pixel drawn, at any
+ * height (the halves are deflated apart); an image not opaque is left to
+ * cairo's writer. */
+typedef struct {
+  GString *png;
+  gsize    offset;
+} PngReader;
+
+static cairo_status_t
+read_png_cb (void *closure, unsigned char *data, unsigned int length)
+{
+  PngReader *r = closure;
+
+  if (r->offset + length > r->png->len)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (data, r->png->str + r->offset, length);
+  r->offset += length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+test_png_encode (void)
+{
+  const int sizes[][2] = { { 1, 1 }, { 3, 2 }, { 97, 61 }, { 640, 333 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      int w = sizes[i][0], h = sizes[i][1];
+      cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      g_autoptr(GString) png = g_string_new ("kept");
+      PngReader reader = { png, 4 };
+      cairo_surface_t *back;
+      cairo_t *cr = cairo_create (image);
+      guint32 *pixels;
+
+      /* opaque, every pixel its own colour, with flat runs between */
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_flush (image);
+      pixels = (guint32 *) cairo_image_surface_get_data (image);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          if ((x + y) % 3 != 0)
+            pixels[y * cairo_image_surface_get_stride (image) / 4 + x] = 0xff000000u | (guint32) (x * 7919 + y * 104729);
+      cairo_surface_mark_dirty (image);
+
+      g_assert_true (fsb_png_encode (image, png));
+      g_assert_true (g_str_has_prefix (png->str, "kept\x89PNG"));
+      back = cairo_image_surface_create_from_png_stream (read_png_cb, &reader);
+      g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+      g_assert_cmpint (cairo_image_surface_get_width (back), ==, w);
+      g_assert_cmpint (cairo_image_surface_get_height (back), ==, h);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          {
+            guint32 a = pixels[y * cairo_image_surface_get_stride (image) / 4 + x];
+            guint32 b = ((guint32 *) cairo_image_surface_get_data (back))[y * cairo_image_surface_get_stride (back) / 4 + x];
+
+            g_assert_cmphex (a & 0xffffff, ==, b & 0xffffff);
+          }
+      cairo_surface_destroy (back);
+
+      /* one pixel not opaque, in the second half: nothing is written */
+      pixels[(h - 1) * cairo_image_surface_get_stride (image) / 4 + w - 1] = 0x80402010;
+      cairo_surface_mark_dirty (image);
+      g_string_assign (png, "kept");
+      g_assert_false (fsb_png_encode (image, png));
+      g_assert_cmpstr (png->str, ==, "kept");
+      cairo_surface_destroy (image);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -481,6 +555,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/chart/bands", test_chart_bands);
   g_test_add_func ("/chart/long-caption", test_chart_long_caption);
+  g_test_add_func ("/chart/png-encode", test_png_encode);
   g_test_add_func ("/report/clamped-intervals", test_clamped_csv_chart);
   return g_test_run ();
 }

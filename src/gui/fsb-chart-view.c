@@ -15,6 +15,12 @@ struct _FsbChartView
   char      *section;    /* a criterion id, or NULL: every task */
   gboolean   live;
   FsbChartViewKind kind;
+  /* What the result, section, kind and liveness give, worked out once:
+   * GTK asks for the height of every notebook page's chart at each
+   * resize, and a chart of many tasks takes a tenth of a second. */
+  int        has_data;       /* -1: not known yet */
+  int        height_width;   /* the width height is for; -1: none */
+  double     height;
 };
 
 G_DEFINE_FINAL_TYPE (FsbChartView, fsb_chart_view, GTK_TYPE_DRAWING_AREA)
@@ -59,6 +65,23 @@ get_options (FsbChartView *self, FsbChartOptions *options)
     options->kind = FSB_CHART_SECTION;
 }
 
+static void
+forget_sizes (FsbChartView *self)
+{
+  self->has_data = -1;
+  self->height_width = -1;
+}
+
+static gboolean
+has_data (FsbChartView *self, const FsbChartOptions *options)
+{
+  if (self->result == NULL)
+    return FALSE;
+  if (self->has_data < 0)
+    self->has_data = fsb_chart_has_data (self->result, options);
+  return self->has_data;
+}
+
 static gboolean
 fsb_chart_view_draw (GtkWidget *widget, cairo_t *cr)
 {
@@ -66,7 +89,7 @@ fsb_chart_view_draw (GtkWidget *widget, cairo_t *cr)
   FsbChartOptions options;
 
   get_options (self, &options);
-  if (self->result == NULL || !fsb_chart_has_data (self->result, &options))
+  if (!has_data (self, &options))
     {
       draw_message (widget, cr, self->live ? _("Results appear here as each task finishes.") : _("No results"));
       return GDK_EVENT_STOP;
@@ -92,8 +115,15 @@ fsb_chart_view_get_preferred_height_for_width (GtkWidget *widget, int width, int
 
   get_options (self, &options);
   /* The live chart fills what it is given; a section's chart is as tall as its rows. */
-  if (!self->live && self->result != NULL && fsb_chart_has_data (self->result, &options))
-    height = MAX (fsb_chart_get_height (self->result, &options, width), 160);
+  if (!self->live && has_data (self, &options))
+    {
+      if (self->height_width != width)
+        {
+          self->height = fsb_chart_get_height (self->result, &options, width);
+          self->height_width = width;
+        }
+      height = MAX (self->height, 160);
+    }
   *minimum = *natural = (int) height;
 }
 
@@ -106,6 +136,7 @@ fsb_chart_view_set_result (FsbChartView *self, FsbResult *result)
     fsb_result_ref (result);
   g_clear_pointer (&self->result, fsb_result_unref);
   self->result = result;
+  forget_sizes (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -116,6 +147,7 @@ fsb_chart_view_set_section (FsbChartView *self, const char *section)
 
   g_free (self->section);
   self->section = g_strdup (section);
+  forget_sizes (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -125,6 +157,7 @@ fsb_chart_view_set_kind (FsbChartView *self, FsbChartViewKind kind)
   g_return_if_fail (FSB_IS_CHART_VIEW (self));
 
   self->kind = kind;
+  forget_sizes (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -134,6 +167,7 @@ fsb_chart_view_set_live (FsbChartView *self, gboolean live)
   g_return_if_fail (FSB_IS_CHART_VIEW (self));
 
   self->live = live;
+  forget_sizes (self);
   /* The live chart fills the run page; a result's chart is as tall as its rows. */
   gtk_widget_set_vexpand (GTK_WIDGET (self), live);
   gtk_widget_queue_resize (GTK_WIDGET (self));
@@ -216,4 +250,5 @@ static void
 fsb_chart_view_init (FsbChartView *self)
 {
   gtk_widget_set_size_request (GTK_WIDGET (self), 200, -1);
+  forget_sizes (self);
 }

@@ -35,6 +35,7 @@ typedef struct {
   GtkWidget *chart;
   GtkWidget *conclusion;
   GtkWidget *table;
+  gboolean   filled;      /* its table and chart show the result */
 } SectionPage;
 
 struct _FsbResultsPage
@@ -117,12 +118,11 @@ add_row (GtkListStore *store, FsbResult *result, const char *fs, const char *tas
                                      -1);
 }
 
-static GtkListStore *
-section_store (FsbResult *result, const FsbCriterionSpec *section)
+/* The section's rows into store; with store NULL, whether it has any. */
+static gboolean
+section_rows (FsbResult *result, const FsbCriterionSpec *section, GtkListStore *store)
 {
-  GtkListStore *store = gtk_list_store_new (N_COLS, G_TYPE_STRING, G_TYPE_STRING,
-                                            G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE,
-                                            G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE);
+  gboolean any = FALSE;
 
   for (guint f = 0; f < result->filesystems->len; f++)
     {
@@ -135,6 +135,9 @@ section_store (FsbResult *result, const FsbCriterionSpec *section)
 
           if (fs->capacity_initial.total_bytes == 0)
             continue;
+          if (store == NULL)
+            return TRUE;
+          any = TRUE;
           fsb_stats_compute (&percent, 1, &stats);
           add_row (store, result, fs->name, fsb_metric_display_name ("percent"), "percent", &stats, NULL);
           /* --age: how many 4 KiB files fit on it */
@@ -161,10 +164,13 @@ section_store (FsbResult *result, const FsbCriterionSpec *section)
           metric = fsb_task_metric (task->id, &higher);
           if (!fsb_task_result_stats (result, task, metric, &stats))
             continue;
+          if (store == NULL)
+            return TRUE;
+          any = TRUE;
           add_row (store, result, fs->name, fsb_task_display_name (task->id), metric, &stats, task);
         }
     }
-  return store;
+  return any;
 }
 
 static GtkTreeViewColumn *
@@ -252,19 +258,47 @@ section_page_init (SectionPage *page, const FsbCriterionSpec *section)
   gtk_widget_hide (box);   /* until a result has rows for it */
 }
 
-/* Fills a section's page; FALSE when the result has nothing for it. */
+/* A section's page for a result: its conclusion, and shown when the
+ * result has rows for it (FALSE: it has none). Its table and chart wait
+ * until the page is in front (section_page_fill): a result of 32
+ * filesystems has thousands of rows, and GTK sizes every notebook page's
+ * table and chart. */
 static gboolean
-section_page_fill (SectionPage *page, FsbResult *result, const FsbCriterionSpec *section, const char *conclusion)
+section_page_set (SectionPage *page, FsbResult *result, const FsbCriterionSpec *section, const char *conclusion)
 {
-  g_autoptr(GtkListStore) store = section_store (result, section);
-  gboolean has_rows = gtk_tree_model_iter_n_children (GTK_TREE_MODEL (store), NULL) > 0;
+  gboolean has_rows = section_rows (result, section, NULL);
 
-  gtk_tree_view_set_model (GTK_TREE_VIEW (page->table), GTK_TREE_MODEL (store));
-  fsb_chart_view_set_result (FSB_CHART_VIEW (page->chart), result);
+  page->filled = FALSE;
+  gtk_tree_view_set_model (GTK_TREE_VIEW (page->table), NULL);
+  fsb_chart_view_set_result (FSB_CHART_VIEW (page->chart), NULL);
   gtk_label_set_text (GTK_LABEL (page->conclusion), conclusion != NULL ? conclusion : "");
   gtk_widget_set_visible (page->conclusion, conclusion != NULL);
   gtk_widget_set_visible (page->page, has_rows);
   return has_rows;
+}
+
+static void
+section_page_fill (SectionPage *page, FsbResult *result, const FsbCriterionSpec *section)
+{
+  g_autoptr(GtkListStore) store = NULL;
+
+  if (page->filled || result == NULL)
+    return;
+  store = gtk_list_store_new (N_COLS, G_TYPE_STRING, G_TYPE_STRING,
+                              G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE,
+                              G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_STRING, G_TYPE_DOUBLE);
+  section_rows (result, section, store);
+  gtk_tree_view_set_model (GTK_TREE_VIEW (page->table), GTK_TREE_MODEL (store));
+  fsb_chart_view_set_result (FSB_CHART_VIEW (page->chart), result);
+  page->filled = TRUE;
+}
+
+static void
+page_switched_cb (GtkNotebook *notebook, GtkWidget *child, guint n, FsbResultsPage *self)
+{
+  /* (a page switched to as the window goes needs no rows) */
+  if (n < self->pages->len && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    section_page_fill (g_ptr_array_index (self->pages, n), self->result, fsb_catalog_nth_criterion (n));
 }
 
 /* A page for each criterion not yet shown: the built-in ones at first,
@@ -476,7 +510,7 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
       const FsbVerdict *verdict = fsb_recommendation_get_verdict (rec, section->id);
       g_autofree char *conclusion = verdict != NULL && !comparison ? section_conclusion (verdict) : NULL;
 
-      if (section_page_fill (g_ptr_array_index (self->pages, s), result, section, conclusion) && first < 0)
+      if (section_page_set (g_ptr_array_index (self->pages, s), result, section, conclusion) && first < 0)
         first = (int) s;
     }
   /* The same section stays in front when only the use case changed. */
@@ -484,6 +518,8 @@ fsb_results_page_show (FsbResultsPage *self, FsbResult *result, const char *use_
       || !gtk_widget_get_visible (((SectionPage *) g_ptr_array_index (self->pages, current))->page))
     current = MAX (first, 0);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->sections), current);
+  /* the page in front, whether or not it changed */
+  section_page_fill (g_ptr_array_index (self->pages, current), result, fsb_catalog_nth_criterion (current));
   gtk_label_set_text (GTK_LABEL (self->saved_label), note != NULL ? note : "");
 }
 
@@ -627,6 +663,7 @@ fsb_results_page_init (FsbResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->pages = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (self->sections, "switch-page", G_CALLBACK (page_switched_cb), self);
   add_pages (self);
   set_export_menu (self);
 }

@@ -66,7 +66,7 @@
 static double
 median_of (double *v, guint n)
 {
-  qsort (v, n, sizeof (double), fsb_stats_compare_doubles);
+  fsb_stats_sort (v, n);
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 

@@ -9,6 +9,8 @@ G_BEGIN_DECLS
 #define FSB_MEDIAN_SE_FACTOR 1.2533141373155003
 
 /* qsort's comparison of doubles, ascending. */
-int fsb_stats_compare_doubles (gconstpointer a, gconstpointer b);
+int  fsb_stats_compare_doubles (gconstpointer a, gconstpointer b);
+/* Sorts values in place, ascending, equal values in their order. */
+void fsb_stats_sort            (double *values, guint n);
 
 G_END_DECLS

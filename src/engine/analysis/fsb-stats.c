@@ -42,6 +42,29 @@ fsb_stats_compare_doubles (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+/* A task's samples are a few dozen: sorted in place by insertion, without
+ * qsort's call per comparison; both keep equal values in their order. */
+#define INSERTION_SORT_MAX 64
+
+void
+fsb_stats_sort (double *values, guint n)
+{
+  if (n > INSERTION_SORT_MAX)
+    {
+      qsort (values, n, sizeof (double), fsb_stats_compare_doubles);
+      return;
+    }
+  for (guint i = 1; i < n; i++)
+    {
+      double x = values[i];
+      guint j = i;
+
+      for (; j > 0 && values[j - 1] > x; j--)
+        values[j] = values[j - 1];
+      values[j] = x;
+    }
+}
+
 /* Linear interpolation between closest ranks, as numpy's default. */
 static double
 percentile (const double *sorted, guint n, double p)
@@ -213,7 +236,7 @@ fsb_stats_compute (const double *values, guint n, FsbStats *stats)
     }
 
   sorted = g_memdup2 (values, sizeof (double) * n);
-  qsort (sorted, n, sizeof (double), fsb_stats_compare_doubles);
+  fsb_stats_sort (sorted, n);
 
   for (guint i = 0; i < n; i++)
     sum += sorted[i];
@@ -439,7 +462,7 @@ fsb_stats_median_interval (const double *values, guint n, double level, double *
   if (n == 0)
     return 0;
   sorted = g_memdup2 (values, sizeof (double) * n);
-  qsort (sorted, n, sizeof (double), fsb_stats_compare_doubles);
+  fsb_stats_sort (sorted, n);
 
   /* tail: P(B < k), grown term by term while the interval keeps its level */
   for (guint i = 0; i < n; i++)

@@ -89,8 +89,14 @@ compare_names_desc (gconstpointer a, gconstpointer b)
   return -g_strcmp0 (*(const char **) a, *(const char **) b);
 }
 
-GPtrArray *
-fsb_history_list (GCancellable *cancellable)
+/* One listing at a time: the window lists the history for its setup page
+ * and its history page at once, and each would read a new file whole
+ * (the largest takes seconds and 100 MB); the one after reads the index
+ * the first wrote. */
+G_LOCK_DEFINE_STATIC (listing);
+
+static GPtrArray *
+list_locked (GCancellable *cancellable)
 {
   g_autofree char *dir_path = fsb_history_dir ();
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
@@ -148,6 +154,17 @@ fsb_history_list (GCancellable *cancellable)
     }
   if (!g_cancellable_is_cancelled (cancellable))
     fsb_history_index_write (index);
+  return entries;
+}
+
+GPtrArray *
+fsb_history_list (GCancellable *cancellable)
+{
+  GPtrArray *entries;
+
+  G_LOCK (listing);
+  entries = list_locked (cancellable);
+  G_UNLOCK (listing);
   return entries;
 }
 

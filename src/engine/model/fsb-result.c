@@ -63,12 +63,14 @@ fsb_sample_set (FsbSample *sample, const char *metric, double value)
 gboolean
 fsb_sample_get (const FsbSample *sample, const char *metric, double *value)
 {
-  const char *name = g_intern_string (metric);
-
+  if (metric == NULL)
+    return FALSE;
+  /* a sample has a few metrics: comparing them is quicker than interning
+   * metric (a lock and a hash), called for every sample of every task */
   for (guint i = 0; i < sample->metrics->len; i++)
     {
       const FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, i);
-      if (m->name == name)
+      if (m->name == metric || strcmp (m->name, metric) == 0)
         {
           if (value != NULL)
             *value = m->value;

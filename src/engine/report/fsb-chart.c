@@ -11,6 +11,7 @@
 #include "fsb-chart-private.h"
 #include "fsb-error.h"
 #include "fsb-format.h"
+#include "fsb-png.h"
 #include "fsb-recommend.h"
 #include "fsb-stats.h"
 #include "fsb-text-fit.h"
@@ -424,43 +425,48 @@ scratch_context (cairo_surface_t **surface)
   return cairo_create (*surface);
 }
 
-double
-fsb_chart_get_height (FsbResult *result, const FsbChartOptions *options, double width)
+static double
+model_height (const Model *m, double width)
 {
   cairo_surface_t *surface;
-  cairo_t *cr;
-  Model m;
+  cairo_t *cr = scratch_context (&surface);
   Ink ink;
   Geometry g;
 
-  g_return_val_if_fail (result != NULL && options != NULL, 0);
-  cr = scratch_context (&surface);
-  fsb_chart_model_build (&m, result, options);
-  ink_init (&ink, cr, font_size (options));
-  geometry_compute (&g, &ink, &m, width);
+  ink_init (&ink, cr, font_size (m->options));
+  geometry_compute (&g, &ink, m, width);
   ink_clear (&ink);
-  fsb_chart_model_clear (&m);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return ceil (g.height);
 }
 
-void
-fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, double width, double height)
+double
+fsb_chart_get_height (FsbResult *result, const FsbChartOptions *options, double width)
 {
   Model m;
+  double height;
+
+  g_return_val_if_fail (result != NULL && options != NULL, 0);
+  fsb_chart_model_build (&m, result, options);
+  height = model_height (&m, width);
+  fsb_chart_model_clear (&m);
+  return height;
+}
+
+static void
+draw_model (cairo_t *cr, const Model *m, double width, double height)
+{
+  const FsbChartOptions *options = m->options;
   Ink ink;
   Geometry g;
   double y = 0;
 
-  g_return_if_fail (cr != NULL && result != NULL && options != NULL);
-
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
-  fsb_chart_model_build (&m, result, options);
   ink_init (&ink, cr, font_size (options));
-  geometry_compute (&g, &ink, &m, width);
+  geometry_compute (&g, &ink, m, width);
 
   if (options->title != NULL)
     {
@@ -469,25 +475,25 @@ fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, 
       y += g.title_h;
     }
   if (options->kind == FSB_CHART_TRANSFER)
-    draw_transfers (cr, &ink, &m, &g, y);
+    draw_transfers (cr, &ink, m, &g, y);
   else
     {
-      draw_legend (cr, &ink, &m, &g, y, width);
+      draw_legend (cr, &ink, m, &g, y, width);
       y += g.legend_h + g.pad;
-      if (m.rows->len == 0)
+      if (m->rows->len == 0)
         {
           cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
           fsb_ink_draw (&ink, _("Nothing measured yet"), width / 2, y + g.size, 0.5, 1, FALSE, width);
         }
       else
-        fsb_chart_draw_bands (cr, &ink, &m, &g, y);
-      if (m.hidden_rows > 0)
+        fsb_chart_draw_bands (cr, &ink, m, &g, y);
+      if (m->hidden_rows > 0)
         {
           g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                                 /* Translators: %u is a number of tasks left out of a chart */
                                                                 "%u more task is not drawn; the tables show every task.",
                                                                 "%u more tasks are not drawn; the tables show every task.",
-                                                                m.hidden_rows), m.hidden_rows);
+                                                                m->hidden_rows), m->hidden_rows);
           cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
           fsb_ink_draw (&ink, note, 0, g.height - g.caption_h - g.size * 0.9, 0, 0.9, FALSE, width);
         }
@@ -495,21 +501,18 @@ fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, 
   draw_caption (&ink, options->caption, g.height - g.caption_h, width);
 
   ink_clear (&ink);
-  fsb_chart_model_clear (&m);
   cairo_restore (cr);
 }
 
-double
-fsb_chart_draw_at (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
-                   double x, double y, double width)
+void
+fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, double width, double height)
 {
-  double height = fsb_chart_get_height (result, options, width);
+  Model m;
 
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  fsb_chart_draw (cr, result, options, width, height);
-  cairo_restore (cr);
-  return height;
+  g_return_if_fail (cr != NULL && result != NULL && options != NULL);
+  fsb_chart_model_build (&m, result, options);
+  draw_model (cr, &m, width, height);
+  fsb_chart_model_clear (&m);
 }
 
 /* Files ------------------------------------------------------------------ */
@@ -527,26 +530,52 @@ append_to_string_cb (void *closure, const unsigned char *data, unsigned int leng
   return CAIRO_STATUS_SUCCESS;
 }
 
-char *
-fsb_chart_to_svg (FsbResult *result, const FsbChartOptions *options,
-                  double width, double height, gsize *length)
+static char *
+model_to_svg (const Model *m, double width, double height, gsize *length)
 {
   GString *out = g_string_new (NULL);
   cairo_surface_t *surface;
   cairo_t *cr;
 
   if (height <= 0)
-    height = fsb_chart_get_height (result, options, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
+    height = model_height (m, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   surface = cairo_svg_surface_create_for_stream (append_to_string_cb, out, width, height);
   cr = cairo_create (surface);
   cairo_translate (cr, FILE_MARGIN, FILE_MARGIN);
-  fsb_chart_draw (cr, result, options, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
+  draw_model (cr, m, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   cairo_surface_destroy (surface);
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
+}
+
+char *
+fsb_chart_to_svg (FsbResult *result, const FsbChartOptions *options,
+                  double width, double height, gsize *length)
+{
+  Model m;
+  char *svg;
+
+  /* one model for the height and the drawing */
+  fsb_chart_model_build (&m, result, options);
+  svg = model_to_svg (&m, width, height, length);
+  fsb_chart_model_clear (&m);
+  return svg;
+}
+
+GStrv
+fsb_chart_to_svgs (FsbResult *result, const FsbChartOptions *options, const double *widths, guint n_widths)
+{
+  GStrv svgs = g_new0 (char *, n_widths + 1);
+  Model m;
+
+  fsb_chart_model_build (&m, result, options);
+  for (guint i = 0; i < n_widths; i++)
+    svgs[i] = model_to_svg (&m, widths[i], 0, NULL);
+  fsb_chart_model_clear (&m);
+  return svgs;
 }
 
 gboolean
@@ -573,9 +602,11 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
+  Model m;
 
+  fsb_chart_model_build (&m, result, options);
   if (height <= 0)
-    height = fsb_chart_get_height (result, options, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
+    height = model_height (&m, width - 2 * FILE_MARGIN) + 2 * FILE_MARGIN;
   if (scale <= 0)
     scale = 1;
   /* cairo makes no image over 32767 pixels a side, and a chart of very
@@ -589,13 +620,15 @@ fsb_chart_write_png (FsbResult *result, const FsbChartOptions *options,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   cairo_translate (cr, FILE_MARGIN, FILE_MARGIN);
-  fsb_chart_draw (cr, result, options, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
+  draw_model (cr, &m, width - 2 * FILE_MARGIN, height - 2 * FILE_MARGIN);
+  fsb_chart_model_clear (&m);
   cairo_destroy (cr);
   /* In memory, then beside the report as a file of our own renamed over
    * the name (g_file_set_contents): a link planted there is replaced, its
    * target never written. */
   png = g_string_new (NULL);
-  status = cairo_surface_write_to_png_stream (surface, append_to_string_cb, png);
+  status = fsb_png_encode (surface, png) ? CAIRO_STATUS_SUCCESS
+           : cairo_surface_write_to_png_stream (surface, append_to_string_cb, png);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {

@@ -58,14 +58,14 @@ void     fsb_chart_fs_color         (guint index, double *red, double *green, do
 /* A standalone SVG document with a small white border (height 0: the chart's own height). */
 char    *fsb_chart_to_svg           (FsbResult *result, const FsbChartOptions *options,
                                      double width, double height, gsize *length);
+/* The same chart at each width, each of its own height: one model for all. */
+GStrv    fsb_chart_to_svgs          (FsbResult *result, const FsbChartOptions *options,
+                                     const double *widths, guint n_widths);
 gboolean fsb_chart_write_svg        (FsbResult *result, const FsbChartOptions *options,
                                      double width, double height, const char *path, GError **error);
 /* scale multiplies the pixels (2 for sharp text on high-density screens). */
 gboolean fsb_chart_write_png        (FsbResult *result, const FsbChartOptions *options,
                                      double width, double height, double scale,
                                      const char *path, GError **error);
-/* Onto a page of a PDF (or any) surface at (x, y); returns the height used. */
-double   fsb_chart_draw_at          (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
-                                     double x, double y, double width);
 
 G_END_DECLS

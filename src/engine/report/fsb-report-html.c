@@ -76,37 +76,51 @@ append_element (GString *out, const char *tag, const char *attrs, const char *te
   g_string_append_printf (out, "</%s>\n", tag);
 }
 
+/* svg with prefix after every id=", href="# and url(#, in one pass (GLib's
+ * g_string_replace () moves the rest of the text at each: a chart of many
+ * rows has tens of thousands). No two of them can overlap. */
+static GString *
+prefix_ids (const char *svg, const char *prefix)
+{
+  static const char *const marks[] = { "id=\"", "href=\"#", "url(#" };
+  GString *s = g_string_sized_new (strlen (svg) + strlen (svg) / 8);
+  const char *done = svg;
+
+  for (const char *p = svg; *p != '\0'; p++)
+    for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
+      if (*p == marks[i][0] && strncmp (p, marks[i], strlen (marks[i])) == 0)
+        {
+          p += strlen (marks[i]);
+          g_string_append_len (s, done, p - done);
+          g_string_append (s, prefix);
+          done = p--;
+          break;
+        }
+  g_string_append (s, done);
+  return s;
+}
+
 /* cairo names its glyphs and clips "glyph0-1", "clip1" in every SVG; inline
  * in one page those ids would collide, so each drawing gets a prefix. Its
  * size in points becomes a size in pixels that CSS scales; data-text-px
  * is the height of its smallest text at that size, for whoever checks
  * that it stays legible. */
 static void
-append_drawing (GString *out, const FsbBlock *block, const char *prefix, double width, const char *klass)
+append_drawing (GString *out, const FsbBlock *block, const char *prefix, const char *svg, const char *klass)
 {
-  FsbChartOptions options = block->chart;
-  g_autofree char *svg = NULL;
   g_autofree char *label = g_markup_escape_text (block->text != NULL ? block->text : "", -1);
   const char *p;
   GString *s;
   char smallest[G_ASCII_DTOSTR_BUF_SIZE];
 
-  options.font_size = CHART_FONT;
-  svg = fsb_chart_to_svg (block->result, &options, width, 0, NULL);
   p = strstr (svg, "<svg");
   if (p == NULL)
     return;
   g_ascii_formatd (smallest, sizeof smallest, "%.2f", CHART_FONT * fsb_chart_smallest_text ());
-  s = g_string_new (p);
+  s = prefix_ids (p, prefix);
   {
-    g_autofree char *id_to = g_strconcat ("id=\"", prefix, NULL);
-    g_autofree char *href_to = g_strconcat ("href=\"#", prefix, NULL);
-    g_autofree char *url_to = g_strconcat ("url(#", prefix, NULL);
     g_autofree char *svg_to = g_strdup_printf ("<svg role=\"img\" aria-label=\"%s\" data-text-px=\"%s\"", label, smallest);
 
-    g_string_replace (s, "id=\"", id_to, 0);
-    g_string_replace (s, "href=\"#", href_to, 0);
-    g_string_replace (s, "url(#", url_to, 0);
     g_string_replace (s, "<svg", svg_to, 1);
     g_string_replace (s, "pt\" height=\"", "\" height=\"", 1);
     g_string_replace (s, "pt\" viewBox=", "\" viewBox=", 1);
@@ -122,10 +136,15 @@ append_svg (GString *out, const FsbBlock *block, guint n)
 {
   g_autofree char *wide = g_strdup_printf ("c%uw-", n);
   g_autofree char *narrow = g_strdup_printf ("c%un-", n);
+  const double widths[] = { CHART_WIDTH, CHART_NARROW_WIDTH };
+  FsbChartOptions options = block->chart;
+  g_auto(GStrv) svgs = NULL;
 
+  options.font_size = CHART_FONT;
+  svgs = fsb_chart_to_svgs (block->result, &options, widths, G_N_ELEMENTS (widths));
   g_string_append (out, "<figure>\n");
-  append_drawing (out, block, wide, CHART_WIDTH, "chart-wide");
-  append_drawing (out, block, narrow, CHART_NARROW_WIDTH, "chart-narrow");
+  append_drawing (out, block, wide, svgs[0], "chart-wide");
+  append_drawing (out, block, narrow, svgs[1], "chart-narrow");
   g_string_append (out, "</figure>\n");
 }
 

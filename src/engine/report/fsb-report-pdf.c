@@ -37,6 +37,12 @@ typedef struct {
   guint                 page;
   gboolean              dirty;   /* something is on the current page */
   int                   outline; /* the current heading's outline entry */
+  /* What was measured once, for the block's keep_together () and its
+   * drawing: a table's column widths (double[n_cols]), a chart's height
+   * (double[1]), by block; a cell's natural width and widest word
+   * (double[2]), by weight and text. */
+  GHashTable           *measured;
+  GHashTable           *cell_widths;
 } Pdf;
 
 /* A bookmark in the PDF's outline, pointing at the text about to be drawn. */
@@ -62,26 +68,33 @@ set_font (Pdf *pdf, double size, gboolean bold, gboolean italic)
 /* Lays out text (or markup, its texts already fitted and escaped) at a
  * width, in at most max_lines lines, ellipsized; returns its height. */
 static double
-prepare (Pdf *pdf, const char *text, gboolean markup, double width, PangoAlignment align, guint max_lines)
+prepare_layout (Pdf *pdf, PangoLayout *layout, const char *text, gboolean markup, double width, PangoAlignment align,
+                guint max_lines)
 {
   int w, h;
 
-  pango_layout_set_width (pdf->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
-  pango_layout_set_wrap (pdf->layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (pdf->layout, width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_height (pdf->layout, (int) (fsb_text_fit_height (pdf->size, max_lines) * PANGO_SCALE));
-  pango_layout_set_alignment (pdf->layout, align);
+  pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (layout, width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_height (layout, (int) (fsb_text_fit_height (pdf->size, max_lines) * PANGO_SCALE));
+  pango_layout_set_alignment (layout, align);
   if (markup)
-    pango_layout_set_markup (pdf->layout, text, -1);
+    pango_layout_set_markup (layout, text, -1);
   else
     {
       g_autofree char *fitted = fsb_text_fit (text, width, pdf->size, max_lines);
 
-      pango_layout_set_attributes (pdf->layout, NULL);
-      pango_layout_set_text (pdf->layout, fitted, -1);
+      pango_layout_set_attributes (layout, NULL);
+      pango_layout_set_text (layout, fitted, -1);
     }
-  pango_layout_get_size (pdf->layout, &w, &h);
+  pango_layout_get_size (layout, &w, &h);
   return h / (double) PANGO_SCALE;
+}
+
+static double
+prepare (Pdf *pdf, const char *text, gboolean markup, double width, PangoAlignment align, guint max_lines)
+{
+  return prepare_layout (pdf, pdf->layout, text, markup, width, align, max_lines);
 }
 
 static void
@@ -176,31 +189,63 @@ boxed (Pdf *pdf, const char *text, double size, gboolean bold, gboolean italic, 
   pdf->dirty = TRUE;
 }
 
-/* The height of a table row in the current font, cells wrapped to width. */
+/* A table's cells laid out, by column, weight and text: each shaped once
+ * however often it comes again (a table of every filesystem repeats the
+ * names, the tasks and many figures), at most this many at a time. */
+#define MAX_LAID_CELLS 16384
+
+/* The height of a table row in the current font, cells wrapped to width
+ * (numeric columns aligned to the right). With laid, each cell's layout
+ * is kept there and put in cells, to be drawn as it is. */
 static double
-row_height (Pdf *pdf, GPtrArray *row, guint n_cols, const double *width, double pad)
+row_height (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const double *width, double pad,
+            GHashTable *laid, PangoLayout **cells)
 {
+  gboolean bold = pango_font_description_get_weight (pdf->font) == PANGO_WEIGHT_BOLD;
   double h = 0;
 
   for (guint c = 0; c < row->len && c < n_cols; c++)
-    h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, PANGO_ALIGN_LEFT, CELL_LINES));
+    {
+      gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
+      PangoAlignment align = num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
+      g_autofree char *key = NULL;
+      PangoLayout *layout;
+      int lh;
+
+      if (laid == NULL)
+        {
+          h = MAX (h, prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, align, CELL_LINES));
+          continue;
+        }
+      key = g_strdup_printf ("%u %c%s", c, bold ? 'b' : 'r', row->pdata[c] != NULL ? (const char *) row->pdata[c] : "");
+      layout = g_hash_table_lookup (laid, key);
+      if (layout == NULL)
+        {
+          layout = pango_layout_new (pango_layout_get_context (pdf->layout));
+          pango_layout_set_font_description (layout, pdf->font);
+          prepare_layout (pdf, layout, row->pdata[c], FALSE, width[c] - 2 * pad, align, CELL_LINES);
+          g_hash_table_insert (laid, g_steal_pointer (&key), layout);
+        }
+      pango_layout_get_size (layout, NULL, &lh);
+      h = MAX (h, lh / (double) PANGO_SCALE);
+      cells[c] = layout;
+    }
   return h + 2 * pad * 0.6;
 }
 
-/* Draws a row of height h at pdf->y (numeric columns to the right), then
- * the rule under it: darker under the header. */
+/* Draws a row of height h at pdf->y, its cells laid out by row_height (),
+ * then the rule under it: darker under the header. */
 static void
-draw_row (Pdf *pdf, const FsbBlock *b, GPtrArray *row, guint n_cols, const double *width,
-          double pad, double h, gboolean is_header)
+draw_row (Pdf *pdf, GPtrArray *row, guint n_cols, const double *width, double pad, double h, gboolean is_header,
+          PangoLayout **cells)
 {
   double x = MARGIN, gray = is_header ? 0.5 : 0.85;
 
   for (guint c = 0; c < row->len && c < n_cols; c++)
     {
-      gboolean num = c < 64 && (b->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
-      prepare (pdf, row->pdata[c], FALSE, width[c] - 2 * pad, num ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT, CELL_LINES);
       cairo_set_source_rgb (pdf->cr, 0.1, 0.1, 0.1);
-      show_at (pdf, x + pad, pdf->y + pad * 0.6);
+      cairo_move_to (pdf->cr, x + pad, pdf->y + pad * 0.6);
+      pango_cairo_show_layout (pdf->cr, cells[c]);
       x += width[c];
     }
   pdf->y += h;
@@ -240,12 +285,31 @@ widest_word (Pdf *pdf, const char *text)
   return w / (double) PANGO_SCALE;
 }
 
+/* A cell's natural width and its widest word, in the table's font (bold
+ * in the header): measured once for each text, which a table of every
+ * filesystem repeats in every row (names, tasks, "—"). */
+static const double *
+cell_widths (Pdf *pdf, const char *text, gboolean bold)
+{
+  g_autofree char *key = g_strdup_printf ("%c%s", bold ? 'b' : 'r', text != NULL ? text : "");
+  double *widths = g_hash_table_lookup (pdf->cell_widths, key);
+
+  if (widths == NULL)
+    {
+      widths = g_new (double, 2);
+      widths[0] = text_width (pdf, text);
+      widths[1] = widest_word (pdf, text);
+      g_hash_table_insert (pdf->cell_widths, g_steal_pointer (&key), widths);
+    }
+  return widths;
+}
+
 /* As a browser lays out a table: natural widths when they fit; else every
  * column keeps its widest word, and the room left goes to the columns in
  * proportion to what wrapping takes from them. Only when the words alone
  * are too wide do all shrink alike. */
 static void
-column_widths (Pdf *pdf, const FsbBlock *b, double *width)
+compute_column_widths (Pdf *pdf, const FsbBlock *b, double *width)
 {
   GPtrArray *header = b->items->pdata[0];
   guint n_cols = header->len;
@@ -258,8 +322,10 @@ column_widths (Pdf *pdf, const FsbBlock *b, double *width)
       set_font (pdf, TABLE_SIZE, r == 0, FALSE);
       for (guint c = 0; c < row->len && c < n_cols; c++)
         {
-          width[c] = MAX (width[c], text_width (pdf, row->pdata[c]) + 2 * TABLE_PAD);
-          least[c] = MAX (least[c], widest_word (pdf, row->pdata[c]) + 2 * TABLE_PAD);
+          const double *w = cell_widths (pdf, row->pdata[c], r == 0);
+
+          width[c] = MAX (width[c], w[0] + 2 * TABLE_PAD);
+          least[c] = MAX (least[c], w[1] + 2 * TABLE_PAD);
         }
     }
   for (guint c = 0; c < n_cols; c++)
@@ -280,15 +346,51 @@ column_widths (Pdf *pdf, const FsbBlock *b, double *width)
     width[c] = least[c] + (width[c] - least[c]) * (pdf->content_w - total_least) / wrap;
 }
 
+/* The table's column widths, worked out once. */
+static const double *
+column_widths (Pdf *pdf, const FsbBlock *b)
+{
+  double *width = g_hash_table_lookup (pdf->measured, b);
+
+  if (width == NULL)
+    {
+      width = g_new0 (double, ((GPtrArray *) b->items->pdata[0])->len);
+      compute_column_widths (pdf, b, width);
+      g_hash_table_insert (pdf->measured, (gpointer) b, width);
+    }
+  return width;
+}
+
+/* The chart's height at the page's width, worked out once. */
+static double
+chart_height (Pdf *pdf, const FsbBlock *b)
+{
+  double *height = g_hash_table_lookup (pdf->measured, b);
+
+  if (height == NULL)
+    {
+      FsbChartOptions options = b->chart;
+
+      options.font_size = CHART_FONT;
+      height = g_new (double, 1);
+      *height = fsb_chart_get_height (b->result, &options, pdf->content_w);
+      g_hash_table_insert (pdf->measured, (gpointer) b, height);
+    }
+  return *height;
+}
+
 static void
 table (Pdf *pdf, const FsbBlock *b)
 {
   GPtrArray *header = b->items->pdata[0];
   guint n_cols = header->len;
-  g_autofree double *width = g_new0 (double, n_cols);
+  const double *width = column_widths (pdf, b);
   const double pad = TABLE_PAD;
+  /* a row's cells, each laid out once: measured, then drawn */
+  g_autoptr(GHashTable) laid = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  g_autofree PangoLayout **cells = g_new0 (PangoLayout *, n_cols);
+  g_autofree PangoLayout **header_cells = g_new0 (PangoLayout *, n_cols);
 
-  column_widths (pdf, b, width);
   if (pdf->dirty)
     pdf->y += 6;
   for (guint r = 0; r < b->items->len; r++)
@@ -297,21 +399,25 @@ table (Pdf *pdf, const FsbBlock *b)
       gboolean is_header = r == 0;
       double h;
 
+      /* the layouts of earlier rows go, never those of this one */
+      if (g_hash_table_size (laid) >= MAX_LAID_CELLS)
+        g_hash_table_remove_all (laid);
       set_font (pdf, TABLE_SIZE, is_header, FALSE);
-      h = row_height (pdf, row, n_cols, width, pad);
+      h = row_height (pdf, b, row, n_cols, width, pad, laid, cells);
 
       if (!is_header && h > room (pdf))
         {
           /* carry on on the next page, under the header again */
           new_page (pdf);
           set_font (pdf, TABLE_SIZE, TRUE, FALSE);
-          draw_row (pdf, b, header, n_cols, width, pad, row_height (pdf, header, n_cols, width, pad), TRUE);
+          draw_row (pdf, header, n_cols, width, pad,
+                    row_height (pdf, b, header, n_cols, width, pad, laid, header_cells), TRUE, header_cells);
           set_font (pdf, TABLE_SIZE, FALSE, FALSE);
         }
       else if (is_header)
         ensure (pdf, h * 3);
 
-      draw_row (pdf, b, row, n_cols, width, pad, h, is_header);
+      draw_row (pdf, row, n_cols, width, pad, h, is_header, cells);
       pdf->dirty = TRUE;
     }
   pdf->y += 6;
@@ -321,14 +427,16 @@ static void
 chart (Pdf *pdf, const FsbBlock *b)
 {
   FsbChartOptions options = b->chart;
-  double h;
+  double h = chart_height (pdf, b);
 
   options.font_size = CHART_FONT;
-  h = fsb_chart_get_height (b->result, &options, pdf->content_w);
   if (pdf->dirty)
     pdf->y += 8;
   ensure (pdf, h);
-  fsb_chart_draw_at (pdf->cr, b->result, &options, MARGIN, pdf->y, pdf->content_w);
+  cairo_save (pdf->cr);
+  cairo_translate (pdf->cr, MARGIN, pdf->y);
+  fsb_chart_draw (pdf->cr, b->result, &options, pdf->content_w, h);
+  cairo_restore (pdf->cr);
   pdf->y += h + 8;
   pdf->dirty = TRUE;
 }
@@ -427,8 +535,9 @@ text_height (Pdf *pdf, const char *text, gboolean markup, double size, gboolean 
   return prepare (pdf, text, markup, pdf->content_w - indent, PANGO_ALIGN_LEFT, max_lines);
 }
 
+/* Past limit, a table's height is not worked out further. */
 static double
-block_height (Pdf *pdf, const FsbBlock *b)
+block_height (Pdf *pdf, const FsbBlock *b, double limit)
 {
   double h = 0;
 
@@ -452,37 +561,34 @@ block_height (Pdf *pdf, const FsbBlock *b)
     case FSB_BLOCK_TABLE:
       {
         GPtrArray *header = b->items->pdata[0];
-        g_autofree double *width = g_new0 (double, header->len);
+        const double *width = column_widths (pdf, b);
 
-        column_widths (pdf, b, width);
-        for (guint r = 0; r < b->items->len; r++)
+        for (guint r = 0; r < b->items->len && h + 12 <= limit; r++)
           {
             set_font (pdf, TABLE_SIZE, r == 0, FALSE);
-            h += row_height (pdf, b->items->pdata[r], header->len, width, TABLE_PAD);
+            h += row_height (pdf, b, b->items->pdata[r], header->len, width, TABLE_PAD, NULL, NULL);
           }
         return h + 12;
       }
     case FSB_BLOCK_CHART:
-      {
-        FsbChartOptions options = b->chart;
-        options.font_size = CHART_FONT;
-        return 8 + fsb_chart_get_height (b->result, &options, pdf->content_w) + 8;
-      }
+      return 8 + chart_height (pdf, b) + 8;
     default:
       return 0;
     }
 }
 
 /* A section (a block and the ones it keeps) starts on a new page when it
- * would not fit on this one but fits on a page of its own. */
+ * would not fit on this one but fits on a page of its own. Taller than a
+ * page, it is measured no further: room (pdf) is never more than a page,
+ * so the answer is known. */
 static void
 keep_together (Pdf *pdf, GPtrArray *blocks, guint i)
 {
   const FsbBlock *first = blocks->pdata[i];
   double h = 0, page = pdf->page_h - 2 * MARGIN;
 
-  for (guint k = i; k <= i + first->keep && k < blocks->len; k++)
-    h += block_height (pdf, blocks->pdata[k]);
+  for (guint k = i; k <= i + first->keep && k < blocks->len && h <= page; k++)
+    h += block_height (pdf, blocks->pdata[k], page - h);
   if (h > room (pdf) && pdf->dirty && (h <= page || room (pdf) < page * 0.35))
     new_page (pdf);
 }
@@ -519,6 +625,8 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
       pdf.layout = pango_cairo_create_layout (pdf.cr);
       pdf.font = pango_font_description_from_string ("Sans");
       pdf.outline = CAIRO_PDF_OUTLINE_ROOT;
+      pdf.measured = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      pdf.cell_widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       new_page (&pdf);
 
       for (guint i = 0; i < doc->blocks->len; i++)
@@ -530,6 +638,8 @@ fsb_report_render_pdf (FsbDocument *doc, const char *path, gboolean letter, GErr
           draw_block (&pdf, b);
         }
       footer (&pdf);
+      g_clear_pointer (&pdf.measured, g_hash_table_unref);
+      g_clear_pointer (&pdf.cell_widths, g_hash_table_unref);
       g_clear_object (&pdf.layout);
       pango_font_description_free (pdf.font);
       cairo_destroy (pdf.cr);
