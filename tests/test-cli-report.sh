@@ -123,4 +123,18 @@ PY
 "$cli" report "$data/study.json" > "$tmp/stdout.md" || fail "report to stdout exited $?"
 head -1 "$tmp/stdout.md" | grep -q "^# Comparison of the filesystems" || fail "no Markdown on stdout"
 ! grep -qi "attach\|\.png" "$tmp/stdout.md" || fail "the Markdown on stdout speaks of charts it did not write"
+# The build's own catalogs without FSBENCH_LOCALEDIR: a program of the build
+# tree speaks the reader's language; the same program copied out of it
+# looks where an installed one does (no Russian from the build there).
+if locale -a 2>/dev/null | grep -qi '^ru_RU\.utf-\?8$'; then
+  out=$(env -u FSBENCH_LOCALEDIR LC_ALL=ru_RU.UTF-8 "$cli" report "$data/study.json") || fail "report under ru_RU exited $?"
+  echo "$out" | head -1 | grep -q "^# Сравнение файловых систем" || fail "the build tree's catalogs unused: $(echo "$out" | head -1)"
+  cp "$cli" "$tmp/fsbench-cli-copy"
+  out=$(env -u FSBENCH_LOCALEDIR LC_ALL=ru_RU.UTF-8 "$tmp/fsbench-cli-copy" report "$data/study.json") || fail "the copy exited $?"
+  if [ ! -e "$(dirname "$(dirname "$(dirname "$cli")")")/po/ru/LC_MESSAGES/fsbench.mo" ]; then
+    fail "the build tree has no Russian catalog beside $cli"
+  fi
+  ! echo "$out" | head -1 | grep -q "^# Сравнение" || [ -e /usr/share/locale/ru/LC_MESSAGES/fsbench.mo ] \
+    || [ -e /usr/local/share/locale/ru/LC_MESSAGES/fsbench.mo ] || fail "a copy outside the build tree read its catalogs"
+fi
 echo "fsbench-cli report and recommend: ok"

@@ -8,14 +8,33 @@
 #include "fsb-engine.h"
 #include "fsb-workload-registry.h"   /* generated from workloads/meson.build */
 
-/* FSBENCH_LOCALEDIR lets the tests and `build-aux/dev run` use the
- * catalogs from the build tree before anything is installed. */
+/* A program that runs from the build tree (its own file lies under the
+ * build root, as `_build/src/cli/fsbench-cli` does) reads the catalogs built
+ * beside it, so an uninstalled build speaks the reader's language without
+ * an environment variable; an installed one never lies there. */
+static gboolean
+running_from_build_tree (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *root = g_path_get_dirname (BUILD_LOCALEDIR);
+  g_autofree char *prefix = g_strconcat (root, G_DIR_SEPARATOR_S, NULL);
+
+  return exe != NULL && g_str_has_prefix (exe, prefix) &&
+         g_file_test (BUILD_LOCALEDIR, G_FILE_TEST_IS_DIR);
+}
+
+/* FSBENCH_LOCALEDIR names another folder of catalogs (the tests use it). */
 const char *
 fsb_engine_localedir (void)
 {
+  static gsize from_build = 0;
   const char *dir = g_getenv ("FSBENCH_LOCALEDIR");
 
-  return (dir != NULL && *dir != '\0') ? dir : LOCALEDIR;
+  if (dir != NULL && *dir != '\0')
+    return dir;
+  if (g_once_init_enter (&from_build))
+    g_once_init_leave (&from_build, running_from_build_tree () ? 2 : 1);
+  return from_build == 2 ? BUILD_LOCALEDIR : LOCALEDIR;
 }
 
 const char *
