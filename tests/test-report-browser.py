@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """test-report-browser.py: the reports as readers open them.
 
-The HTML in a real headless Chromium at 1280 px and at a phone's 390 px:
+The HTML in a real headless Chromium at 1280 px and at a phone's 390 and 320 px:
 no element wider than the viewport except inside a box that scrolls, and
 chart text at least 9 px high. The app's own PDF page by page: no text of
 the HTML lost at a page break, a footer only at the foot of its own page,
@@ -34,7 +34,7 @@ PROBE = r"""
   const report = window.parent !== window ? window.parent.document : document;
   const out = { vw: vw, scrollWidth: document.documentElement.scrollWidth,
                 height: document.documentElement.scrollHeight, wide: [], small: [], charts: 0,
-                texts: [], sections: [] };
+                texts: [], sections: [], clipped: [] };
   function scrolls(el) {
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
       const s = getComputedStyle(p);
@@ -52,6 +52,11 @@ PROBE = r"""
     if ((r.right > vw + 0.5 || r.left < -0.5) && !scrolls(el))
       out.wide.push(el.tagName + '.' + el.className + ' ' + Math.round(r.left) + '–' + Math.round(r.right));
   }
+  /* a table's box cut short: part of the table is off to the side */
+  for (const box of document.querySelectorAll('.scroll'))
+    if (box.scrollWidth > box.clientWidth + 1)
+      out.clipped.push((box.querySelector('th,td') || box).innerText.slice(0, 40) + ': ' + box.clientWidth + ' of ' +
+                       box.scrollWidth + ' px shown');
   for (const svg of document.querySelectorAll('svg')) {
     const r = svg.getBoundingClientRect();
     if (r.width === 0)
@@ -128,7 +133,7 @@ def screenshot(html_path, width, height, out, tmp):
 
 def check_html(name, html_path, tmp, shots):
     probes = {}
-    for width in (1280, 390):
+    for width in (1280, 390, 320):
         p = probe(html_path, width, tmp)
         if p is None:
             continue
@@ -141,6 +146,8 @@ def check_html(name, html_path, tmp, shots):
             fail("%s at %d px: the page is %d px wide" % (name, width, p["scrollWidth"]))
         for w in p["wide"]:
             fail("%s at %d px: wider than the viewport: %s" % (name, width, w))
+        for c in p["clipped"]:
+            fail("%s at %d px: a table is cut at its box's edge: %s" % (name, width, c))
         for s in p["small"]:
             fail("%s at %d px: chart text below 9 px: %s" % (name, width, s))
         if p["charts"] == 0:

@@ -68,6 +68,63 @@ characteristic (FsbResult *r, CharRow k, const char * const *files, guint i)
     }
 }
 
+/* Labels this short head the tables' columns themselves (a fleet's host
+ * names); a longer one would squeeze the tasks' column into lines. */
+#define SHORT_LABEL 16
+
+static gboolean
+short_labels (FsbComparison *cmp)
+{
+  for (guint i = 0; i < cmp->n_runs; i++)
+    if (g_utf8_strlen (cmp->labels[i], -1) > SHORT_LABEL)
+      return FALSE;
+  return TRUE;
+}
+
+/* A column's header: the run's label when all are short, else its key. */
+static char *
+run_header (FsbComparison *cmp, guint i)
+{
+  return short_labels (cmp) ? g_strdup (cmp->labels[i]) : fsb_doc_run_key (i);
+}
+
+/* "r2 · 1 December 2026, 23:06 · Standard": a run's key, as the tables'
+ * headers name it, before its label. */
+static char *
+keyed_label (FsbComparison *cmp, guint i)
+{
+  g_autofree char *key = NULL;
+
+  if (short_labels (cmp))
+    return g_strdup (cmp->labels[i]);
+  key = fsb_doc_run_key (i);
+  /* Translators: joins the parts of a run's name: "r2 · 30 November 2026 · Quick" */
+  return g_strconcat (key, C_("run label", " · "), cmp->labels[i], NULL);
+}
+
+/* The tables name each run by a short key, so that their columns keep the
+ * width for the figures; the keys are said once, here. */
+static void
+add_run_keys (FsbDocument *doc, FsbComparison *cmp)
+{
+  FsbBlock *facts;
+
+  if (short_labels (cmp))
+    return;
+  fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _("The tables name each run by its key:"));
+  facts = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
+  for (guint i = 0; i < cmp->n_runs; i++)
+    {
+      g_autofree char *key = fsb_doc_run_key (i);
+      g_autofree char *reference = NULL;
+
+      if (i == 0)
+        /* Translators: a run's label, then that it is the one the others are compared with */
+        reference = g_strdup_printf (_("%s (the reference)"), cmp->labels[i]);
+      fsb_doc_add_fact (facts, key, reference != NULL ? reference : cmp->labels[i]);
+    }
+}
+
 static void
 add_characteristics (FsbDocument *doc, FsbComparison *cmp, const char * const *files)
 {
@@ -82,7 +139,7 @@ add_characteristics (FsbDocument *doc, FsbComparison *cmp, const char * const *f
   header = fsb_doc_table_row (table);
   g_ptr_array_add (header, g_strdup (""));
   for (guint i = 0; i < cmp->n_runs; i++)
-    g_ptr_array_add (header, g_strdup (cmp->labels[i]));
+    g_ptr_array_add (header, run_header (cmp, i));
   for (guint k = 0; k < N_ROWS; k++)
     {
       GPtrArray *row;
@@ -120,7 +177,7 @@ add_change_table (FsbDocument *doc, FsbComparison *cmp, GPtrArray *rows)
   g_ptr_array_add (header, g_strdup (_("Filesystem")));
   for (guint i = 0; i < cmp->n_runs; i++)
     {
-      g_ptr_array_add (header, g_strdup (cmp->labels[i]));
+      g_ptr_array_add (header, run_header (cmp, i));
       if (i > 0)
         /* Translators: the column of changes of a run against the reference */
         g_ptr_array_add (header, g_strdup (_("Change")));
@@ -155,7 +212,8 @@ add_section_charts (FsbDocument *doc, FsbComparison *cmp, const FsbCriterionSpec
     if (fsb_doc_section_has_data (cmp->runs[i], section))
       {
         g_autofree char *id = g_strdup_printf ("%s-%u", section->id, i + 1);
-        fsb_doc_add_chart (doc, cmp->runs[i], o.kind, section->id, id, cmp->labels[i], TRUE);
+        g_autofree char *title = keyed_label (cmp, i);
+        fsb_doc_add_chart (doc, cmp->runs[i], o.kind, section->id, id, title, TRUE);
         ((FsbBlock *) g_ptr_array_index (doc->blocks, doc->blocks->len - 1))->chart.axis_max = axis_max;
       }
 }
@@ -328,7 +386,7 @@ add_overall (FsbDocument *doc, FsbComparison *cmp, FsbRecommendation **recs, gui
   header = fsb_doc_table_row (table);
   g_ptr_array_add (header, g_strdup (_("Best filesystem")));
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (header, g_strdup (cmp->labels[i]));
+    g_ptr_array_add (header, run_header (cmp, i));
   g_ptr_array_add (header, g_strdup (_("Overall")));
 
   g_ptr_array_set_size (cells, n);
@@ -389,6 +447,7 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
   for (guint i = 0; i < cmp->warnings->len; i++)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, cmp->warnings->pdata[i]);
 
+  add_run_keys (doc, cmp);
   fsb_doc_add (doc, FSB_BLOCK_HEADING, _("Characteristics"));
   add_characteristics (doc, cmp, labels);
   add_results (doc, cmp);
@@ -400,7 +459,7 @@ fsb_document_build_comparison (FsbDocument *doc, FsbResult * const *results, con
       FsbRecommendation *rec = recs[i] = fsb_recommend (results[i], use_case);
       FsbBlock *list;
 
-      fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, cmp->labels[i]);
+      fsb_doc_add_take (doc, FSB_BLOCK_SUBHEADING, keyed_label (cmp, i));
       fsb_doc_add (doc, FSB_BLOCK_VERDICT, rec->headline);
       list = fsb_doc_add_list (doc, FSB_BLOCK_LIST);
       for (guint j = 0; j < rec->reasons->len; j++)

@@ -247,7 +247,7 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
   for (guint i = 0; i < n_results; i++)
     {
       FsbResult *r = results[i];
-      g_autofree char *run = compare ? g_strdup_printf ("r%u", i + 1) : NULL;
+      g_autofree char *run = compare ? fsb_doc_run_key (i) : NULL;
       Csv csv = { out, result_label (r, labels, i), run, i, baseline, changes };
       Csv *c = &csv;
 
@@ -321,7 +321,8 @@ fsb_report_render_samples_csv (FsbResult * const *results, const char * const *l
     {
       FsbResult *r = results[i];
       const char *label = result_label (r, labels, i);
-      g_autofree char *run = n_results > 1 ? g_strdup_printf (",r%u", i + 1) : g_strdup ("");
+      g_autofree char *key = fsb_doc_run_key (i);
+      g_autofree char *run = n_results > 1 ? g_strconcat (",", key, NULL) : g_strdup ("");
 
       for (guint f = 0; f < r->filesystems->len; f++)
         {

@@ -147,6 +147,12 @@ fsb_doc_format_date (const char *iso)
 }
 
 char *
+fsb_doc_run_key (guint i)
+{
+  return g_strdup_printf ("r%u", i + 1);
+}
+
+char *
 fsb_doc_result_label (FsbResult *result, const char * const *labels, guint i)
 {
   if (labels != NULL && labels[i] != NULL)

@@ -30,14 +30,18 @@ static const char css[] =
   "dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1em 1em;margin:.3em 0}"
   "dl.facts dt{font-weight:bold}dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}"
   "li{overflow-wrap:anywhere}"
-  /* a table scrolls inside its own box rather than widening the page */
-  ".scroll{overflow-x:auto;max-width:100%;margin:.6em 0}"
+  /* a table scrolls inside its own box rather than widening the page; on
+   * a wide screen the box grows past the text's column, on both sides, to
+   * what the table needs, up to the window's width */
+  ".scroll{overflow-x:auto;margin:.6em 0;width:max-content;min-width:100%;max-width:calc(100vw - 4em);"
+  "position:relative;left:50%;transform:translateX(-50%)}"
   "table{border-collapse:collapse;font-size:.92em}"
   "th,td{padding:.2em .6em;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}"
   "th{border-bottom:2px solid #999}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
   "figure{margin:.8em 0}svg{display:block;width:100%;height:auto}"
   ".chart-narrow{display:none}"
   "@media (max-width:" NARROW_BELOW "){main{padding:1.2em 1em}"
+  ".scroll{width:auto;max-width:100%;left:0;transform:none}"
   ".chart-wide{display:none}.chart-narrow{display:block;overflow-x:auto}"
   ".chart-narrow svg{min-width:" G_STRINGIFY (CHART_NARROW_WIDTH) "px;max-width:480px}"
   "dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin:0 0 .3em 1em}"
@@ -52,7 +56,8 @@ static const char css[] =
   "td[data-label]:not([data-label=\"\"])::before{content:attr(data-label) \": \";font-weight:normal;color:#555}}"
   /* paper: the whole table on the page's width, no scrolling box */
   "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
-  ".scroll{overflow:visible}table{width:100%;table-layout:auto;font-size:8pt}"
+  ".scroll{overflow:visible;width:auto;max-width:none;left:0;transform:none}"
+  "table{width:100%;table-layout:auto;font-size:8pt}"
   "th,td{padding:.1em .3em}td.num,th.num{white-space:normal;overflow-wrap:anywhere}"
   "thead{display:table-header-group}"
   ".chart-wide{display:block}.chart-narrow{display:none}"

@@ -74,6 +74,8 @@ void         fsb_doc_add_chart     (FsbDocument *doc, FsbResult *result, FsbChar
 char        *fsb_doc_fs_list       (FsbResult *result);
 char        *fsb_doc_format_date   (const char *iso);
 char        *fsb_doc_result_label  (FsbResult *result, const char * const *labels, guint i);
+/* "r1", "r2": the key of a comparison's run i, in its tables and its CSV (labels may repeat). */
+char        *fsb_doc_run_key       (guint i);
 char        *fsb_doc_describe_target (FsbResult *r);
 /* Machine details, in words; NULL when not recorded. */
 char        *fsb_doc_virtualization (FsbResult *r);
