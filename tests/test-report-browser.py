@@ -171,6 +171,18 @@ def pdf_pages(pdf):
     return pages
 
 
+def below_the_body(pdf):
+    """Per page, the words drawn below the body's foot (the page's margin,
+    56 pt): only the footer, "Page 3" in the report's language, belongs there."""
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    pages = []
+    for page in re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.S):
+        foot = float(page[0]) - 56
+        words = re.findall(r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page[1])
+        pages.append(" ".join(htmllib.unescape(w) for y, w in words if float(y) > foot + 1))
+    return pages
+
+
 def page_fill(pdf, tmp):
     """How far down each page the ink goes, from 0 to 1."""
     tmp = tempfile.mkdtemp(prefix="fill-", dir=tmp)
@@ -193,7 +205,7 @@ def page_fill(pdf, tmp):
     return fills
 
 
-def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True):
+def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True, lang=None):
     pages = pdf_pages(pdf)
     n = len(pages)
     print("# %s.pdf: %d pages" % (name, n))
@@ -204,6 +216,13 @@ def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True):
             fail("%s.pdf: text of the HTML missing from the PDF: %r" % (name, t[:120]))
         print("# %s.pdf: %d of %d blocks of the HTML's text found" % (name, len(html_probe["texts"]) - len(lost),
                                                                        len(html_probe["texts"])))
+    # Nothing but the footer below the body: a chart taller than a page
+    # goes on over the next pages, never over the footer or off the paper.
+    for i, words in enumerate(below_the_body(pdf), 1):
+        if not re.fullmatch(r"\S+ %d" % i, words):
+            fail("%s.pdf page %d: drawn over its footer or past the body's foot: %r" % (name, i, words[:120]))
+    if lang is not None:
+        return
     footer = re.compile(r"^\s*Page (\d+)(?: of (\d+))?\s*$")
     for i, text in enumerate(pages, 1):
         lines = [l for l in text.splitlines() if l.strip() != ""]
@@ -254,6 +273,14 @@ def main():
                            stdout=subprocess.DEVNULL)
             html_probe = check_html(name, html, tmp, shots)
             check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=len(inputs) == 1)
+        # A real quick run of every default group: its CPU and page-fault
+        # charts are taller than an A4 page, in Russian more so.
+        for lang in ("ru", "en"):
+            name = "all-" + lang
+            pdf = os.path.join(tmp, name + ".pdf")
+            subprocess.run([cli, "report", os.path.join(data, "quick-all.json"), "--lang", lang, "--pdf", pdf],
+                           env=env, check=True, stdout=subprocess.DEVNULL)
+            check_pdf(name, pdf, None, tmp, shots, lang=None if lang == "en" else lang)
     print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
     return 1 if failures else 0
 

@@ -221,6 +221,50 @@ cap_rows (Model *m)
       }
 }
 
+/* options->first_row and n_rows: only those rows, each band cut to them and
+ * keeping its scale, so the parts of a chart read as one. */
+static void
+keep_part (Model *m)
+{
+  guint first = m->options->first_row, last;
+  g_autoptr(GArray) bands = NULL;
+  GPtrArray *rows;
+
+  if (m->options->n_rows == 0 || m->options->kind == FSB_CHART_TRANSFER)
+    return;
+  first = MIN (first, m->rows->len);
+  last = MIN (m->rows->len, first + m->options->n_rows);
+  rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+  bands = g_array_new (FALSE, FALSE, sizeof (Band));
+  for (guint b = 0; b < m->bands->len; b++)
+    {
+      Band band = g_array_index (m->bands, Band, b);
+      guint from = MAX (band.first, first), to = MIN (band.first + band.n_rows, last);
+
+      if (from >= to)
+        continue;
+      band.first = rows->len;
+      band.n_rows = to - from;
+      for (guint r = from; r < to; r++)
+        {
+          g_ptr_array_add (rows, m->rows->pdata[r]);
+          m->rows->pdata[r] = NULL;
+        }
+      g_array_append_val (bands, band);
+    }
+  /* the note of rows left out belongs under the last part */
+  if (last < m->rows->len)
+    m->hidden_rows = 0;
+  for (guint r = 0; r < m->rows->len; r++)
+    if (m->rows->pdata[r] != NULL)
+      row_free (m->rows->pdata[r]);
+  g_ptr_array_set_free_func (m->rows, NULL);
+  g_ptr_array_unref (m->rows);
+  m->rows = rows;
+  g_array_unref (m->bands);
+  m->bands = g_steal_pointer (&bands);
+}
+
 void
 fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *options)
 {
@@ -357,6 +401,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
     m->metric = forced != NULL ? forced : "wall_s";
   cap_rows (m);
   make_bands (m);
+  keep_part (m);
 }
 
 void

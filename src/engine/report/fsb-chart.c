@@ -441,6 +441,21 @@ model_height (const Model *m, double width)
   return ceil (g.height);
 }
 
+guint
+fsb_chart_get_n_rows (FsbResult *result, const FsbChartOptions *options)
+{
+  FsbChartOptions all = *options;
+  Model m;
+  guint n;
+
+  g_return_val_if_fail (result != NULL && options != NULL, 0);
+  all.first_row = all.n_rows = 0;
+  fsb_chart_model_build (&m, result, &all);
+  n = options->kind == FSB_CHART_TRANSFER ? 0 : m.rows->len;
+  fsb_chart_model_clear (&m);
+  return n;
+}
+
 double
 fsb_chart_get_height (FsbResult *result, const FsbChartOptions *options, double width)
 {

@@ -29,6 +29,8 @@ typedef struct {
                              * so charts side by side share a scale */
   const char  *caption;     /* drawn small under the chart (what, where, when), or NULL */
   const char  *filesystem;  /* AGING: whose runs (a name in the result) */
+  guint        first_row;   /* with n_rows: only these of its rows, on the whole chart's scales, */
+  guint        n_rows;      /* as a page draws a chart too tall for it in parts (0: every row) */
 } FsbChartOptions;
 
 /* The whisker of a median: its 95 % interval when the statistics carry one
@@ -48,6 +50,8 @@ double   fsb_chart_get_max          (FsbResult *result, const FsbChartOptions *o
  * (0, 0, width, height) in user space; numbers follow LC_NUMERIC. */
 void     fsb_chart_draw             (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
                                      double width, double height);
+/* How many rows (tasks) the chart draws, for first_row and n_rows. */
+guint    fsb_chart_get_n_rows       (FsbResult *result, const FsbChartOptions *options);
 /* The height the chart wants at this width (legend and rows). */
 double   fsb_chart_get_height       (FsbResult *result, const FsbChartOptions *options, double width);
 /* FALSE when the result holds nothing this chart would show. */

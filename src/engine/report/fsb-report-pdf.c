@@ -424,21 +424,69 @@ table (Pdf *pdf, const FsbBlock *b)
 }
 
 static void
+draw_chart_part (Pdf *pdf, const FsbBlock *b, const FsbChartOptions *options, double h)
+{
+  ensure (pdf, h);
+  cairo_save (pdf->cr);
+  cairo_translate (pdf->cr, MARGIN, pdf->y);
+  fsb_chart_draw (pdf->cr, b->result, options, pdf->content_w, h);
+  cairo_restore (pdf->cr);
+  pdf->y += h + 8;
+  pdf->dirty = TRUE;
+}
+
+/* A chart taller than a page goes on in parts, a page each: as many of its
+ * rows as fit, each part with its legend and axes, on the whole chart's
+ * scales; nothing is drawn past the foot of a page. */
+static void
 chart (Pdf *pdf, const FsbBlock *b)
 {
   FsbChartOptions options = b->chart;
-  double h = chart_height (pdf, b);
+  double h = chart_height (pdf, b), page = pdf->page_h - 2 * MARGIN - 8;
+  guint n_rows, first = 0;
 
   options.font_size = CHART_FONT;
   if (pdf->dirty)
     pdf->y += 8;
-  ensure (pdf, h);
-  cairo_save (pdf->cr);
-  cairo_translate (pdf->cr, MARGIN, pdf->y);
-  fsb_chart_draw (pdf->cr, b->result, &options, pdf->content_w, h);
-  cairo_restore (pdf->cr);
-  pdf->y += h + 8;
-  pdf->dirty = TRUE;
+  n_rows = h > page ? fsb_chart_get_n_rows (b->result, &options) : 0;
+  if (n_rows < 2)
+    {
+      draw_chart_part (pdf, b, &options, MIN (h, page));
+      return;
+    }
+  while (first < n_rows)
+    {
+      double avail = room (pdf), part_h = 0;
+      guint n = 0;
+
+      /* the most rows that fit the room left, or a fresh page when not one does */
+      for (guint k = 1; first + k <= n_rows; k++)
+        {
+          double kh;
+
+          options.first_row = first;
+          options.n_rows = k;
+          kh = fsb_chart_get_height (b->result, &options, pdf->content_w);
+          if (kh > avail)
+            break;
+          n = k;
+          part_h = kh;
+        }
+      if (n == 0 && pdf->dirty)
+        {
+          new_page (pdf);
+          continue;
+        }
+      n = MAX (n, 1);
+      options.first_row = first;
+      options.n_rows = n;
+      if (part_h == 0)
+        part_h = MIN (fsb_chart_get_height (b->result, &options, pdf->content_w), page);
+      draw_chart_part (pdf, b, &options, part_h);
+      first += n;
+      if (first < n_rows)
+        new_page (pdf);
+    }
 }
 
 /* Blocks ----------------------------------------------------------------- */
