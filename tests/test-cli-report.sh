@@ -68,6 +68,30 @@ grep -q "^run.json,xfs,big-files,big-copy-in,wall_s,median,34.6757,s,r1,1," "$tm
 grep -q "^run.json,xfs,big-files,big-copy-in,wall_s,median,31.8111,s,r2,0.917388834255689[0-9]*,better" "$tmp/cmp.csv" \
   || fail "comparison CSV: the second run"
 
+# --csv-locale: a CSV that a spreadsheet of the report's language opens as
+# is: a UTF-8 BOM; in German ';' between fields and decimal commas, each row
+# as many fields as the header, texts with a separator still quoted whole.
+if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+  "$cli" report "$tmp/a/run.json" "$tmp/b/run.json" --lang de --csv-locale --csv "$tmp/de.csv" >/dev/null \
+    || fail "--csv-locale exited $?"
+  /usr/bin/python3 - "$tmp/de.csv" <<'PY' || fail "the German CSV does not open as a German spreadsheet would"
+import csv, sys
+raw = open(sys.argv[1], "rb").read()
+assert raw.startswith(b"\xef\xbb\xbf"), "no byte order mark"
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8-sig", newline=""), delimiter=";"))
+assert rows[0][:3] == ["result", "filesystem", "section"], rows[0]
+assert {len(r) for r in rows} == {len(rows[0])}, "rows of other lengths"
+row = next(r for r in rows if r[3:6] == ["big-copy-in", "wall_s", "median"] and r[1] == "xfs" and r[8] == "r2")
+assert row[6] == "31,8111" and row[0] == "run.json", row
+PY
+fi
+"$cli" report "$data/study.json" --lang en --csv-locale --csv "$tmp/en.csv" >/dev/null || fail "--csv-locale en exited $?"
+head -c 3 "$tmp/en.csv" | od -An -tx1 | grep -q "ef bb bf" || fail "an English --csv-locale CSV has no BOM"
+sed -n 2p "$tmp/en.csv" | grep -q "^study.json,ext3,capacity,capacity-initial,percent,value,[0-9]*\.[0-9]*,%" \
+  || fail "an English --csv-locale CSV: $(sed -n 2p "$tmp/en.csv")"
+"$cli" report "$data/study.json" --csv "$tmp/plain.csv" >/dev/null
+head -c 6 "$tmp/plain.csv" | grep -q "^result" || fail "the plain CSV starts with a BOM"
+
 # A CPU interval on a 2-core machine stops at 200 %, a time's at 0.
 /usr/bin/python3 - "$data/study.json" "$tmp/scattered.json" <<'PY'
 import json, sys

@@ -67,7 +67,7 @@ report_run (int argc, char **argv)
   const FsbReportFormatInfo *formats = fsb_report_formats (&n_formats);
   g_autoptr(GPtrArray) outputs = g_ptr_array_new_with_free_func (g_free);   /* a path per format, or NULL */
   g_autoptr(GArray) format_entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
-  gboolean letter = FALSE;
+  gboolean letter = FALSE, csv_locale = FALSE;
   g_auto(GStrv) files = NULL;
   g_autoptr(GPtrArray) results = NULL;
   g_autoptr(GPtrArray) labels = NULL;
@@ -78,6 +78,9 @@ report_run (int argc, char **argv)
       N_("Recommend for: desktop, server, database, small-files or media (default: as chosen for the run)"), N_("USE") },
     { "lang", 'l', 0, G_OPTION_ARG_STRING, &lang, N_("Write the report in this language: ru, de, fr, en"), N_("LL") },
     { "letter", 0, 0, G_OPTION_ARG_NONE, &letter, N_("Use US Letter paper for the PDF rather than A4"), NULL },
+    { "csv-locale", 0, 0, G_OPTION_ARG_NONE, &csv_locale,
+      N_("Write the CSV for a spreadsheet in the report’s language: a UTF-8 byte order mark, and “;” between fields "
+         "with decimal commas where the language writes them (German, French, Russian)"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -113,6 +116,7 @@ report_run (int argc, char **argv)
     options.use_case = default_use_case (results->pdata[0]);
   options.language = lang;
   options.letter = letter;
+  options.csv_locale = csv_locale;
 
   labels = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; files[i] != NULL; i++)

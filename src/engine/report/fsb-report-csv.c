@@ -1,6 +1,7 @@
 /* fsb-report-csv.c: every statistic as CSV, for spreadsheets and scripts */
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 
 #include "fsb-chart.h"
@@ -359,5 +360,76 @@ fsb_report_render_samples_csv (FsbResult * const *results, const char * const *l
             }
         }
     }
+  return g_string_free (out, FALSE);
+}
+
+/* A field that is a C number: "-0.25", "1e-05". */
+static gboolean
+is_number (const char *field, gsize len)
+{
+  g_autofree char *copy = g_strndup (field, len);
+  char *end = NULL;
+
+  if (len == 0 || !(g_ascii_isdigit (copy[0]) || copy[0] == '-'))
+    return FALSE;
+  g_ascii_strtod (copy, &end);
+  return end != NULL && *end == '\0';
+}
+
+/* A spreadsheet opens a CSV in its locale's way: Excel and LibreOffice in
+ * German, French or Russian split fields on ';' and read "1,5" as a
+ * number, and Excel reads UTF-8 only after a byte order mark. So, where the
+ * locale's decimal mark is a comma, the ',' between fields becomes ';' and
+ * the point of every number a comma (a text with a separator is quoted,
+ * csv_field, and stays as it is); the BOM goes first in any locale.
+ * Takes csv. */
+char *
+fsb_report_csv_for_locale (char *csv)
+{
+  const char *point = localeconv ()->decimal_point;
+  gboolean comma = point != NULL && strcmp (point, ",") == 0;
+  GString *out = g_string_sized_new (strlen (csv) + 16);
+  const char *p = csv;
+
+  g_string_append (out, "\xef\xbb\xbf");
+  if (!comma)
+    {
+      g_string_append (out, csv);
+      g_free (csv);
+      return g_string_free (out, FALSE);
+    }
+  while (*p != '\0')
+    {
+      const char *start = p;
+      gsize len;
+
+      if (*p == '"')
+        {
+          /* a quoted field, its "" included */
+          for (p++; *p != '\0' && !(*p == '"' && p[1] != '"'); p += *p == '"' ? 2 : 1)
+            ;
+          if (*p == '"')
+            p++;
+        }
+      p += strcspn (p, ",\r\n");
+      len = p - start;
+      if (is_number (start, len))
+        for (gsize k = 0; k < len; k++)
+          g_string_append_c (out, start[k] == '.' ? ',' : start[k]);
+      else
+        g_string_append_len (out, start, len);
+      if (*p == ',')
+        {
+          g_string_append_c (out, ';');
+          p++;
+        }
+      else if (*p != '\0')
+        {
+          gsize eol = strspn (p, "\r\n");
+          g_string_append_len (out, p, eol);
+          p += eol;
+        }
+    }
+  g_free (csv);
   return g_string_free (out, FALSE);
 }

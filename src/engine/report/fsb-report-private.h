@@ -110,6 +110,8 @@ char        *fsb_report_render_markdown (FsbDocument *doc, const char *png_stem,
 gboolean     fsb_report_render_pdf      (FsbDocument *doc, const char *path, gboolean letter, GError **error);
 char        *fsb_report_render_csv      (FsbResult * const *results, const char * const *labels, guint n_results);
 char        *fsb_report_render_samples_csv (FsbResult * const *results, const char * const *labels, guint n_results);
+/* The CSV as a spreadsheet of the current locale opens it (csv_locale). */
+char        *fsb_report_csv_for_locale  (char *csv);
 
 /* Escaping for text that came from the machine or the user. */
 char        *fsb_escape_markdown        (const char *text);

@@ -139,14 +139,18 @@ static char *
 render_csv (FsbResult * const *results, const char * const *labels, guint n,
             const FsbReportOptions *options, const char *path, GError **error)
 {
-  return fsb_report_render_csv (results, labels, n);
+  char *csv = fsb_report_render_csv (results, labels, n);
+
+  return options->csv_locale ? fsb_report_csv_for_locale (csv) : csv;
 }
 
 static char *
 render_samples_csv (FsbResult * const *results, const char * const *labels, guint n,
                     const FsbReportOptions *options, const char *path, GError **error)
 {
-  return fsb_report_render_samples_csv (results, labels, n);
+  char *csv = fsb_report_render_samples_csv (results, labels, n);
+
+  return options->csv_locale ? fsb_report_csv_for_locale (csv) : csv;
 }
 
 static char *

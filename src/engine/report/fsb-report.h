@@ -21,6 +21,9 @@ typedef struct {
   FsbUseCase  use_case;
   const char *language;   /* "ru", "de", "fr", "en"; NULL: the UI language */
   gboolean    letter;     /* PDF on US Letter rather than A4 */
+  gboolean    csv_locale; /* CSV for a spreadsheet in the report's language: a UTF-8 BOM, ';' between
+                           * fields and a decimal comma where the language writes one (else C numbers
+                           * and ',' that every program reads) */
 } FsbReportOptions;
 
 void     fsb_report_options_init   (FsbReportOptions *options);
