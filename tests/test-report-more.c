@@ -15,6 +15,16 @@
 #include "fsb-report.h"
 #include "report-common.h"
 
+static guint
+count_between (const char *from, const char *to, const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = g_strstr_len (from, to - from, needle); p != NULL; p = g_strstr_len (p + 1, to - p - 1, needle))
+    n++;
+  return n;
+}
+
 static void
 test_comparison (void)
 {
@@ -185,6 +195,42 @@ host_result (const char *label, const char *disk, double ext4_slowness)
 
 /* Each column is a host, by its label; its disk and kernel are rows; the
  * overall table says who wins on each host and on the most. */
+/* The overview under a study's verdict: a row per filesystem with its
+ * figure in each criterion, the criterion's winner strong, the leader's lead
+ * and the repetitions; the Markdown has its own compact block instead. */
+static void
+test_glance (void)
+{
+  FsbResult *result = load_fixture ("study.json");
+  FsbReportOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html = NULL, *md = NULL;
+  const char *glance, *end, *verdict;
+
+  fsb_report_options_init (&options);
+  options.use_case = FSB_USE_CASE_DESKTOP;
+  html = fsb_report_to_string (&result, NULL, 1, FSB_REPORT_HTML, &options, &error);
+  g_assert_no_error (error);
+  md = fsb_report_to_string (&result, NULL, 1, FSB_REPORT_MARKDOWN, &options, &error);
+  g_assert_no_error (error);
+  verdict = strstr (html, "<p class=\"verdict\">");
+  glance = strstr (html, "<div class=\"scroll\"><table class=\"glance\">");
+  g_assert_nonnull (verdict);
+  g_assert_nonnull (glance);
+  /* right under the verdict, before anything else */
+  g_assert_null (g_strstr_len (strchr (verdict, '\n') + 1, glance - strchr (verdict, '\n') - 1, "<p"));
+  end = strstr (glance, "</table>");
+  g_assert_cmpuint (count_between (glance, end, "<tr>"), ==, 5);
+  g_assert_nonnull (g_strstr_len (glance, end - glance, "<th class=\"num\">Big files</th>"));
+  g_assert_nonnull (g_strstr_len (glance, end - glance, "<th class=\"num\">Each task ran</th>"));
+  /* XFS copies and deletes big files clearly fastest: its figure stands out, no one else's there */
+  g_assert_nonnull (g_strstr_len (glance, end - glance, "<td class=\"num best\" data-label=\"Big files\"><strong>1 min 8 s</strong>"));
+  g_assert_cmpuint (count_between (glance, end, "data-label=\"Big files\"><strong>"), ==, 1);
+  g_assert_cmpuint (count_between (glance, end, ">3 times</td>"), ==, 4);
+  g_assert_null (strstr (md, "Each task ran |"));
+  fsb_result_unref (result);
+}
+
 static void
 test_comparison_fleet (void)
 {
@@ -555,6 +601,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/html-print-and-narrow", test_html_print_and_narrow);
   g_test_add_func ("/report/comparison-profiles", test_comparison_profiles);
   g_test_add_func ("/report/comparison-fleet", test_comparison_fleet);
+  g_test_add_func ("/report/glance", test_glance);
   g_test_add_func ("/report/comparison-csv", test_comparison_csv);
   g_test_add_func ("/report/machine-details", test_machine_details);
   g_test_add_func ("/chart/bands", test_chart_bands);

@@ -16,6 +16,7 @@ block_free (FsbBlock *block)
   g_free (block->text);
   g_free (block->id);
   g_clear_pointer (&block->items, g_ptr_array_unref);
+  g_clear_pointer (&block->best, g_array_unref);
   g_clear_pointer (&block->result, fsb_result_unref);
   g_free (block);
 }

@@ -25,6 +25,9 @@ static const char css[] =
   "p,li,dd,dt,h1,h2,h3{overflow-wrap:break-word}"
   ".subtitle{color:#555;margin:0 0 1em}"
   ".verdict{font-size:1.15em;font-weight:bold;background:#eef5fb;border-left:4px solid #0072B2;padding:.5em .8em}"
+  /* the overview at the top: a winner's figure stands out */
+  "table.glance{font-size:1em}.glance th,.glance th.num{background:#eef5fb;white-space:normal;vertical-align:bottom}"
+  "td.best{background:#e3f1e3}"
   ".note{background:#fff7e6;border-left:4px solid #E69F00;padding:.4em .8em}"
   ".conclusion{border-top:1px solid #ddd;padding-top:.4em}"
   "dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1em 1em;margin:.3em 0}"
@@ -156,7 +159,7 @@ append_svg (GString *out, const FsbBlock *block, guint n)
 static void
 append_table (GString *out, const FsbBlock *block)
 {
-  g_string_append (out, "<div class=\"scroll\"><table>\n");
+  g_string_append (out, block->glance ? "<div class=\"scroll\"><table class=\"glance\">\n" : "<div class=\"scroll\"><table>\n");
   for (guint r = 0; r < block->items->len; r++)
     {
       GPtrArray *row = block->items->pdata[r];
@@ -171,7 +174,11 @@ append_table (GString *out, const FsbBlock *block)
       for (guint c = 0; c < row->len; c++)
         {
           gboolean num = c < 64 && (block->numeric & (G_GUINT64_CONSTANT (1) << c)) != 0;
-          g_string_append_printf (out, "<%s%s", tag, num ? " class=\"num\"" : "");
+          gboolean strong = block->best != NULL && r < block->best->len && c < 64 &&
+                            (g_array_index (block->best, guint64, r) & (G_GUINT64_CONSTANT (1) << c)) != 0;
+          g_string_append_printf (out, "<%s%s%s%s", tag, num || strong ? " class=\"" : "",
+                                  num ? (strong ? "num best" : "num") : strong ? "best" : "",
+                                  num || strong ? "\"" : "");
           /* the column's header, shown before the cell on a narrow screen */
           if (r > 0 && c < header->len)
             {
@@ -180,7 +187,11 @@ append_table (GString *out, const FsbBlock *block)
               g_string_append_c (out, '"');
             }
           g_string_append_c (out, '>');
+          if (strong)
+            g_string_append (out, "<strong>");
           append_escaped (out, row->pdata[c]);
+          if (strong)
+            g_string_append (out, "</strong>");
           g_string_append_printf (out, "</%s>", tag);
         }
       g_string_append (out, "</tr>");

@@ -430,6 +430,8 @@ fsb_report_render_markdown (FsbDocument *doc, const char *png_stem, GError **err
           g_string_append_c (out, '\n');
           break;
         case FSB_BLOCK_TABLE:
+          if (b->glance && doc->recommendation != NULL)
+            break;
           for (guint r = 0; r < b->items->len; r++)
             {
               GPtrArray *row = b->items->pdata[r];

@@ -31,6 +31,8 @@ typedef struct {
   GPtrArray       *items;
   guint64          numeric;       /* TABLE: bit n set when column n holds numbers */
   guint            keep;          /* this block and the next keep blocks stay on one page when they fit */
+  GArray          *best;          /* TABLE: of guint64 per row, bit n set when its cell n is a winner's, shown strong */
+  gboolean         glance;        /* the overview at the top, which the Markdown's own compact block gives */
   FsbResult       *result;        /* CHART */
   FsbChartOptions  chart;         /* CHART; chart.title points into text */
 } FsbBlock;

@@ -378,6 +378,79 @@ fsb_doc_overall_standing (const FsbScore *s, gboolean leader)
        : C_("compared with the leader", "Not told apart");
 }
 
+static const FsbScore *
+score_of (GPtrArray *scores, const char *fs)
+{
+  for (guint i = 0; i < scores->len; i++)
+    if (g_strcmp0 (((FsbScore *) scores->pdata[i])->fs, fs) == 0)
+      return scores->pdata[i];
+  return NULL;
+}
+
+/* The overview under the verdict, one screen high: a row per filesystem,
+ * the leader first, with its figure in each criterion the use case counts
+ * (all of them when it counts none that ran), the winner's figure strong;
+ * the leader's lead over it, a weighted geometric mean with its 95 %
+ * interval; and how many times each task ran on it. */
+static void
+add_glance (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
+{
+  g_autoptr(GPtrArray) verdicts = g_ptr_array_new ();
+  FsbBlock *table;
+  GPtrArray *header;
+  guint n_columns;
+
+  if (r->filesystems->len < 2 || rec->verdicts->len == 0)
+    return;
+  for (guint i = 0; i < rec->verdicts->len; i++)
+    if (((FsbVerdict *) rec->verdicts->pdata[i])->weight > 0)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+  if (verdicts->len == 0)
+    for (guint i = 0; i < rec->verdicts->len; i++)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+
+  table = fsb_doc_add_table (doc, 0, _("Filesystem"), NULL);
+  table->glance = TRUE;
+  table->best = g_array_new (FALSE, TRUE, sizeof (guint64));
+  header = table->items->pdata[0];
+  for (guint i = 0; i < verdicts->len; i++)
+    g_ptr_array_add (header, g_strdup (_(((FsbVerdict *) verdicts->pdata[i])->criterion->title)));
+  /* xgettext:no-c-format */
+  g_ptr_array_add (header, g_strdup (_("The leader’s lead (95 % interval)")));
+  /* Translators: a column: how many times each task ran on a filesystem */
+  g_ptr_array_add (header, g_strdup (_("Each task ran")));
+  n_columns = header->len;
+  table->numeric = ((G_GUINT64_CONSTANT (1) << MIN (n_columns, 63)) - 1) & ~G_GUINT64_CONSTANT (0x1);
+  g_array_set_size (table->best, 1);
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      /* the overall ranking's order when it has every filesystem */
+      const char *fs = rec->overall->len == r->filesystems->len ? ((FsbScore *) rec->overall->pdata[f])->fs
+                                                               : ((FsbFsResult *) r->filesystems->pdata[f])->name;
+      const FsbScore *overall = score_of (rec->overall, fs);
+      FsbFsResult *fs_result = fsb_result_find_filesystem (r, fs);
+      GPtrArray *row = fsb_doc_table_row (table);
+      guint64 best = 0;
+      guint cycles = fs_result != NULL ? fsb_result_whole_cycles (r, fs_result) : 0;
+
+      g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs)));
+      for (guint i = 0; i < verdicts->len; i++)
+        {
+          const FsbVerdict *v = verdicts->pdata[i];
+          const FsbScore *s = score_of (v->ranking, fs);
+
+          g_ptr_array_add (row, s != NULL && s->complete ? fsb_score_figure (s) : g_strdup ("—"));
+          if (v->kind == FSB_VERDICT_WINNER && g_strcmp0 (v->winner, fs) == 0)
+            best |= G_GUINT64_CONSTANT (1) << (i + 1);
+        }
+      g_ptr_array_add (row, overall != NULL ? overall_cell (overall, overall == rec->overall->pdata[0])
+                                            : g_strdup ("—"));
+      g_ptr_array_add (row, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u time", "%u times", cycles), cycles));
+      g_array_append_val (table->best, best);
+    }
+}
+
 static void
 add_summary (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
@@ -442,6 +515,7 @@ fsb_document_build_study (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
             /* Translators: the date of the run and the version of FS Bench */
             g_strdup_printf (_("Measured on %s with FS Bench %s"), date, r->app_version != NULL ? r->app_version : "?"));
   fsb_doc_add (doc, FSB_BLOCK_VERDICT, rec->headline);
+  add_glance (doc, r, rec);
   if (!r->complete)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, _("This run did not finish: the figures below are partial."));
   {
