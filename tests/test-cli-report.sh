@@ -129,7 +129,9 @@ d = json.load(open(sys.argv[1]))
 for fs in d["filesystems"]:
     speed = 2.0 if fs["name"] == "xfs" else 1.0
     for task, metric in (("rand-read", "mb_per_s"), ("rand-write", "mb_per_s"), ("sync-write", "commits_per_s")):
-        fs["tasks"].append({"id": task, "samples": [{metric: 100 * speed * f, "wall_s": 1.0} for f in (0.98, 1.0, 1.02)]})
+        fs["tasks"].append({"id": task, "samples": [{metric: 100 * speed * f, "wall_s": 1.0, "iops": 6400 * speed * f,
+                                                     "latency_p50_ms": 0.12 / speed, "latency_p95_ms": 0.9 / speed,
+                                                     "latency_p99_ms": 4.5 / speed} for f in (0.98, 1.0, 1.02)]})
 json.dump(d, open(sys.argv[2], "w"))
 PY
 "$cli" recommend "$tmp/db-study.json" --use-case database --json > "$tmp/db2.json" || fail "recommend --json exited $?"
@@ -142,6 +144,14 @@ PY
   || fail "measured: the ratio"
 [ "$(json "$tmp/db2.json" '[c["ci95"][0] < 2 < c["ci95"][1] for c in d["criteria"] if c["id"] == "random-io"][0]')" = True ] \
   || fail "measured: the interval"
+
+# Random I/O shows its operations per second and its latencies, and no
+# second column of MB/s beside its median (which is MB/s already).
+"$cli" report "$tmp/db-study.json" --use-case database --md "$tmp/db.md" >/dev/null || fail "db report exited $?"
+grep -q "^| Task | Filesystem | Median | 95 % interval | Operations per second (IOPS) | Latency p50 / p95 / p99 |" "$tmp/db.md" \
+  || fail "random I/O columns: $(grep "^| Task | Filesystem | Median" "$tmp/db.md" | tail -1)"
+grep -q "^| Random reads | XFS | 200.MB/s | [^|]* | 12800 | 0.0600 / 0.450 / 2.25.ms |" "$tmp/db.md" \
+  || fail "random I/O row: $(grep "^| Random reads | XFS" "$tmp/db.md")"
 
 # Markdown on stdout without an output option
 "$cli" report "$data/study.json" > "$tmp/stdout.md" || fail "report to stdout exited $?"

@@ -116,6 +116,42 @@ any_metric (FsbResult *r, GPtrArray *ids, const char *metric)
   return FALSE;
 }
 
+/* TRUE when some task's headline is not a rate in MB/s already: only then
+ * does a column of throughput say something its median does not. */
+static gboolean
+any_headline_besides (GPtrArray *ids, const char *metric)
+{
+  for (guint t = 0; t < ids->len; t++)
+    if (g_strcmp0 (fsb_task_metric (ids->pdata[t], NULL), metric) != 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* "0.11 / 0.42 / 1.30 ms": a task's median latencies at p50, p95 and p99,
+ * in the unit of the slowest. */
+static char *
+latency_cell (FsbResult *r, FsbTaskResult *task)
+{
+  static const char *const metrics[] = { "latency_p50_ms", "latency_p95_ms", "latency_p99_ms" };
+  g_autofree char *parts[G_N_ELEMENTS (metrics)] = { NULL };
+  FsbStats s[G_N_ELEMENTS (metrics)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    if (!fsb_task_result_stats (r, task, metrics[i], &s[i]))
+      return g_strdup ("—");
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    {
+      char *nbsp;
+
+      parts[i] = fsb_format_time_as (s[i].median * 1e-3, s[2].median * 1e-3);
+      /* the unit once, after the last */
+      if (i + 1 < G_N_ELEMENTS (metrics) && (nbsp = strstr (parts[i], "\u00a0")) != NULL)
+        *nbsp = '\0';
+    }
+  /* Translators: a task's median latencies at the 50th, 95th and 99th percentiles: "0.11 / 0.42 / 1.30 ms" */
+  return g_strdup_printf (C_("latency percentiles", "%s / %s / %s"), parts[0], parts[1], parts[2]);
+}
+
 /* The whiskers are 95 % intervals when every figure of the section has one. */
 static const char *
 range_title (FsbResult *r, const char *section)
@@ -207,7 +243,10 @@ static void
 add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
 {
   g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section);
-  gboolean rates = any_throughput (r, ids);
+  /* random I/O: its headline is MB/s already; its operations per second
+   * and its latencies are what a database feels */
+  gboolean rates = any_throughput (r, ids) && any_headline_besides (ids, "mb_per_s");
+  gboolean iops_column = any_metric (r, ids, "iops"), latency_column = any_metric (r, ids, "latency_p99_ms");
   gboolean cpu_column = any_metric (r, ids, "cpu_percent"), faults_column = any_metric (r, ids, "minor_faults");
   g_autofree char *cpu = fsb_doc_column_title (_("CPU"), "cpu_percent");
   FsbBlock *table = fsb_doc_add_table (doc, 0, _("Task"), _("Filesystem"), _("Median"), range_title (r, section), NULL);
@@ -216,6 +255,11 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
   /* columns that would hold only dashes (mkfs has no CPU share of its own) are left out */
   if (rates)
     g_ptr_array_add (header, g_strdup (fsb_metric_display_name ("mb_per_s")));
+  if (iops_column)
+    g_ptr_array_add (header, fsb_doc_column_title (fsb_metric_display_name ("iops"), "iops"));
+  if (latency_column)
+    /* Translators: a column: the latencies at the 50th, 95th and 99th percentiles */
+    g_ptr_array_add (header, g_strdup (_("Latency p50 / p95 / p99")));
   if (cpu_column)
     g_ptr_array_add (header, g_strdup (cpu));
   if (faults_column)
@@ -267,6 +311,11 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
             }
           if (rates)
             g_ptr_array_add (row, task_throughput (task, &rate) ? fsb_format_value_unit (rate, "mb_per_s") : g_strdup ("—"));
+          if (iops_column)
+            g_ptr_array_add (row, fsb_task_result_stats (r, task, "iops", &c)
+                                    ? fsb_format_value (c.median, "iops") : g_strdup ("—"));
+          if (latency_column)
+            g_ptr_array_add (row, latency_cell (r, task));
           if (cpu_column)
             g_ptr_array_add (row, fsb_task_result_stats (r, task, "cpu_percent", &c)
                                     ? fsb_format_value (c.median, "cpu_percent") : g_strdup ("—"));
