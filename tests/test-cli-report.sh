@@ -68,6 +68,24 @@ grep -q "^run.json,xfs,big-files,big-copy-in,wall_s,median,34.6757,s,r1,1," "$tm
 grep -q "^run.json,xfs,big-files,big-copy-in,wall_s,median,31.8111,s,r2,0.917388834255689[0-9]*,better" "$tmp/cmp.csv" \
   || fail "comparison CSV: the second run"
 
+# A tree of one folder is said in the singular in every language: «в 1 папке».
+/usr/bin/python3 - "$data/quick.json" "$tmp/one-dir.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["sizes"]["tree-dirs"] = 1
+d["sizes"]["tree-files"] = 21
+json.dump(d, open(sys.argv[2], "w"))
+PY
+if locale -a 2>/dev/null | grep -qi '^ru_RU\.utf-\?8$'; then
+  "$cli" report "$tmp/one-dir.json" --lang ru | grep -q "дерево из 21 файла в 1 папке, всего" \
+    || fail "one folder in Russian: $("$cli" report "$tmp/one-dir.json" --lang ru | grep -o "дерево из[^;|]*" | head -1)"
+fi
+"$cli" report "$tmp/one-dir.json" --lang en | grep -q "a tree of 21 files in 1 folder, " \
+  || fail "one folder in English: $("$cli" report "$tmp/one-dir.json" --lang en | grep -o "a tree of[^;|]*" | head -1)"
+# Task names listed in a sentence each stand in the language's quotes.
+"$cli" report "$data/quick.json" --lang ru | grep -q "«Смонтировать» и «Размонтировать»\|«Размонтировать» и «Смонтировать»\|«[^»]*», «[^»]*» и «[^»]*»" \
+  || fail "task names unquoted: $("$cli" report "$data/quick.json" --lang ru | grep "меньше" | head -2)"
+
 # --csv-locale: a CSV that a spreadsheet of the report's language opens as
 # is: a UTF-8 BOM; in German ';' between fields and decimal commas, each row
 # as many fields as the header, texts with a separator still quoted whole.

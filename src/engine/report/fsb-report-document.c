@@ -318,11 +318,16 @@ fsb_doc_dataset_sentence (FsbResult *r)
 
       if (fsb_doc_result_size (r, "tree-dirs", &dirs) && dirs > 0)
         {
+          g_autofree char *files_part = NULL;
+
           n_dirs = fsb_format_number (dirs, 0);
-          /* Translators: a file tree: a count of files, of folders, and its size: "375 files in 45 folders, 95.0 MB in all" */
-          part = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "a tree of %s file in %s folders, %s in all",
-                                               "a tree of %s files in %s folders, %s in all", (gulong) files),
-                                  n_files, n_dirs, size);
+          /* Translators: the count of files of a tree, as “a tree of …” says it: “375 files” */
+          files_part = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s file", "%s files", (gulong) files), n_files);
+          /* Translators: a file tree: the count of its files (“375 files”), of its folders, and its size:
+           * "a tree of 375 files in 45 folders, 95.0 MB in all"; the plural follows the folders */
+          part = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "a tree of %s in %s folder, %s in all",
+                                               "a tree of %s in %s folders, %s in all", (gulong) dirs),
+                                  files_part, n_dirs, size);
         }
       else
         /* Translators: a file tree: a count of files and its size */

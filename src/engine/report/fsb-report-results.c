@@ -167,10 +167,15 @@ add_short_note (FsbDocument *doc, GPtrArray *short_tasks)
 {
   g_autofree char *names = NULL;
   g_autofree char *limit = NULL;
+  g_autoptr(GPtrArray) quoted = g_ptr_array_new_with_free_func (g_free);
 
   if (short_tasks->len == 0)
     return;
-  names = fsb_format_join_names ((const char * const *) short_tasks->pdata, short_tasks->len, FALSE);
+  /* each name in the language's quotes, so that a list of names reads as
+   * one: «Смонтировать» и «Размонтировать» */
+  for (guint i = 0; i < short_tasks->len; i++)
+    g_ptr_array_add (quoted, g_strdup_printf (C_("quoted data", "“%s”"), (const char *) short_tasks->pdata[i]));
+  names = fsb_format_join_names ((const char * const *) quoted->pdata, quoted->len, FALSE);
   limit = fsb_format_duration (SHORT_TASK_SECONDS);
   fsb_doc_add_take (doc, FSB_BLOCK_NOTE, g_strdup_printf (
       /* Translators: the first %s is a list of tasks, the second a time ("0.1 s") */
