@@ -86,6 +86,31 @@ fi
 "$cli" report "$data/quick.json" --lang ru | grep -q "«Смонтировать» и «Размонтировать»\|«Размонтировать» и «Смонтировать»\|«[^»]*», «[^»]*» и «[^»]*»" \
   || fail "task names unquoted: $("$cli" report "$data/quick.json" --lang ru | grep "меньше" | head -2)"
 
+# One unit per column: every time of a table's column in the same unit
+# ("0.0775 s" never above "71.6 ms"), in a study and in a comparison.
+"$cli" report "$data/quick.json" --md "$tmp/units-study.md" >/dev/null
+"$cli" report "$data/quick.json" "$data/standard.json" --md "$tmp/units-cmp.md" >/dev/null
+/usr/bin/python3 - "$tmp/units-study.md" "$tmp/units-cmp.md" <<'PY' || fail "a column of times in more than one unit"
+import re, sys
+bad = 0
+for path in sys.argv[1:]:
+    table, results = [], False
+    for line in open(path, encoding="utf-8").read().splitlines() + [""]:
+        # the tables of the results (the summary at the top has a task per row, a filesystem per column)
+        results = results or line == "## Results"
+        if line.startswith("|") and results:
+            table.append([c.strip() for c in line.strip("|").split("|")])
+            continue
+        for col in range(len(table[0]) if table else 0):
+            units = {m.group(1) for row in table[2:] if col < len(row)
+                     for m in [re.fullmatch(r"[\d.,]+\u00a0(s|ms|µs)\*?", row[col])] if m}
+            if len(units) > 1:
+                print("%s: column %r holds %s" % (path, table[0][col], sorted(units)))
+                bad = 1
+        table = []
+sys.exit(bad)
+PY
+
 # --csv-locale: a CSV that a spreadsheet of the report's language opens as
 # is: a UTF-8 BOM; in German ';' between fields and decimal commas, each row
 # as many fields as the header, texts with a separator still quoted whole.

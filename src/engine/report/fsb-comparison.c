@@ -579,6 +579,29 @@ fsb_comparison_section_rows (FsbComparison *self, const char *section)
 char *
 fsb_comparison_format_value (const FsbComparisonRow *row, guint run)
 {
+  return fsb_comparison_format_value_as (row, run, NAN);
+}
+
+double
+fsb_comparison_time_reference (GPtrArray *rows)
+{
+  double reference = 0, scale;
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const FsbComparisonRow *row = rows->pdata[r];
+
+      if (fsb_format_metric_is_time (row->metric, &scale))
+        for (guint i = 0; i < row->n_runs; i++)
+          if (!isnan (row->median[i]))
+            reference = MAX (reference, row->median[i] * scale);
+    }
+  return reference;
+}
+
+char *
+fsb_comparison_format_value_as (const FsbComparisonRow *row, guint run, double reference_s)
+{
   double v = row->median[run], scale, reference = 0;
 
   if (isnan (v))
@@ -587,6 +610,8 @@ fsb_comparison_format_value (const FsbComparisonRow *row, guint run)
     return fsb_format_percent (v, 2);
   if (fsb_format_metric_is_time (row->metric, &scale))
     {
+      if (!isnan (reference_s))
+        return fsb_format_time_as (v * scale, reference_s);
       /* the figures of a row share the unit of its largest */
       for (guint i = 0; i < row->n_runs; i++)
         if (!isnan (row->median[i]))

@@ -64,6 +64,11 @@ void           fsb_comparison_free          (FsbComparison *self);
 GPtrArray     *fsb_comparison_section_rows  (FsbComparison *self, const char *section);
 /* A run's figure in a row: "0.183 s", "92.72 %". */
 char          *fsb_comparison_format_value  (const FsbComparisonRow *row, guint run);
+/* The same in the unit of reference_s, seconds (a table's largest time, so
+ * that its columns read in one unit); NaN: the row's largest. */
+char          *fsb_comparison_format_value_as  (const FsbComparisonRow *row, guint run, double reference_s);
+/* The largest time of these rows (FsbComparisonRow*), in seconds. */
+double         fsb_comparison_time_reference   (GPtrArray *rows);
 /* A change in words: "2.8× faster (2.1–3.5×)", "within noise (0.92–1.10×)", "−5 pp, less CPU",
  * "not comparable: other data", "—". */
 char          *fsb_comparison_format_change (const FsbComparisonRow *row, guint run);

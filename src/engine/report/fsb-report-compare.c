@@ -169,6 +169,8 @@ add_change_table (FsbDocument *doc, FsbComparison *cmp, GPtrArray *rows)
 {
   FsbBlock *table = fsb_doc_add (doc, FSB_BLOCK_TABLE, NULL);
   GPtrArray *header;
+  /* every time of the table in one unit, its largest's */
+  double time_reference = fsb_comparison_time_reference (rows);
 
   table->items = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   table->numeric = ~G_GUINT64_CONSTANT (0x3);
@@ -191,7 +193,7 @@ add_change_table (FsbDocument *doc, FsbComparison *cmp, GPtrArray *rows)
       g_ptr_array_add (row, g_strdup (fsb_format_fs_name (c->fs)));
       for (guint i = 0; i < cmp->n_runs; i++)
         {
-          g_ptr_array_add (row, fsb_comparison_format_value (c, i));
+          g_ptr_array_add (row, fsb_comparison_format_value_as (c, i, time_reference));
           if (i > 0)
             g_ptr_array_add (row, fsb_comparison_format_change (c, i));
         }

@@ -32,7 +32,25 @@ task_reference (FsbResult *r, const char *id, const char *metric)
   return ref;
 }
 
-/* The median, in the unit of the task's largest one, starred when unsteady. */
+/* The largest median of the section's timed tasks, in seconds: every time
+ * of its table is in that one's unit, so that a column reads in one unit
+ * ("0.071 s" above "0.083 s", not "82.7 ms"). */
+static double
+section_time_reference (FsbResult *r, GPtrArray *ids)
+{
+  double ref = 0, scale;
+
+  for (guint t = 0; t < ids->len; t++)
+    {
+      const char *metric = fsb_task_metric (ids->pdata[t], NULL);
+
+      if (fsb_format_metric_is_time (metric, &scale))
+        ref = MAX (ref, task_reference (r, ids->pdata[t], metric) * scale);
+    }
+  return ref;
+}
+
+/* The median, in the unit of the table's largest time, starred when unsteady. */
 static char *
 stat_cell (const FsbStats *s, const char *metric, double reference)
 {
@@ -272,12 +290,13 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
   table->numeric = ((G_GUINT64_CONSTANT (1) << header->len) - 1) & ~G_GUINT64_CONSTANT (0x3);
   g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) short_tasks = g_ptr_array_new ();
+  double time_reference = section_time_reference (r, ids);
 
   for (guint t = 0; t < ids->len; t++)
     {
       const char *id = ids->pdata[t];
       const char *task_metric = fsb_task_metric (id, NULL);
-      double reference = task_reference (r, id, task_metric), scale;
+      double scale, reference = fsb_format_metric_is_time (task_metric, &scale) ? time_reference / scale : 0;
 
       for (guint f = 0; f < r->filesystems->len; f++)
         {
@@ -455,6 +474,16 @@ add_cpu_table (FsbDocument *doc, FsbResult *r, gboolean faults)
                          _("Page faults"), NULL)
     : fsb_doc_add_table (doc, 0xc, _("Task"), _("Filesystem"), cpu, fsb_metric_display_name ("cpu_s"), NULL);
 
+  double reference = 0;
+
+  /* the column of CPU time in one unit, its largest's */
+  for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
+    {
+      g_autoptr(GPtrArray) part = fsb_result_section_tasks (r, fsb_catalog_nth_criterion (c)->id);
+
+      for (guint t = 0; t < part->len; t++)
+        reference = MAX (reference, task_reference (r, part->pdata[t], "cpu_s"));
+    }
   for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
       g_autoptr(GPtrArray) part = fsb_result_section_tasks (r, fsb_catalog_nth_criterion (c)->id);
@@ -462,7 +491,6 @@ add_cpu_table (FsbDocument *doc, FsbResult *r, gboolean faults)
       for (guint t = 0; t < part->len; t++)
         {
           const char *id = part->pdata[t];
-          double reference = task_reference (r, id, "cpu_s");
 
           for (guint f = 0; f < r->filesystems->len; f++)
             {
