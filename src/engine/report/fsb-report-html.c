@@ -40,7 +40,7 @@ static const char css[] =
   "position:relative;left:50%;transform:translateX(-50%)}"
   "table{border-collapse:collapse;font-size:.92em}"
   "th,td{padding:.2em .6em;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}"
-  "th{border-bottom:2px solid #999}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+  "th{border-bottom:2px solid #999}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}"
   "figure{margin:.8em 0}svg{display:block;width:100%;height:auto}"
   ".chart-narrow{display:none}"
   "@media (max-width:" NARROW_BELOW "){main{padding:1.2em 1em}"
