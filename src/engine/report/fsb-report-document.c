@@ -147,6 +147,29 @@ fsb_doc_format_date (const char *iso)
   return fsb_format_date_time (iso);
 }
 
+const FsbScore *
+fsb_doc_find_score (GPtrArray *scores, const char *fs)
+{
+  for (guint i = 0; i < scores->len; i++)
+    if (g_strcmp0 (((FsbScore *) scores->pdata[i])->fs, fs) == 0)
+      return scores->pdata[i];
+  return NULL;
+}
+
+GPtrArray *
+fsb_doc_summary_verdicts (const FsbRecommendation *rec)
+{
+  GPtrArray *verdicts = g_ptr_array_new ();
+
+  for (guint i = 0; i < rec->verdicts->len; i++)
+    if (((FsbVerdict *) rec->verdicts->pdata[i])->weight > 0)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+  if (verdicts->len == 0)
+    for (guint i = 0; i < rec->verdicts->len; i++)
+      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+  return verdicts;
+}
+
 char *
 fsb_doc_run_key (guint i)
 {

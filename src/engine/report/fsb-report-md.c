@@ -189,15 +189,6 @@ compact_cell (const char *text)
   return g_string_free (cell, FALSE);
 }
 
-static const FsbScore *
-find_score (GPtrArray *scores, const char *fs)
-{
-  for (guint i = 0; i < scores->len; i++)
-    if (g_strcmp0 (((FsbScore *) scores->pdata[i])->fs, fs) == 0)
-      return scores->pdata[i];
-  return NULL;
-}
-
 /* The figures the verdict weighed, one line per filesystem, leader first:
  * the criteria the use case counts (all of them when it counts none that
  * ran) and where each stands overall. A code block keeps its columns on
@@ -205,20 +196,13 @@ find_score (GPtrArray *scores, const char *fs)
 static void
 append_compact (GString *out, FsbResult *r, const FsbRecommendation *rec)
 {
-  g_autoptr(GPtrArray) verdicts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) verdicts = fsb_doc_summary_verdicts (rec);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autofree char *caption = fsb_doc_chart_caption (r);
   g_autofree guint *width = NULL;
   GPtrArray *header = g_ptr_array_new_with_free_func (g_free);
   gboolean overall = rec->overall->len > 1;
   guint n_columns;
-
-  for (guint i = 0; i < rec->verdicts->len; i++)
-    if (((FsbVerdict *) rec->verdicts->pdata[i])->weight > 0)
-      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
-  if (verdicts->len == 0)
-    for (guint i = 0; i < rec->verdicts->len; i++)
-      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
 
   g_ptr_array_add (header, compact_cell (_("Filesystem")));
   for (guint i = 0; i < verdicts->len; i++)
@@ -237,14 +221,14 @@ append_compact (GString *out, FsbResult *r, const FsbRecommendation *rec)
       g_ptr_array_add (row, compact_cell (fsb_format_fs_name (fs)));
       for (guint i = 0; i < verdicts->len; i++)
         {
-          const FsbScore *s = find_score (((FsbVerdict *) verdicts->pdata[i])->ranking, fs);
+          const FsbScore *s = fsb_doc_find_score (((FsbVerdict *) verdicts->pdata[i])->ranking, fs);
           g_autofree char *figure = s != NULL && s->complete ? fsb_score_figure (s) : g_strdup ("—");
 
           g_ptr_array_add (row, compact_cell (figure));
         }
       if (overall)
         {
-          const FsbScore *s = find_score (rec->overall, fs);
+          const FsbScore *s = fsb_doc_find_score (rec->overall, fs);
 
           g_ptr_array_add (row, compact_cell (s != NULL ? fsb_doc_overall_standing (s, s == rec->overall->pdata[0]) : "—"));
         }

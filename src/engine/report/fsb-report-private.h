@@ -88,6 +88,11 @@ char        *fsb_doc_kernel_options (FsbResult *r);
 char        *fsb_doc_chart_caption (FsbResult *r);
 gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section);
 char        *fsb_doc_column_title  (const char *name, const char *metric);
+/* A filesystem's score among scores (FsbScore*), or NULL. */
+const FsbScore *fsb_doc_find_score (GPtrArray *scores, const char *fs);
+/* The verdicts (FsbVerdict*) a summary shows: those the use case counts,
+ * or all of them when it counts none that ran. */
+GPtrArray   *fsb_doc_summary_verdicts (const FsbRecommendation *rec);
 /* A filesystem against the leader overall, in a word: "Leader", "Tied", "Clearly behind"... */
 const char  *fsb_doc_overall_standing (const FsbScore *score, gboolean leader);
 

@@ -378,15 +378,6 @@ fsb_doc_overall_standing (const FsbScore *s, gboolean leader)
        : C_("compared with the leader", "Not told apart");
 }
 
-static const FsbScore *
-score_of (GPtrArray *scores, const char *fs)
-{
-  for (guint i = 0; i < scores->len; i++)
-    if (g_strcmp0 (((FsbScore *) scores->pdata[i])->fs, fs) == 0)
-      return scores->pdata[i];
-  return NULL;
-}
-
 /* The overview under the verdict, one screen high: a row per filesystem,
  * the leader first, with its figure in each criterion the use case counts
  * (all of them when it counts none that ran), the winner's figure strong;
@@ -395,19 +386,14 @@ score_of (GPtrArray *scores, const char *fs)
 static void
 add_glance (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
-  g_autoptr(GPtrArray) verdicts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) verdicts = NULL;
   FsbBlock *table;
   GPtrArray *header;
   guint n_columns;
 
   if (r->filesystems->len < 2 || rec->verdicts->len == 0)
     return;
-  for (guint i = 0; i < rec->verdicts->len; i++)
-    if (((FsbVerdict *) rec->verdicts->pdata[i])->weight > 0)
-      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
-  if (verdicts->len == 0)
-    for (guint i = 0; i < rec->verdicts->len; i++)
-      g_ptr_array_add (verdicts, rec->verdicts->pdata[i]);
+  verdicts = fsb_doc_summary_verdicts (rec);
 
   table = fsb_doc_add_table (doc, 0, _("Filesystem"), NULL);
   table->glance = TRUE;
@@ -428,7 +414,7 @@ add_glance (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
       /* the overall ranking's order when it has every filesystem */
       const char *fs = rec->overall->len == r->filesystems->len ? ((FsbScore *) rec->overall->pdata[f])->fs
                                                                : ((FsbFsResult *) r->filesystems->pdata[f])->name;
-      const FsbScore *overall = score_of (rec->overall, fs);
+      const FsbScore *overall = fsb_doc_find_score (rec->overall, fs);
       FsbFsResult *fs_result = fsb_result_find_filesystem (r, fs);
       GPtrArray *row = fsb_doc_table_row (table);
       guint64 best = 0;
@@ -438,7 +424,7 @@ add_glance (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
       for (guint i = 0; i < verdicts->len; i++)
         {
           const FsbVerdict *v = verdicts->pdata[i];
-          const FsbScore *s = score_of (v->ranking, fs);
+          const FsbScore *s = fsb_doc_find_score (v->ranking, fs);
 
           g_ptr_array_add (row, s != NULL && s->complete ? fsb_score_figure (s) : g_strdup ("—"));
           if (v->kind == FSB_VERDICT_WINNER && g_strcmp0 (v->winner, fs) == 0)
