@@ -94,7 +94,7 @@ typedef struct {
 #define FSB_MAX_USE_CASE_WEIGHTS 8
 
 /* The use cases, as criteria weigh them and the recommendation takes them. */
-#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media"
+#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media", "nas"
 
 /* A criterion is also a section of the report. */
 typedef struct {
