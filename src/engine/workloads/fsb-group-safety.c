@@ -35,6 +35,7 @@
 #define SAFETY_STATES  "safety-states"   /* power-cut states */
 #define SAFETY_FILES   "safety-files"    /* files the writer keeps */
 #define SAFETY_WRITE   "safety-write"    /* bytes it writes while the copies are made */
+#define SAFETY_CORRUPT "safety-corrupt-files"   /* files of which two thirds get a bit flipped */
 
 #define OUTER_FSTYPE   "xfs"             /* reflinks, formatted by udisks with take-ownership */
 #define LOG_DIR        "safety"          /* the writer's folder in the inner filesystem */
@@ -386,6 +387,86 @@ safety_power_cut (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
   return judge_states (ctx, states, log, fstype, sample, error);
 }
 
+/* Silent corruption ------------------------------------------------------------------ */
+
+static gboolean
+corrupt_in (FsbWorkloadContext *ctx, FsbTarget *image, const char *fstype, FsbSample *sample, GError **error)
+{
+  guint n = (guint) fsb_sizes_get (ctx->sizes, SAFETY_CORRUPT);
+  guint n_flip = MAX (1, n * 2 / 3);
+  g_autofree char *dir = g_build_filename (fsb_target_get_mount_point (image), "corrupt", NULL);
+  g_autoptr(GPtrArray) firsts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) where = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) scrub_error = NULL;
+  g_autoptr(GError) check_error = NULL;
+  FsbSafetyCorruption c = { 0 };
+  guint scrub_errors = 0;
+  gboolean clean = TRUE;
+  double check_s = 0;
+
+  if (g_mkdir (dir, 0755) != 0)
+    return fsb_errno_fail (error, errno, _("Cannot write “%s”: %s"), dir);
+  if (!fsb_safety_corrupt_write (dir, n, 0, firsts, where, error)
+      || !fsb_target_unmount (image, NULL, ctx->cancellable, error)
+      || !fsb_safety_corrupt_flip (fsb_target_get_image_path (image), n, n_flip, firsts, where, error)
+      || !fsb_target_mount (image, NULL, ctx->cancellable, error))
+    return FALSE;
+  g_free (dir);
+  dir = g_build_filename (fsb_target_get_mount_point (image), "corrupt", NULL);
+  fsb_safety_corrupt_read (dir, n, n_flip, firsts, &c);
+  fsb_sample_set (sample, "files", n);
+  fsb_sample_set (sample, "corrupt_files", n_flip);
+  fsb_sample_set (sample, "corrupt_detected", c.detected);
+  fsb_sample_set (sample, "corrupt_silent", c.silent);
+  fsb_sample_set (sample, "corrupt_repaired", c.repaired);
+  fsb_sample_set (sample, "corrupt_untouched", c.untouched);
+
+  /* Its scrub, where it has one: ran (1), refused to this user (0), or none (absent). */
+  if (fsb_safety_scrub (fstype, fsb_target_get_mount_point (image), &scrub_errors, ctx->cancellable, &scrub_error))
+    {
+      fsb_sample_set (sample, "scrub_ran", 1);
+      fsb_sample_set (sample, "scrub_errors", scrub_errors);
+    }
+  else if (g_error_matches (scrub_error, FSB_ERROR, FSB_ERROR_NOT_AUTHORIZED))
+    fsb_sample_set (sample, "scrub_ran", 0);
+  else if (!g_error_matches (scrub_error, FSB_ERROR, FSB_ERROR_UNSUPPORTED))
+    {
+      g_propagate_error (error, g_steal_pointer (&scrub_error));
+      return FALSE;
+    }
+
+  /* One bit of the superblock's counters: does the checker notice? */
+  g_clear_pointer (&dir, g_free);
+  if (!fsb_target_unmount (image, NULL, ctx->cancellable, error))
+    return FALSE;
+  if (!fsb_safety_corrupt_metadata (fstype, fsb_target_get_image_path (image), &check_error)
+      || !fsb_safety_check_image (fstype, fsb_target_get_image_path (image), &clean, &check_s,
+                                  ctx->cancellable, &check_error))
+    {
+      if (!g_error_matches (check_error, FSB_ERROR, FSB_ERROR_UNSUPPORTED))
+        {
+          g_propagate_error (error, g_steal_pointer (&check_error));
+          return FALSE;
+        }
+    }
+  else
+    fsb_sample_set (sample, "metadata_noticed", !clean);
+  return TRUE;
+}
+
+static gboolean
+safety_corruption (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
+{
+  g_autofree char *fstype = target_fstype (ctx, error);
+  g_autoptr(FsbTarget) image = NULL;
+
+  if (fstype == NULL)
+    return FALSE;
+  image = make_image (ctx->mount_point, (guint64) fsb_sizes_get (ctx->sizes, SAFETY_IMAGE), fstype,
+                      ctx->cancellable, error);
+  return image != NULL && corrupt_in (ctx, image, fstype, sample, error);
+}
+
 /* The group ---------------------------------------------------------------------- */
 
 static double
@@ -396,6 +477,12 @@ estimate_power_cut (const FsbSizes *s)
   return 6 + fsb_sizes_get (s, SAFETY_STATES) * 1.5;
 }
 
+static double
+estimate_corruption (const FsbSizes *s)
+{
+  return 8;
+}
+
 static const FsbTaskSpec tasks[] = {
   { "power-cut", N_("Power cuts"),
     N_("Writes, rewrites and replaces files, making some durable with fsync, while copies of the "
@@ -403,6 +490,12 @@ static const FsbTaskSpec tasks[] = {
        "mounted, which replays its journal, every file is read and compared with what was "
        "written, and the filesystem’s own checker examines it."),
     "safety", "recovery_mount_s", FALSE, safety_power_cut, NULL, NULL, estimate_power_cut },
+  { "bit-rot", N_("Bits gone bad"),
+    N_("Writes files of known bytes, flips one bit in the data of two thirds of them on the disk "
+       "while it is unmounted, and reads every file again: a read error is damage detected, other "
+       "bytes without an error damage returned silently. The filesystem’s scrub runs where it "
+       "has one, and its checker looks at a superblock with one bit changed."),
+    "safety", "wall_s", FALSE, safety_corruption, NULL, NULL, estimate_corruption },
 };
 
 static const FsbCriterionSpec criteria[] = {
@@ -416,7 +509,14 @@ static const FsbCriterionSpec criteria[] = {
     /* Only the archive weighs it: a weight makes the group run by default
      * for that use case, and its copies, each mounted through udisks, take
      * longer than the quick desktop and server runs promise. */
-    { { "nas", 3 } } },
+    { { "nas", 3 } },
+    N_("Each power cut is a copy of the whole disk taken at one instant while files were being written, "
+       "mounted again (its journal replayed) and checked: files made durable with fsync must be whole, "
+       "the others may be absent, an earlier version, cut short or whole, but never wrong data. This "
+       "covers the states the disk was in at some instant; not the reordering of writes in flight that "
+       "a tool with administrator rights (dm-log-writes) can explore. Bits gone bad: a bit flipped on the "
+       "disk in files of known content, each file read back; a filesystem with data checksums reports "
+       "a read error, one without returns the wrong bytes.") },
 };
 
 static const FsbParamSpec params[] = {
@@ -427,11 +527,12 @@ static const FsbParamSpec params[] = {
   { SAFETY_FILES, N_("Files written during the power cuts"), FSB_PARAM_COUNT, { 200, 500, 1000 }, 1, 100000 },
   { SAFETY_WRITE, N_("Data written during the power cuts"), FSB_PARAM_BYTES,
     { 8.0 * 1024 * 1024, 32.0 * 1024 * 1024, 64.0 * 1024 * 1024 }, 1024 * 1024, 16e9 },
+  { SAFETY_CORRUPT, N_("Files whose bits are checked"), FSB_PARAM_COUNT, { 18, 60, 150 }, 3, 10000 },
 };
 
 static const FsbMetricSpec metrics[] = {
   { "power_cut_states", N_("Power-cut states checked"), N_("states") },
-  { "checker_runs", N_("Checker runs"), N_("runs") },
+  { "checker_runs", N_("Checks made"), N_("checks") },
   { "checker_clean", N_("States the checker found clean"), N_("states") },
   { "acked_files", N_("Acknowledged files checked"), N_("files") },
   { "acked_lost", N_("Acknowledged files lost"), N_("files") },
@@ -444,6 +545,14 @@ static const FsbMetricSpec metrics[] = {
   { "recovery_mount_max_s", N_("Longest mount after a power cut"), N_("s") },
   { "checker_s", N_("Checker time"), N_("s") },
   { "checker_max_s", N_("Longest checker time"), N_("s") },
+  { "corrupt_files", N_("Files damaged on purpose"), N_("files") },
+  { "corrupt_detected", N_("Damaged files detected (read error)"), N_("files") },
+  { "corrupt_silent", N_("Damaged files returned silently"), N_("files") },
+  { "corrupt_repaired", N_("Damaged files read back right"), N_("files") },
+  { "corrupt_untouched", N_("Undamaged files read back right"), N_("files") },
+  { "scrub_ran", N_("Scrub ran (1) or was refused (0)"), N_("checks") },
+  { "scrub_errors", N_("Errors the scrub found"), N_("errors") },
+  { "metadata_noticed", N_("Checker noticed a damaged superblock (1) or not (0)"), N_("checks") },
 };
 
 /* The outer image, twice the inner one: the inner image and the copies

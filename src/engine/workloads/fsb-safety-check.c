@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "fsb-error.h"
 #include "fsb-format.h"
@@ -88,5 +89,54 @@ fsb_safety_check_image (const char   *fstype,
   *clean = status <= checker->worst_clean;
   if (!*clean)
     g_debug ("%s %s: %s", checker->tool, image, out);
+  return TRUE;
+}
+
+gboolean
+fsb_safety_scrub (const char   *fstype,
+                  const char   *mount_point,
+                  guint        *errors,
+                  GCancellable *cancellable,
+                  GError      **error)
+{
+  g_autofree char *tool = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autofree char *out = NULL;
+  const char *p;
+
+  *errors = 0;
+  if (g_strcmp0 (fstype, "btrfs") != 0 || (tool = fsb_fs_support_find_tool ("btrfs")) == NULL)
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_UNSUPPORTED,
+                   /* Translators: a filesystem, “XFS” */
+                   _("%s has no scrub FS Bench can run."), fsb_format_fs_name (fstype));
+      return FALSE;
+    }
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
+                           tool, "scrub", "start", "-B", "-R", mount_point, NULL);
+  if (proc == NULL || !g_subprocess_communicate_utf8 (proc, NULL, cancellable, &out, NULL, error))
+    {
+      fsb_error_normalize (error);
+      return FALSE;
+    }
+  if (out != NULL && (strstr (out, "Operation not permitted") != NULL || strstr (out, "Permission denied") != NULL))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_NOT_AUTHORIZED,
+                   _("Only the administrator may scrub a filesystem: udisks offers no scrub."));
+      return FALSE;
+    }
+  /* -R prints every counter raw: "csum_errors: 12", "read_errors: 0", ... */
+  for (const char *key = "csum_errors: "; key != NULL; key = g_str_equal (key, "csum_errors: ") ? "read_errors: " : NULL)
+    if (out != NULL && (p = strstr (out, key)) != NULL)
+      *errors += (guint) g_ascii_strtoull (p + strlen (key), NULL, 10);
+  /* Exit 3: it found errors it could not correct, as it should here. */
+  if (!g_subprocess_get_if_exited (proc) || (g_subprocess_get_exit_status (proc) != 0 && *errors == 0))
+    {
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a program, its exit status, then what it printed */
+                   _("%s failed (exit status %d): %s"), "btrfs scrub",
+                   g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1, out != NULL ? out : "");
+      return FALSE;
+    }
   return TRUE;
 }

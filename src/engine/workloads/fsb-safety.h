@@ -77,6 +77,40 @@ gboolean      fsb_safety_check_image (const char   *fstype,
                                       GCancellable *cancellable,
                                       GError      **error);
 
+/* The filesystem's own scrub, where it has one FS Bench can run (btrfs
+ * scrub start -B): FALSE with FSB_ERROR_UNSUPPORTED where it has
+ * none, FSB_ERROR_NOT_AUTHORIZED where this user may not (the kernel
+ * wants CAP_SYS_ADMIN); else errors is what it counted (checksum and
+ * read errors). */
+gboolean      fsb_safety_scrub       (const char   *fstype,
+                                      const char   *mount_point,
+                                      guint        *errors,
+                                      GCancellable *cancellable,
+                                      GError      **error);
+
+/* Silent corruption (fsb-safety-corrupt.c) ----------------------------------------- */
+
+typedef struct {
+  guint detected;    /* damaged, and reading it failed */
+  guint silent;      /* damaged, and it read back other bytes without an error */
+  guint repaired;    /* damaged, and it read back right (a second copy) */
+  guint untouched;   /* not damaged, and it read back right */
+} FsbSafetyCorruption;
+
+/* n_files files of 16 KiB in dir, fsync'd: their bytes go to firsts (of
+ * guchar*), FIEMAP's offset of each (or -1) to where (of gint64). */
+gboolean fsb_safety_corrupt_write    (const char *dir, guint n_files, guint64 seed,
+                                      GPtrArray *firsts, GArray *where, GError **error);
+/* In the image (not mounted): finds each file's first block, and flips
+ * one bit in that of the first n_flip files. */
+gboolean fsb_safety_corrupt_flip     (const char *image, guint n_files, guint n_flip,
+                                      GPtrArray *firsts, GArray *where, GError **error);
+/* Reads the files again, mounted anew, and counts. */
+void     fsb_safety_corrupt_read     (const char *dir, guint n_files, guint n_flip,
+                                      GPtrArray *firsts, FsbSafetyCorruption *out);
+/* Flips a bit of a counter in the primary superblock of fstype's image. */
+gboolean fsb_safety_corrupt_metadata (const char *fstype, const char *image, GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbSafetyLog, fsb_safety_log_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbSafetyCut, fsb_safety_cut_free)
 
