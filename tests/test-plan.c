@@ -113,6 +113,7 @@ test_use_case_groups (void)
     { "database", "random-io,sync-write" },
     { "small-files", "kernel-tree,small-files" },
     { "media", "core,delete-latency,transfer" },
+    { "nas", "safety" },
   };
   g_autoptr(FsbPlan) plan = fsb_plan_new ();
   g_autoptr(GError) error = NULL;

@@ -20,7 +20,7 @@ static const FsbCriterionSpec criterion_custom = {
     N_("%s are tied on your own commands (%s)."),
     /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
     N_("%s needed %s for your own commands.") },
-  { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 } },
+  { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 }, { "nas", 1 } },
 };
 
 static const FsbCriterionSpec criterion_cpu = {

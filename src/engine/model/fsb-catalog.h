@@ -94,7 +94,7 @@ typedef struct {
 #define FSB_MAX_USE_CASE_WEIGHTS 8
 
 /* The use cases, as criteria weigh them and the recommendation takes them. */
-#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media"
+#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media", "nas"
 
 /* A criterion is also a section of the report. */
 typedef struct {
@@ -103,6 +103,10 @@ typedef struct {
   FsbScoreKind     score;
   FsbCriterionText text;            /* N_() each */
   FsbUseCaseWeight weights[FSB_MAX_USE_CASE_WEIGHTS];
+  /* N_() or NULL: what the section's tasks cover and what they do not, said
+   * before its figures; with it, the report lists the tasks' own metrics
+   * (the group's) per filesystem, the counts a headline cannot carry. */
+  const char      *method;
 } FsbCriterionSpec;
 
 /* A figure a task sets on its samples, beyond the ones every task has

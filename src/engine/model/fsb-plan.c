@@ -365,7 +365,7 @@ fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
                    /* Translators: %s is what the user typed; the list is not translated */
-                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media)"), use_case);
+                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media, nas)"), use_case);
       return FALSE;
     }
   g_free (self->use_case);
@@ -538,7 +538,7 @@ fsb_plan_validate (FsbPlan *self, GError **error)
     {
       g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
                    /* Translators: %s is what the user typed; the list is not translated */
-                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media)"), self->use_case);
+                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media, nas)"), self->use_case);
       return FALSE;
     }
 

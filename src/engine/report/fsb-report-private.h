@@ -60,6 +60,9 @@ void         fsb_document_build_comparison (FsbDocument *doc, FsbResult * const 
 void         fsb_doc_add_results           (FsbDocument *doc, FsbResult *result, const FsbRecommendation *rec);
 void         fsb_document_add_aging        (FsbDocument *doc, FsbResult *result, const FsbRecommendation *rec);
 gboolean     fsb_doc_aging_has_data        (FsbResult *result);
+/* fsb-report-figures.c: a table of the section's tasks' own metrics, one
+ * row each, a column per filesystem: the median over the repetitions. */
+void         fsb_doc_add_figures           (FsbDocument *doc, FsbResult *result, const char *section);
 
 /* Building blocks (fsb-report-document.c). add_take frees text. */
 FsbBlock    *fsb_doc_add           (FsbDocument *doc, FsbBlockKind kind, const char *text);

@@ -578,8 +578,12 @@ fsb_doc_add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *re
         fsb_document_add_aging (doc, r, rec);
       else
         {
+          if (section->method != NULL)
+            fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(section->method));
           fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section->id, section->id, title, FALSE);
           add_section_table (doc, r, section->id);
+          if (section->method != NULL)
+            fsb_doc_add_figures (doc, r, section->id);
           add_device_table (doc, r, section->id);
         }
       add_conclusion (doc, rec, section->id);

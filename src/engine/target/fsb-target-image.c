@@ -266,6 +266,8 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
   guint64 avail;
   int fd, direct;
 
+  if (self->image_path != NULL && self->image_fd >= 0)
+    return loop_setup (self, fcntl (self->image_fd, F_DUPFD_CLOEXEC, 0), error);   /* a copy, made already */
   if (size == 0)
     size = MAX (FSB_MIN_IMAGE_BYTES, (needed_bytes + MIB - 1) / MIB * MIB);
   else if (size < needed_bytes)
@@ -371,6 +373,58 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
     return FALSE;
   fsb_target_set_direct_io (self);
   return TRUE;
+}
+
+FsbTarget *
+fsb_target_new_clone (FsbTarget *source, GError **error)
+{
+  g_autoptr(FsbTarget) copy = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (FSB_IS_TARGET (source), NULL);
+
+  if (source->kind != FSB_TARGET_IMAGE || source->image_fd < 0)
+    {
+      g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, _("The target is not prepared"));
+      return NULL;
+    }
+  dir = g_path_get_dirname (source->image_path);
+  path = g_build_filename (dir, FSB_TARGET_IMAGE_TEMPLATE, NULL);
+  fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
+                   /* Translators: a folder, then the system’s reason */
+                   _("Could not create a disk image in %s: %s"), dir, g_strerror (saved));
+      return NULL;
+    }
+  copy = fsb_target_new_image (dir, source->size);
+  copy->image_path = g_steal_pointer (&path);
+  copy->image_fd = fd;
+  if (fstat (fd, &st) == 0)
+    {
+      copy->image_dev = (guint64) st.st_dev;
+      copy->image_ino = (guint64) st.st_ino;
+    }
+  fsb_target_record_state (copy);
+  /* One call, under the source's locks: the copy is the image as the
+   * loop device had written it at one instant, as a power cut leaves it. */
+  if (ioctl (fd, FICLONE, source->image_fd) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, FSB_ERROR,
+                   saved == EOPNOTSUPP || saved == EXDEV || saved == EINVAL ? FSB_ERROR_UNSUPPORTED : FSB_ERROR_FAILED,
+                   /* Translators: a file name, then the system’s reason */
+                   _("Could not make a copy of the disk image %s at once: %s"), source->image_path,
+                   g_strerror (saved));
+      return NULL;   /* releasing the copy deletes its file */
+    }
+  copy->fstype = g_strdup (source->fstype);
+  return g_steal_pointer (&copy);
 }
 
 void

@@ -501,11 +501,29 @@ clean_entry (const Entry *e, FsbLeftovers *cleaned, GError **error)
     }
 }
 
+/* A run's entries, the newest first: an image made inside another
+ * target's mount (the safety group's copies, in an image in an image) lets
+ * go before the target that holds it. */
+static int
+entry_order (gconstpointer a, gconstpointer b)
+{
+  const char *x = *(const char *const *) a, *y = *(const char *const *) b;
+  int xp = 0, yp = 0, xn = 0, yn = 0;
+  guint64 xs = 0, ys = 0;
+
+  if (sscanf (x, "%d-%" G_GUINT64_FORMAT "-%d", &xp, &xs, &xn) != 3
+      || sscanf (y, "%d-%" G_GUINT64_FORMAT "-%d", &yp, &ys, &yn) != 3
+      || xp != yp || xs != ys)
+    return strcmp (x, y);
+  return (yn > xn) - (yn < xn);
+}
+
 guint
 fsb_target_state_clean (FsbLeftovers *cleaned, GError **error)
 {
   g_autofree char *dir_path = fsb_target_state_dir ();
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   FsbLeftovers counts = { 0 };
   const char *name;
   int dir_fd;
@@ -519,11 +537,15 @@ fsb_target_state_clean (FsbLeftovers *cleaned, GError **error)
   if (dir_fd < 0)
     return 0;
   while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, entry_order);
+  for (guint i = 0; i < names->len; i++)
     {
       g_auto(Entry) e = { 0 };
       g_autoptr(GError) local_error = NULL;
       FsbStateVerdict verdict;
 
+      name = g_ptr_array_index (names, i);
       if (!g_str_has_suffix (name, ".json"))
         continue;
       if (!entry_read (dir_fd, name, &e))

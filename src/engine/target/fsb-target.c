@@ -141,6 +141,18 @@ fsb_target_new_from_spec (const char *spec, gboolean destroy_confirmed, GError *
   return g_steal_pointer (&self);
 }
 
+FsbTarget *
+fsb_target_new_image (const char *dir, guint64 size)
+{
+  FsbTarget *self = g_object_new (FSB_TYPE_TARGET, NULL);
+
+  g_return_val_if_fail (dir != NULL, NULL);
+  self->kind = FSB_TARGET_IMAGE;
+  self->size = size;
+  self->image_dir = g_strdup (dir);
+  return self;
+}
+
 FsbTargetKind
 fsb_target_get_kind (FsbTarget *self)
 {

@@ -42,6 +42,18 @@ void           fsb_target_set_confirmed_device (FsbTarget *self, const FsbDevice
 /* The identity of a block device as udisksd sees it now: what a
  * confirmation records. FSB_ERROR_NOT_FOUND when there is no such device. */
 FsbDeviceIdentity *fsb_target_identify_device (const char *device, GError **error);
+/* An image of size bytes in folder dir (which must exist), as
+ * "image:SIZE@DIR" gives: for images made inside another target's mount
+ * (the safety group's). Nothing is touched until fsb_target_prepare (). */
+FsbTarget     *fsb_target_new_image       (const char   *dir,
+                                           guint64       size);
+/* A point-in-time copy of a prepared image target: a reflink clone
+ * (FICLONE) of its image file beside it, made at once while the source is
+ * mounted and written; fsb_target_prepare () attaches it. Its state is
+ * recorded like any target's, and releasing it deletes the copy.
+ * FSB_ERROR_UNSUPPORTED when the folder's filesystem has no reflinks. */
+FsbTarget     *fsb_target_new_clone       (FsbTarget    *source,
+                                           GError      **error);
 FsbTargetKind  fsb_target_get_kind        (FsbTarget    *self);
 guint64        fsb_target_get_size        (FsbTarget    *self);
 const char    *fsb_target_get_device      (FsbTarget    *self);   /* after prepare */

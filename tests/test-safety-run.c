@@ -1,0 +1,119 @@
+/* test-safety-run.c: the safety group's power cut through the real udisksd:
+ * an ext4 image in an XFS image, files written and fsync'd, a reflink copy
+ * taken; the copy mounted holds every acknowledged file, and an
+ * acknowledged file damaged in the copy on purpose is reported lost;
+ * nothing is left behind */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-engine.h"
+#include "fsb-safety.h"
+#include "fsb-test-util.h"
+
+static char *tmp_dir;
+static char *image_dir;
+
+static FsbTarget *
+image (const char *dir, guint64 size, const char *fs)
+{
+  g_autoptr(FsbTarget) t = fsb_target_new_image (dir, size);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (fsb_target_prepare (t, size, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_format (t, fs, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_mount (t, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&t);
+}
+
+static gpointer
+power_cut_thread (gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) outer = image (image_dir, 700 * 1024 * 1024, "xfs");
+  g_autoptr(FsbTarget) inner = image (fsb_target_get_mount_point (outer), 320 * 1024 * 1024, "ext4");
+  g_autoptr(FsbTarget) copy = NULL;
+  g_autofree char *dir = g_build_filename (fsb_target_get_mount_point (inner), "safety", NULL);
+  g_autoptr(FsbSafetyLog) log = NULL;
+  g_autoptr(FsbSafetyCut) cut = NULL;
+  g_autoptr(GArray) acked = NULL;
+  g_autofree char *victim = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *data_ = NULL;
+  FsbSafetyCounts c;
+  gsize len;
+  FsbRng rng;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  log = fsb_safety_log_new (dir, 3, 30, 1000, 20000);
+  fsb_rng_init (&rng, 5);
+  for (guint i = 0; i < 60; i++)
+    g_assert_true (fsb_safety_log_step (log, &rng, NULL, &error));
+  fsb_safety_log_close (log);
+
+  cut = fsb_safety_cut_begin (log);
+  copy = fsb_target_new_clone (inner, &error);
+  g_assert_no_error (error);
+  fsb_safety_cut_end (log, cut);
+  g_clear_object (&inner);
+
+  g_assert_true (fsb_target_prepare (copy, 0, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_mount (copy, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_safety_verify (log, cut, fsb_target_get_mount_point (copy), "safety", &c, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (c.acked, >, 0);
+  g_assert_cmpuint (c.acked_lost, ==, 0);
+  g_assert_cmpuint (c.garbage, ==, 0);
+
+  /* damage an acknowledged file in the copy: the judge must see it */
+  acked = fsb_safety_cut_acked (cut);
+  name = fsb_safety_file_name (g_array_index (acked, guint, 0));
+  victim = g_build_filename (fsb_target_get_mount_point (copy), "safety", name, NULL);
+  g_assert_true (g_file_get_contents (victim, &data_, &len, NULL));
+  data_[len / 2] ^= 1;
+  g_assert_true (g_file_set_contents (victim, data_, len, NULL));
+  g_assert_true (fsb_safety_verify (log, cut, fsb_target_get_mount_point (copy), "safety", &c, &error));
+  g_assert_cmpuint (c.acked_lost, ==, 1);
+
+  g_assert_true (fsb_target_release (copy, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_target_release (outer, &error));
+  g_assert_no_error (error);
+  return NULL;
+}
+
+static void
+test_power_cut (void)
+{
+  if (!fsb_test_have_udisks ())
+    return;
+  g_thread_join (g_thread_new ("power-cut", power_cut_thread, NULL));
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  fsb_test_sweep_earlier ("fsbench-test-safety-run");
+  {
+    g_autofree char *template = g_strdup_printf ("fsbench-test-safety-run-%d-XXXXXX", (int) getpid ());
+    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
+  }
+  fsb_engine_init ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/safety-run/power-cut", test_power_cut);
+  status = g_test_run ();
+  fsb_test_remove_dir (tmp_dir);
+  g_free (tmp_dir);
+  g_free (image_dir);
+  return status;
+}
