@@ -41,8 +41,8 @@ static void
 print_latencies (GArray *lat)
 {
   qsort (lat->data, lat->len, sizeof (double), compare);
-  printf (" p50_ms=%.4f p99_ms=%.4f", fsb_percentile ((double *) lat->data, lat->len, 50),
-          fsb_percentile ((double *) lat->data, lat->len, 99));
+  printf (" p50_ms=%.4f p99_ms=%.4f", fsb_percentile ((double *) lat->data, lat->len, 0.50),
+          fsb_percentile ((double *) lat->data, lat->len, 0.99));
 }
 
 typedef struct {
