@@ -64,7 +64,7 @@ cold() {
   udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
   mount_it
 }
-field() { sed -n "s/.*[ ^]$1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
+field() { sed -n "s/^\(.* \)\{0,1\}$1=\([^ ]*\).*/\2/p" "$2" | head -n 1; }
 
 # fio's figures from its JSON: read or write, iops, MB/s, p50 and p99 in ms.
 fio_figures() {
