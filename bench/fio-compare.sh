@@ -5,7 +5,10 @@
 #   random reads and writes, 16 KiB, O_DIRECT, io_uring, iodepth 8 and 32;
 #   4 sequential writers at once, 1 MiB writes, each fsynced in the time.
 # Prints each figure of both and their ratio (FS Bench ÷ fio); the goal is
-# 0.9–1.1. The two take turns, FS Bench first, then fio, for -r rounds; the
+# 0.9–1.1. fio leaves its end_fsync out of its runtime, so the rates set
+# against it are FS Bench's io_ figures (the I/O without the closing
+# flush); FS Bench's own headline figures count the flush, and are
+# printed beside them (with_flush). The two take turns, FS Bench first, then fio, for -r rounds; the
 # medians are printed.
 #
 #   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N]
@@ -82,7 +85,7 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR+1)/2] : (a[
 
 printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; %s writers of %s MiB, 1 MiB writes, fsync at the end; median of %s rounds\n' \
   "$files" "$file_mb" "$requests" "$seq_jobs" "$seq_mb" "$rounds"
-printf '%-6s %-18s %12s %12s %7s %10s %10s\n' fs figure fsbench fio ratio p99_fsb p99_fio
+printf '%-6s %-18s %12s %12s %7s %10s %10s %12s\n' fs figure fsbench fio ratio p99_fsb p99_fio with_flush
 
 for fs in $(echo "$fslist" | tr , ' '); do
   rm -f "$img"
@@ -105,7 +108,7 @@ for fs in $(echo "$fslist" | tr , ' '); do
   done
   for kind in randread randwrite; do
     for depth in 8 32; do
-      : > "$work/a"; : > "$work/b"; : > "$work/pa"; : > "$work/pb"
+      : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/pa"; : > "$work/pb"
       for r in $(seq "$rounds"); do
         cold
         # shellcheck disable=SC2046
@@ -116,16 +119,17 @@ for fs in $(echo "$fslist" | tr , ' '); do
             --randrepeat=0 --norandommap --end_fsync=1 --output-format=json > "$work/fio.json" 2>/dev/null
         rw=read; [ "$kind" = randwrite ] && rw=write
         fio_figures "$work/fio.json" "$rw" > "$work/fio.txt"
-        field iops "$work/fsb.txt" >> "$work/a"; field iops "$work/fio.txt" >> "$work/b"
+        field io_iops "$work/fsb.txt" >> "$work/a"; field iops "$work/fio.txt" >> "$work/b"
+        field iops "$work/fsb.txt" >> "$work/c"
         field p99_ms "$work/fsb.txt" >> "$work/pa"; field p99_ms "$work/fio.txt" >> "$work/pb"
       done
       a=$(median < "$work/a"); b=$(median < "$work/b")
-      printf '%-6s %-18s %12.1f %12.1f %7.2f %10.3f %10.3f\n' "$fs" "$kind-qd$depth-iops" "$a" "$b" \
-        "$(echo "$a / $b" | bc -l)" "$(median < "$work/pa")" "$(median < "$work/pb")"
+      printf '%-6s %-18s %12.1f %12.1f %7.2f %10.3f %10.3f %12.1f\n' "$fs" "$kind-qd$depth-iops" "$a" "$b" \
+        "$(echo "$a / $b" | bc -l)" "$(median < "$work/pa")" "$(median < "$work/pb")" "$(median < "$work/c")"
     done
   done
   rm -f "$mnt"/rand.*
-  : > "$work/a"; : > "$work/b"
+  : > "$work/a"; : > "$work/b"; : > "$work/c"
   for r in $(seq "$rounds"); do
     cold
     "$queue" seqwrite --jobs "$seq_jobs" --bytes $((seq_mb << 20)) "$mnt" > "$work/fsb.txt"
@@ -137,10 +141,12 @@ for fs in $(echo "$fslist" | tr , ' '); do
     fio_figures "$work/fio.json" write > "$work/fio.txt"
     rm -f "$mnt"/seq.*
     sync -f "$mnt"
-    field mb_per_s "$work/fsb.txt" >> "$work/a"; field mb_per_s "$work/fio.txt" >> "$work/b"
+    field io_mb_per_s "$work/fsb.txt" >> "$work/a"; field mb_per_s "$work/fio.txt" >> "$work/b"
+    field mb_per_s "$work/fsb.txt" >> "$work/c"
   done
   a=$(median < "$work/a"); b=$(median < "$work/b")
-  printf '%-6s %-18s %12.2f %12.2f %7.2f\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" "$(echo "$a / $b" | bc -l)"
+  printf '%-6s %-18s %12.2f %12.2f %7.2f %10s %10s %12.2f\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" \
+    "$(echo "$a / $b" | bc -l)" - - "$(median < "$work/c")"
   udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
   udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
   loop=

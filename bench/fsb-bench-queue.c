@@ -81,6 +81,7 @@ seq_write (guint job, gpointer data, FsbJobOutput *out, GCancellable *c, GError 
       out->bytes += CHUNK;
       out->ops++;
     }
+  out->io_end = fsb_now ();
   return fsync (s->fds[job]) == 0 || fsb_errno_fail (error, errno, "Cannot flush “%s”: %s", s->dir);
 }
 
@@ -133,7 +134,8 @@ main (int argc, char **argv)
           g_printerr ("%s\n", error->message);
           return 1;
         }
-      printf ("jobs=%d mb_per_s=%.2f seconds=%.4f", jobs, r.bytes / 1e6 / r.seconds, r.seconds);
+      printf ("jobs=%d mb_per_s=%.2f seconds=%.4f io_mb_per_s=%.2f io_seconds=%.4f", jobs, r.bytes / 1e6 / r.seconds,
+              r.seconds, r.bytes / 1e6 / r.io_seconds, r.io_seconds);
       print_latencies (r.lat_ms);
       printf ("\n");
       fsb_parallel_result_clear (&r);
@@ -167,8 +169,9 @@ main (int argc, char **argv)
             return 1;
           }
       }
-      printf ("iodepth=%d iops=%.1f mb_per_s=%.2f seconds=%.4f", depth, r.done / r.seconds,
-              r.done * (double) BLOCK / 1e6 / r.seconds, r.seconds);
+      printf ("iodepth=%d iops=%.1f mb_per_s=%.2f seconds=%.4f io_iops=%.1f io_seconds=%.4f", depth,
+              r.done / r.seconds, r.done * (double) BLOCK / 1e6 / r.seconds, r.seconds,
+              r.done / r.io_seconds, r.io_seconds);
       print_latencies (r.lat_ms);
       printf ("\n");
       fsb_uring_result_clear (&r);

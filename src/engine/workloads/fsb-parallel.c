@@ -162,6 +162,8 @@ fsb_parallel_run (guint              n_jobs,
           result->bytes += jobs[i].out.bytes;
           result->ops += jobs[i].out.ops;
           result->seconds = MAX (result->seconds, took);
+          result->io_seconds = MAX (result->io_seconds,
+                                    jobs[i].out.io_end > 0 ? jobs[i].out.io_end - run.start : took);
           result->slowest_job_s = MAX (result->slowest_job_s, took);
           result->fastest_job_s = MIN (result->fastest_job_s, took);
           g_array_append_vals (result->lat_ms, jobs[i].out.lat_ms->data, jobs[i].out.lat_ms->len);

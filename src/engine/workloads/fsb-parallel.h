@@ -16,6 +16,8 @@ typedef struct {
   guint64 bytes;
   guint64 ops;
   GArray *lat_ms;
+  double  io_end;       /* fsb_now () when its I/O was done, before the flush
+                           that ends it (0: the same as its end) */
 } FsbJobOutput;
 
 /* The work of job number job (0 … n_jobs − 1). It checks cancellable at
@@ -41,6 +43,8 @@ typedef struct {
   guint64 bytes;        /* all jobs' */
   guint64 ops;
   double  seconds;      /* the common start to the last job's end */
+  double  io_seconds;   /* … to the last job's io_end: without the flushes,
+                           as fio counts end_fsync */
   double  slowest_job_s, fastest_job_s;
   GArray *lat_ms;       /* every job's latencies, merged (not sorted) */
 } FsbParallelResult;

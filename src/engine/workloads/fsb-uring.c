@@ -188,6 +188,7 @@ fsb_uring_random_io (const FsbUringJob *job, FsbUringResult *result, GError **er
         ok = FALSE;
     }
 
+  result->io_seconds = fsb_now () - start;
   /* What was written reaches the disk inside the time, as fio's end_fsync. */
   for (guint i = 0; ok && job->write && i < job->n_fds; i++)
     if (fsync (job->fds[i]) < 0)

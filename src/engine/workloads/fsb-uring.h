@@ -23,8 +23,10 @@ typedef struct {
 
 typedef struct {
   guint64 done;            /* requests completed */
-  double  seconds;         /* the first submission to the last completion (and the
-                              closing fsync, when writing) */
+  double  seconds;         /* the first submission to the last completion and the
+                              closing fsync, when writing */
+  double  io_seconds;      /* … without the closing fsync (fio's runtime with
+                              end_fsync) */
   GArray *lat_ms;          /* one double per request, milliseconds, not sorted */
 } FsbUringResult;
 
