@@ -8,7 +8,7 @@
 # 0.9–1.1. fio leaves its end_fsync out of its runtime, so the rates set
 # against it are FS Bench's io_ figures (the I/O without the closing
 # flush); FS Bench's own headline figures count the flush, and are
-# printed beside them (with_flush). The two take turns, FS Bench first, then fio, for -r rounds; the
+# printed beside them (with_flush). The two take turns, each first in every other round, for -r rounds; the
 # medians are printed.
 #
 #   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N]
@@ -81,6 +81,7 @@ print("iops=%.1f mb_per_s=%.2f p50_ms=%.4f p99_ms=%.4f" % (
 PY
 }
 
+turns() { if [ $(($1 % 2)) -eq 1 ]; then echo fsb fio; else echo fio fsb; fi; }
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2) }'; }
 
 printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; %s writers of %s MiB, 1 MiB writes, fsync at the end; median of %s rounds\n' \
@@ -110,13 +111,18 @@ for fs in $(echo "$fslist" | tr , ' '); do
     for depth in 8 32; do
       : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/pa"; : > "$work/pb"
       for r in $(seq "$rounds"); do
-        cold
-        # shellcheck disable=SC2046
-        "$queue" "$kind" --direct --iodepth "$depth" --requests "$requests" $(echo "$names" | tr : ' ') > "$work/fsb.txt"
-        cold
-        fio --name=cmp --filename="$names" --file_service_type=random --rw="$kind" --bs=16k --direct=1 \
-            --ioengine=io_uring --iodepth="$depth" --size=$((files * file_mb))M --number_ios="$requests" \
-            --randrepeat=0 --norandommap --end_fsync=1 --output-format=json > "$work/fio.json" 2>/dev/null
+        # the two take turns, each first in every other round
+        for who in $(turns "$r"); do
+          cold
+          if [ "$who" = fsb ]; then
+            # shellcheck disable=SC2046
+            "$queue" "$kind" --direct --iodepth "$depth" --requests "$requests" $(echo "$names" | tr : ' ') > "$work/fsb.txt"
+          else
+            fio --name=cmp --filename="$names" --file_service_type=random --rw="$kind" --bs=16k --direct=1 \
+                --ioengine=io_uring --iodepth="$depth" --size=$((files * file_mb))M --number_ios="$requests" \
+                --randrepeat=0 --norandommap --end_fsync=1 --output-format=json > "$work/fio.json" 2>/dev/null
+          fi
+        done
         rw=read; [ "$kind" = randwrite ] && rw=write
         fio_figures "$work/fio.json" "$rw" > "$work/fio.txt"
         field io_iops "$work/fsb.txt" >> "$work/a"; field iops "$work/fio.txt" >> "$work/b"
@@ -131,16 +137,19 @@ for fs in $(echo "$fslist" | tr , ' '); do
   rm -f "$mnt"/rand.*
   : > "$work/a"; : > "$work/b"; : > "$work/c"
   for r in $(seq "$rounds"); do
-    cold
-    "$queue" seqwrite --jobs "$seq_jobs" --bytes $((seq_mb << 20)) "$mnt" > "$work/fsb.txt"
-    rm -f "$mnt"/seq*
-    sync -f "$mnt"
-    cold
-    fio --name=seq --directory="$mnt" --rw=write --bs=1m --numjobs="$seq_jobs" --size="${seq_mb}M" \
-        --ioengine=psync --end_fsync=1 --group_reporting --output-format=json > "$work/fio.json" 2>/dev/null
+    for who in $(turns "$r"); do
+      cold
+      if [ "$who" = fsb ]; then
+        "$queue" seqwrite --jobs "$seq_jobs" --bytes $((seq_mb << 20)) "$mnt" > "$work/fsb.txt"
+        rm -f "$mnt"/seq*
+      else
+        fio --name=seq --directory="$mnt" --rw=write --bs=1m --numjobs="$seq_jobs" --size="${seq_mb}M" \
+            --ioengine=psync --end_fsync=1 --group_reporting --output-format=json > "$work/fio.json" 2>/dev/null
+        rm -f "$mnt"/seq.*
+      fi
+      sync -f "$mnt"
+    done
     fio_figures "$work/fio.json" write > "$work/fio.txt"
-    rm -f "$mnt"/seq.*
-    sync -f "$mnt"
     field io_mb_per_s "$work/fsb.txt" >> "$work/a"; field mb_per_s "$work/fio.txt" >> "$work/b"
     field mb_per_s "$work/fsb.txt" >> "$work/c"
   done
