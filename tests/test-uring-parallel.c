@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fsb-concurrency.h"
 #include "fsb-error.h"
 #include "fsb-parallel.h"
 #include "fsb-uring.h"
@@ -344,6 +345,160 @@ test_uring_time_limit (void)
   files_free (&f);
 }
 
+/* many writers ------------------------------------------------------------ */
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static double
+get (const FsbSample *s, const char *metric)
+{
+  double v = -1;
+
+  g_assert_true (fsb_sample_get (s, metric, &v));
+  return v;
+}
+
+static void
+test_conc_kinds (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *top = g_dir_make_tmp ("fsbench-conc-XXXXXX", &error);
+  g_autofree char *dir = g_build_filename (top, "work", NULL);
+
+  for (guint jobs = 1; jobs <= 3; jobs += 2)
+    {
+      FsbConcSpec spec = { FSB_CONC_SEQ_WRITE, dir, jobs, 3 * 1048576 + 4096, 50, 5, NULL };
+      FsbParallelResult r;
+      FsbSample *s;
+
+      /* writers, then readers of what they wrote */
+      g_assert_true (fsb_conc_run (&spec, &r, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (r.bytes, ==, jobs * spec.bytes);
+      g_assert_cmpuint (r.ops, ==, jobs * 4);
+      s = fsb_sample_new ();
+      fsb_conc_record (&spec, &r, s);
+      g_assert_cmpfloat (get (s, "jobs"), ==, jobs);
+      g_assert_cmpfloat (get (s, "mb_per_s"), >, 0);
+      g_assert_cmpfloat (get (s, "latency_p999_ms"), >=, get (s, "latency_p50_ms"));
+      g_assert_cmpfloat (get (s, "job_spread"), >=, 1);
+      fsb_sample_free (s);
+      fsb_parallel_result_clear (&r);
+      spec.kind = FSB_CONC_SEQ_READ;
+      g_assert_true (fsb_conc_run (&spec, &r, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (r.bytes, ==, jobs * spec.bytes);
+      fsb_parallel_result_clear (&r);
+      g_assert_true (fsb_conc_clean (&spec, &error));
+
+      /* creators: own folders, then one shared folder */
+      spec.kind = FSB_CONC_CREATE;
+      g_assert_true (fsb_conc_run (&spec, &r, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (r.ops, ==, jobs * 50);
+      g_assert_cmpuint (count_files (dir), ==, jobs);
+      for (guint j = 0; j < jobs; j++)
+        {
+          g_autofree char *name = g_strdup_printf ("folder%u", j);
+          g_autofree char *folder = g_build_filename (dir, name, NULL);
+          g_assert_cmpuint (count_files (folder), ==, 50);
+        }
+      s = fsb_sample_new ();
+      fsb_conc_record (&spec, &r, s);
+      g_assert_cmpfloat (get (s, "files_per_s"), >, 0);
+      fsb_sample_free (s);
+      fsb_parallel_result_clear (&r);
+      g_assert_true (fsb_conc_clean (&spec, &error));
+      spec.kind = FSB_CONC_CREATE_SHARED;
+      g_assert_true (fsb_conc_run (&spec, &r, &error));
+      g_assert_no_error (error);
+      {
+        g_autofree char *shared = g_build_filename (dir, "shared", NULL);
+        g_assert_cmpuint (count_files (dir), ==, 1);
+        g_assert_cmpuint (count_files (shared), ==, jobs * 50);
+      }
+      fsb_parallel_result_clear (&r);
+      g_assert_true (fsb_conc_clean (&spec, &error));
+
+      /* random writes in each job's region, then commits */
+      spec.kind = FSB_CONC_RAND_WRITE;
+      spec.bytes = 1 << 20;
+      g_assert_true (fsb_conc_run (&spec, &r, &error));
+      g_assert_no_error (error);
+      {
+        g_autofree char *regions = g_build_filename (dir, "regions", NULL);
+        GStatBuf st;
+        g_assert_cmpint (g_stat (regions, &st), ==, 0);
+        g_assert_cmpint (st.st_size, ==, (goffset) jobs << 20);
+      }
+      s = fsb_sample_new ();
+      fsb_conc_record (&spec, &r, s);
+      g_assert_cmpfloat (get (s, "iops"), >, 0);
+      g_assert_cmpfloat (get (s, "operations"), ==, jobs * 50);
+      fsb_sample_free (s);
+      fsb_parallel_result_clear (&r);
+      spec.kind = FSB_CONC_COMMIT;
+      g_assert_true (fsb_conc_run (&spec, &r, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (r.bytes, ==, jobs * 50 * 4096);
+      s = fsb_sample_new ();
+      fsb_conc_record (&spec, &r, s);
+      g_assert_cmpfloat (get (s, "commits_per_s"), >, 0);
+      fsb_sample_free (s);
+      fsb_parallel_result_clear (&r);
+      g_assert_true (fsb_conc_clean (&spec, &error));
+      g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+    }
+  g_rmdir (top);
+}
+
+static void
+test_conc_missing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("fsbench-conc-XXXXXX", &error);
+  /* readers with nothing written: an error naming the folder, no hang */
+  FsbConcSpec spec = { FSB_CONC_SEQ_READ, dir, 2, 1 << 20, 1, 5, NULL };
+  FsbParallelResult r;
+
+  g_assert_false (fsb_conc_run (&spec, &r, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, dir));
+  g_assert_true (fsb_conc_clean (&spec, NULL));
+}
+
+static void
+test_conc_cancel (void)
+{
+  g_autoptr(GCancellable) c = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *top = g_dir_make_tmp ("fsbench-conc-XXXXXX", &error);
+  g_autofree char *dir = g_build_filename (top, "work", NULL);
+  /* four jobs creating a million files each into one folder */
+  FsbConcSpec spec = { FSB_CONC_CREATE_SHARED, dir, 4, 0, 1000000, 5, c };
+  FsbParallelResult r;
+  GThread *canceller;
+  double t0 = fsb_now ();
+
+  canceller = g_thread_new ("cancel", cancel_later, c);
+  g_assert_false (fsb_conc_run (&spec, &r, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_CANCELLED);
+  g_assert_cmpfloat (fsb_now () - t0, <, 1.5);
+  g_thread_join (canceller);
+  spec.cancellable = NULL;
+  g_assert_true (fsb_conc_clean (&spec, NULL));
+  g_rmdir (top);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -356,5 +511,8 @@ main (int argc, char **argv)
   g_test_add_func ("/uring/short-file", test_uring_short_file);
   g_test_add_func ("/uring/cancel", test_uring_cancel);
   g_test_add_func ("/uring/time-limit", test_uring_time_limit);
+  g_test_add_func ("/conc/kinds", test_conc_kinds);
+  g_test_add_func ("/conc/missing", test_conc_missing);
+  g_test_add_func ("/conc/cancel", test_conc_cancel);
   return g_test_run ();
 }

@@ -55,7 +55,7 @@ job_thread (gpointer user_data)
   if (run->funcs->prepare != NULL)
     ok = run->funcs->prepare (job->index, run->data, &job->out, run->cancellable, &error);
   if (!ok)
-    fail (run, error);
+    fail (run, g_steal_pointer (&error));
 
   /* The common start: every job prepared, then all at once. */
   g_mutex_lock (&run->lock);
