@@ -331,6 +331,7 @@ run_plan (Run *run, GError **error)
   run->mkfs_on_file = fsb_run_mkfs_on_file (run->plan);
   g_mutex_lock (&run->runner->lock);
   fsb_target_describe (run->target, &result->target);
+  fsb_run_describe_residency (&result->target);
   fsb_run_describe_mkfs (run, &result->target);
   g_mutex_unlock (&run->runner->lock);
 
