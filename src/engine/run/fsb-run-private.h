@@ -156,6 +156,6 @@ void        fsb_run_remove_scratch      (Run *run);
 void        fsb_run_remove_source_view  (Run *run);
 
 /* fsb-run-transfers.c */
-gboolean    fsb_run_transfers     (Run *run, FsbResult *result, GError **error);
+gboolean    fsb_run_across        (Run *run, const FsbWorkloadGroup *group, FsbResult *result, GError **error);
 
 G_END_DECLS
