@@ -1,6 +1,6 @@
-/* fsb-job.h: what a run does and what a result files samples under: a
- * task of a workload group × a contender (an ordered pair of them for a
- * group across contenders, or none) × the conditions it ran under, as data */
+/* fsb-job.h: what a result files samples under: a task of a workload
+ * group on a contender (the filesystem entry it is in) under the
+ * conditions it ran with, kept as data */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -19,13 +19,6 @@ typedef struct {
   guint    jobs;      /* 0: the task's own */
   guint    iodepth;   /* 0: the task's own */
 } FsbConditions;
-
-typedef struct {
-  const char   *task;        /* catalog id or cycle step (interned) */
-  const char   *contender;   /* its label; NULL: none */
-  const char   *to;          /* the second of an ordered pair, or NULL */
-  FsbConditions conditions;
-} FsbJob;
 
 gboolean     fsb_conditions_is_default (const FsbConditions *c);
 /* The key a result files a task's samples under in memory (tables and
