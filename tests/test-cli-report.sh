@@ -196,6 +196,22 @@ grep -q "^| Task | Filesystem | Median | 95 % interval | Operations per second (
 grep -q "^| Random reads | XFS | 200.MB/s | [^|]* | 12800 | 0.0600 / 0.450 / 2.25.ms |" "$tmp/db.md" \
   || fail "random I/O row: $(grep "^| Random reads | XFS" "$tmp/db.md")"
 
+# A schema 1 result (conditions in the task ids, "@aged"; transfers as
+# medians), recorded by FS Bench 0.1.0 before conditions were data, reports
+# as that version reported it (its Markdown, and its CSV's checksum), and so
+# does the same result saved again in today's schema.
+mkdir "$tmp/now"
+now="$tmp/now/aged-transfers-1.json"
+"$cli" report "$data/aged-transfers-1.json" --md "$tmp/old.md" --csv "$tmp/old.csv" \
+       --json "$now" >/dev/null || fail "the schema 1 report exited $?"
+[ "$(json "$now" 'sorted({(t["id"], str(t.get("conditions"))) for f in d["filesystems"] for t in f["tasks"] if t["id"] == "tree-list"})')" = \
+  "[('tree-list', 'None'), ('tree-list', \"{'aged': True}\")]" ] || fail "saved again, the conditions are not data"
+cmp "$data/aged-transfers-1.md" "$tmp/old.md" || fail "the schema 1 result's Markdown changed: $(diff "$data/aged-transfers-1.md" "$tmp/old.md" | head)"
+[ "$(sha256sum < "$tmp/old.csv")" = "$(cat "$data/aged-transfers-1.csv.sha256")" ] || fail "the schema 1 result's CSV changed"
+"$cli" report "$now" --md "$tmp/now/old.md" --csv "$tmp/now/old.csv" >/dev/null || fail "the schema 2 report exited $?"
+cmp "$data/aged-transfers-1.md" "$tmp/now/old.md" || fail "saved again, the Markdown changed: $(diff "$data/aged-transfers-1.md" "$tmp/now/old.md" | head)"
+[ "$(sha256sum < "$tmp/now/old.csv")" = "$(cat "$data/aged-transfers-1.csv.sha256")" ] || fail "saved again, the CSV changed"
+
 # Markdown on stdout without an output option
 "$cli" report "$data/study.json" > "$tmp/stdout.md" || fail "report to stdout exited $?"
 head -1 "$tmp/stdout.md" | grep -q "^# Comparison of the filesystems" || fail "no Markdown on stdout"

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "fsb-engine.h"
+#include "fsb-job.h"
 #include "fsb-stats.h"
+#include "fsb-text.h"
 
 static void
 test_stats_basic (void)
@@ -148,7 +150,7 @@ test_json_round_trip (void)
   FsbStats s;
 
   data = fsb_result_to_data (r, NULL);
-  g_assert_nonnull (strstr (data, "\"schema\" : \"fsbench-result/1\""));
+  g_assert_nonnull (strstr (data, "\"schema\" : \"fsbench-result/2\""));
   /* what was measured only: the statistics are derived where they are shown */
   g_assert_null (strstr (data, "\"stats\""));
   g_assert_null (strstr (data, "\"ci95_low\""));
@@ -442,6 +444,67 @@ test_merge (void)
   g_assert_null (fsb_fs_result_get_task (fsb_result_find_filesystem (base, "xfs"), "sync-write", FALSE));
 }
 
+/* Conditions are data: a key names them, the file holds them apart from
+ * the id, and a schema 1 file's "TASK@aged" ids read as the same key. */
+static void
+test_conditions (void)
+{
+  FsbConditions c = { 0 }, back;
+  const char *aged_key, *deep_key;
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  g_autoptr(FsbResult) again = NULL;
+  g_autoptr(FsbResult) old = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  FsbFsResult *fs;
+  FsbSample *s;
+
+  g_assert_true (fsb_job_key ("tree-list", &c) == g_intern_string ("tree-list"));
+  c.aged = TRUE;
+  aged_key = fsb_job_key ("tree-list", &c);
+  g_assert_true (aged_key == fsb_task_aged_id ("tree-list"));
+  g_assert_true (fsb_job_key_parse (aged_key, &back) == g_intern_string ("tree-list"));
+  g_assert_true (back.aged && back.jobs == 0 && back.iodepth == 0);
+  c.jobs = 4;
+  c.iodepth = 32;
+  deep_key = fsb_job_key ("rand-write", &c);
+  g_assert_true (fsb_job_key_parse (deep_key, &back) == g_intern_string ("rand-write"));
+  g_assert_true (back.aged && back.jobs == 4 && back.iodepth == 32);
+  g_assert_null (fsb_job_key_parse ("rand-write@fast", NULL));
+  g_assert_null (fsb_job_key_parse ("rand-write@jobs=0", NULL));
+  g_assert_false (fsb_text_is_task_id ("rand-write@fast"));
+
+  fs = fsb_result_add_filesystem (r, "ext4");
+  s = fsb_sample_new ();
+  fsb_sample_set (s, "wall_s", 1.0);
+  g_ptr_array_add (fsb_fs_result_get_task (fs, "tree-list", TRUE)->samples, s);
+  s = fsb_sample_new ();
+  fsb_sample_set (s, "wall_s", 2.0);
+  g_ptr_array_add (fsb_fs_result_get_task (fs, aged_key, TRUE)->samples, s);
+  data = fsb_result_to_data (r, NULL);
+  g_assert_null (strstr (data, aged_key));
+  g_assert_nonnull (strstr (data, "\"conditions\" : {\n"));
+  again = fsb_result_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  fs = fsb_result_find_filesystem (again, "ext4");
+  g_assert_cmpuint (fs->tasks->len, ==, 2);
+  g_assert_cmpuint (fsb_fs_result_get_task (fs, aged_key, FALSE)->samples->len, ==, 1);
+  g_assert_cmpuint (fsb_fs_result_get_task (fs, "tree-list", FALSE)->samples->len, ==, 1);
+
+  /* Schema 1 wrote the condition into the id: the same task, the same key. */
+  old = fsb_result_load_from_data ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": \"ext4\", "
+                                   "\"tasks\": [{\"id\": \"tree-list@aged\", \"samples\": [{\"wall_s\": 2}]}]}]}",
+                                   -1, &error);
+  g_assert_no_error (error);
+  fs = fsb_result_find_filesystem (old, "ext4");
+  g_assert_nonnull (fsb_fs_result_get_task (fs, aged_key, FALSE));
+  /* A condition this version does not know is refused, not dropped. */
+  g_assert_null (fsb_result_load_from_data ("{\"schema\": \"fsbench-result/2\", \"filesystems\": [{\"name\": \"ext4\", "
+                                            "\"tasks\": [{\"id\": \"tree-list\", \"conditions\": {\"crashed\": true}, "
+                                            "\"samples\": [{\"wall_s\": 2}]}]}]}", -1, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -456,6 +519,7 @@ main (int argc, char **argv)
   g_test_add_func ("/result/merge", test_merge);
   g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
   g_test_add_func ("/result/task-ids", test_task_ids);
+  g_test_add_func ("/result/conditions", test_conditions);
   g_test_add_func ("/result/load-bad-input", test_load_bad_input);
   g_test_add_func ("/result/load-negative-zero", test_load_negative_zero);
   g_test_add_func ("/result/load-broken-surrogate", test_load_broken_surrogate);

@@ -271,6 +271,8 @@ print_plan (FsbPlan *plan)
   FsbTargetSpec target = { 0 };
   g_autofree char *space = NULL, *size = NULL, *time = NULL, *fs = NULL;
   g_autofree char *big = NULL, *tree = NULL, *groups = NULL;
+  guint n_all;
+  const FsbWorkloadGroup *const *all = fsb_catalog_groups (&n_all);
 
   fsb_plan_estimate (plan, NULL, &est);
   groups = g_strjoinv (", ", plan->workloads);
@@ -328,8 +330,9 @@ print_plan (FsbPlan *plan)
       g_print ("  %-18s %s\n", id, c->command);
     }
   print_aging (plan);
-  if (fsb_plan_has_group (plan, "transfer"))
-    g_print ("%s\n", _("Then copies of a file between every pair of filesystems, each on an image of its own."));
+  for (guint g = 0; g < n_all; g++)
+    if (all[g]->across_plan != NULL && fsb_plan_has_group (plan, all[g]->id))
+      g_print ("%s\n", _(all[g]->across_plan));
   /* Translators: the space the run needs on the target */
   g_print (_("Space needed on the target: %s\n"), space);
   if (plan->repeat_auto)

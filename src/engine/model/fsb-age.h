@@ -30,10 +30,9 @@ char              *fsb_age_title  (const char *id);
  * filesystem the count of small files that fit on a fresh one. */
 #define FSB_AGE_STEP "age"
 #define FSB_FIT_STEP "files-that-fit"
-/* Aged tasks are the chosen tasks again, on the aged filesystem:
- * "big-copy-in@aged". */
-#define FSB_AGED_SUFFIX "@aged"
-/* The criterion (and report section) of the aged tasks. */
+/* Aged tasks are the chosen tasks again, on the aged filesystem: their
+ * samples carry the condition FSB_CONDITION_AGED (fsb-job.h).
+ * The criterion (and report section) of the aged tasks. */
 #define FSB_AGED_CRITERION "aged"
 
 G_END_DECLS

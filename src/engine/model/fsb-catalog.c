@@ -6,6 +6,7 @@
 
 #include "fsb-age.h"
 #include "fsb-catalog.h"
+#include "fsb-job.h"
 
 /* Criteria of no group: they read every group's results. */
 /* Criteria of no group: they read every group's results. Your own
@@ -326,45 +327,45 @@ fsb_task_is_cycle_step (const char *id)
 gboolean
 fsb_task_is_aged (const char *id)
 {
-  return id != NULL && g_str_has_suffix (id, FSB_AGED_SUFFIX) && strlen (id) > strlen (FSB_AGED_SUFFIX);
+  FsbConditions c;
+
+  return fsb_job_key_parse (id, &c) != NULL && c.aged;
 }
 
 const char *
 fsb_task_base_id (const char *id)
 {
-  g_autofree char *base = NULL;
+  const char *base = fsb_job_key_parse (id, NULL);
 
-  if (!fsb_task_is_aged (id))
-    return g_intern_string (id);
-  base = g_strndup (id, strlen (id) - strlen (FSB_AGED_SUFFIX));
-  return g_intern_string (base);
+  return base != NULL ? base : g_intern_string (id);
 }
 
 const char *
 fsb_task_aged_id (const char *id)
 {
-  g_autofree char *aged = NULL;
+  FsbConditions c;
+  const char *base = fsb_job_key_parse (id, &c);
 
-  if (id == NULL || fsb_task_is_aged (id))
+  if (base == NULL)
     return g_intern_string (id);
-  aged = g_strconcat (id, FSB_AGED_SUFFIX, NULL);
-  return g_intern_string (aged);
+  c.aged = TRUE;
+  return fsb_job_key (base, &c);
 }
 
 const char *
 fsb_task_criterion (const char *id)
 {
   const FsbTaskSpec *task = fsb_catalog_task (id, NULL);
-  const FsbWorkloadGroup *transfer;
+  const FsbWorkloadGroup *across;
 
   if (task != NULL && fsb_task_is_aged (id))
     return FSB_AGED_CRITERION;
   if (task != NULL)
     return task->criterion;
-  /* The transfer group is one step across all filesystems, not a task. */
-  transfer = fsb_catalog_group ("transfer");
-  if (g_strcmp0 (id, "transfer") == 0 && transfer != NULL && transfer->n_criteria > 0)
-    return transfer->criteria[0].id;
+  /* A group across contenders is one step, named as the group, not a task. */
+  across = fsb_catalog_group (id);
+  if (across != NULL && across->across_filesystems && across->n_criteria > 0)
+    return across->criteria[0].id;
   return "custom";
 }
 
@@ -382,13 +383,15 @@ const char *
 fsb_task_display_name (const char *id)
 {
   const FsbTaskSpec *task;
+  const FsbWorkloadGroup *across;
 
   g_return_val_if_fail (id != NULL, NULL);
 
   if (g_str_has_prefix (id, "custom:"))
     return id + strlen ("custom:");
-  if (strcmp (id, "transfer") == 0)
-    return _("Copy between filesystems");
+  across = fsb_catalog_group (id);
+  if (across != NULL && across->across_name != NULL)
+    return _(across->across_name);
   if (strcmp (id, FSB_AGE_STEP) == 0)
     return _("Age the filesystem");
   if (strcmp (id, FSB_FIT_STEP) == 0)

@@ -16,6 +16,10 @@ G_BEGIN_DECLS
  * its own metrics on sample; the runner adds the times, CPU and faults. */
 typedef struct _FsbWorkloadContext FsbWorkloadContext;
 typedef gboolean (*FsbTaskFunc) (FsbWorkloadContext *ctx, FsbSample *sample, GError **error);
+/* What a group across contenders gets: every contender's filesystem,
+ * mounted at once (fsb-workload.h). It adds what it measured to result. */
+typedef struct _FsbAcrossContext FsbAcrossContext;
+typedef gboolean (*FsbAcrossFunc) (FsbAcrossContext *ctx, FsbResult *result, GError **error);
 
 /* The profiles every parameter has a value for; "full" runs every group
  * at the standard sizes, "custom" keeps the sizes in force for editing. */
@@ -69,7 +73,7 @@ typedef enum {
   FSB_SCORE_CAPACITY,   /* usable space after mkfs */
   FSB_SCORE_TRANSFER,   /* copies into each filesystem */
   FSB_SCORE_CPU,        /* CPU % of every timed task */
-  FSB_SCORE_AGED,       /* the speed each filesystem keeps on its aged runs (task@aged) */
+  FSB_SCORE_AGED,       /* the speed each filesystem keeps on its aged runs (condition "aged") */
 } FsbScoreKind;
 
 /* The sentences of a criterion's verdict, whole so that translators can
@@ -148,6 +152,14 @@ struct _FsbWorkloadGroup {
   gboolean                across_filesystems;
   /* Seconds for an across_filesystems group, before anything was measured. */
   double                (*estimate_across) (const FsbSizes *sizes, guint n_filesystems, guint repetitions);
+  /* An across_filesystems group's work, on images of its own (one per
+   * contender, each of space_across bytes), and its step's words: its
+   * name, its progress (items done, in all) and the plan's line, N_(). */
+  FsbAcrossFunc           run_across;
+  guint64               (*space_across) (const FsbSizes *sizes);
+  const char             *across_name;
+  const char             *across_progress;
+  const char             *across_plan;
 };
 
 /* The groups, in registry order (workloads/meson.build lists them). */
@@ -188,13 +200,14 @@ double             fsb_profile_most_seconds (const char *name);
 /* mkfs, mount and umount: the steps of every cycle, which the runner
  * does itself through the target. */
 gboolean    fsb_task_is_cycle_step   (const char *id);
-/* Aged task ids ("big-copy-in@aged", fsb-age.h): a task of the catalog run
- * again on the aged filesystem. fsb_catalog_task () gives the task's own
- * spec for them; their criterion is "aged". */
+/* Aged tasks: a task of the catalog run again on the aged filesystem, the
+ * condition FSB_CONDITION_AGED in its key (fsb_job_key ()).
+ * fsb_catalog_task () gives the task's own spec for them; their criterion
+ * is "aged". */
 gboolean    fsb_task_is_aged         (const char *id);
-/* "big-copy-in@aged" gives "big-copy-in"; other ids are themselves (interned). */
+/* An aged task's key gives the task's id; other ids are themselves (interned). */
 const char *fsb_task_base_id         (const char *id);
-/* "big-copy-in" gives "big-copy-in@aged" (interned). */
+/* "big-copy-in" gives its key under the condition aged (interned). */
 const char *fsb_task_aged_id         (const char *id);
 
 /* The criterion of a task id: custom:NAME gives "custom", unknown ids too. */

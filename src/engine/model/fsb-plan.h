@@ -155,7 +155,7 @@ gboolean fsb_plan_set_target   (FsbPlan *self, const char *spec, GError **error)
 void     fsb_plan_set_image    (FsbPlan *self, guint64 size_bytes, const char *dir);
 void     fsb_plan_add_custom   (FsbPlan *self, const char *name, const char *command);
 /* "none", "light" or "heavy": after the fresh tasks of each cycle, fill and
- * churn the filesystem, then run the tasks again as task@aged. */
+ * churn the filesystem, then run the tasks again under the condition aged. */
 gboolean fsb_plan_set_age      (FsbPlan *self, const char *level, GError **error);
 /* "random" (the default), "text" or "mixed": what the generated big file
  * and tree are made of (with a source folder, only the big file is). */

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "fsb-error.h"
+#include "fsb-job.h"
 #include "fsb-json.h"
 #include "fsb-result-private.h"
 
@@ -244,7 +245,7 @@ add_task_line (GHashTable *by_fs, JsonObject *line, GError **error)
   JsonNode *task_node = json_object_get_member (line, "task");
   JsonObject *task, *known;
   JsonArray *more;
-  const char *id;
+  const char *id, *key;
   FsTasks *t;
 
   if (fs_name == NULL || task_node == NULL || !JSON_NODE_HOLDS_OBJECT (task_node))
@@ -253,6 +254,10 @@ add_task_line (GHashTable *by_fs, JsonObject *line, GError **error)
   id = string_member (task, "id");
   if (id == NULL || (more = array_member (task, "samples")) == NULL)
     return fail (error, _("a task in the journal has no id or no samples"));
+  /* The same task under other conditions is another entry (conditions
+   * this version does not know stay in the object: the reader refuses them). */
+  if ((key = fsb_job_key_from_json (id, task)) != NULL)
+    id = key;
   if ((t = g_hash_table_lookup (by_fs, fs_name)) == NULL)
     {
       t = g_new0 (FsTasks, 1);

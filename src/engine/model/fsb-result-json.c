@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fsb-error.h"
+#include "fsb-job.h"
 #include "fsb-json.h"
 #include "fsb-result.h"
 #include "fsb-result-private.h"
@@ -81,10 +82,15 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
 static void
 build_task (JsonBuilder *b, const FsbTaskResult *task, guint from)
 {
-  /* Only the samples: whatever is derived from them (medians, intervals)
-   * is computed where it is shown, from these (analysis/). */
+  FsbConditions conditions;
+  const char *id = fsb_job_key_parse (task->id, &conditions);
+
+  /* Only the samples, with the conditions they were taken under:
+   * whatever is derived from them (medians, intervals) is computed
+   * where it is shown, from these (analysis/). */
   json_builder_begin_object (b);
-  fsb_json_add_string (b, "id", task->id);
+  fsb_json_add_string (b, "id", id != NULL ? id : task->id);
+  fsb_conditions_build_json (b, &conditions);
   if (task->command != NULL)
     fsb_json_add_string (b, "command", task->command);
   json_builder_set_member_name (b, "samples");

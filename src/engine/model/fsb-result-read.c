@@ -8,6 +8,7 @@
 
 #include "fsb-age.h"
 #include "fsb-error.h"
+#include "fsb-job.h"
 #include "fsb-kernel-cmdline.h"
 #include "fsb-result-private.h"
 #include "fsb-target-info.h"
@@ -315,6 +316,7 @@ read_task (Reader *r, FsbFsResult *fs, JsonNode *node)
   JsonObject *o;
   JsonArray *samples;
   g_autofree char *id = NULL;
+  const char *key = NULL;
   FsbTaskResult *task;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
@@ -333,19 +335,26 @@ read_task (Reader *r, FsbFsResult *fs, JsonNode *node)
                         g_strdup_printf (_("%s is “%s”, which is not a task id (letters, digits, “-”, “_”, “.” and “:”, and “@aged” at the end)"),
                                          field, shown));
     }
+  if ((key = fsb_job_key_from_json (id, o)) == NULL)
+    {
+      g_autofree char *field = field_of (r, "conditions");
+      /* Translators: a field of the file, “filesystems[0].tasks[2].conditions” */
+      return fail_take (r->error, g_strdup_printf (_("%s holds a condition this version of FS Bench does not know"),
+                                                   field));
+    }
   if (samples == NULL)
     return fail (r->error, _("a task has no samples"));
   /* Tables and charts have a row per task id: their number bounds a report. */
-  if (!g_hash_table_contains (r->task_ids, id))
+  if (!g_hash_table_contains (r->task_ids, key))
     {
       if (g_hash_table_size (r->task_ids) >= FSB_RESULT_MAX_TASKS)
         return fail_take (r->error,
                           /* Translators: %u is a number of tasks */
                           g_strdup_printf (_("it names more than %u different tasks"), FSB_RESULT_MAX_TASKS));
-      g_hash_table_add (r->task_ids, g_strdup (id));
+      g_hash_table_add (r->task_ids, g_strdup (key));
     }
 
-  task = fsb_fs_result_get_task (fs, id, TRUE);
+  task = fsb_fs_result_get_task (fs, key, TRUE);
   g_free (task->command);
   task->command = get_string (o, "command");
   if (too_many (r, "samples", task->samples->len + json_array_get_length (samples), FSB_RESULT_MAX_SAMPLES))
@@ -589,20 +598,6 @@ read_repetition_policy (Reader *r, FsbResult *self, JsonObject *p)
   return TRUE;
 }
 
-/* A step id as the runner writes them: "big-copy-in", "tree-list@aged". */
-static gboolean
-is_step_id (const char *id)
-{
-  gsize n = strlen (id);
-
-  if (n == 0 || n > 64 || g_str_has_prefix (id, "custom:"))
-    return FALSE;
-  for (gsize i = 0; i < n; i++)
-    if (!g_ascii_islower (id[i]) && !g_ascii_isdigit (id[i]) && id[i] != '-' && id[i] != '@')
-      return FALSE;
-  return TRUE;
-}
-
 /* Optional, and only advice for the next estimate: what does not look
  * like the runner's own figures is left out, never a reason to refuse. */
 static void
@@ -617,7 +612,7 @@ read_pace (FsbResult *self, JsonObject *p)
       double guess = NAN, taken = NAN;
       gboolean present;
 
-      if (step == NULL || !is_step_id (l->data)
+      if (step == NULL || !fsb_text_is_step_id (l->data)
           || !get_number (step, "guess_s", &guess, &present) || !get_number (step, "taken_s", &taken, &present)
           || !(guess > 0 && guess <= 1e7) || !(taken >= 0 && !signbit (taken) && taken <= 1e7))
         continue;
@@ -774,7 +769,7 @@ fsb_result_from_json (JsonNode *root, GError **error)
       fail (error, _("it has no “schema” member"));
       return NULL;
     }
-  if (g_strcmp0 (schema, FSB_RESULT_SCHEMA) != 0)
+  if (g_strcmp0 (schema, FSB_RESULT_SCHEMA) != 0 && g_strcmp0 (schema, FSB_RESULT_SCHEMA_1) != 0)
     {
       g_autofree char *shown = quoted_for_message (schema);
       g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,

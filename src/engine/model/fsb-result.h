@@ -9,7 +9,9 @@
 
 G_BEGIN_DECLS
 
-#define FSB_RESULT_SCHEMA "fsbench-result/1"
+/* 2: a task's conditions are data ("conditions"), not part of its id */
+#define FSB_RESULT_SCHEMA   "fsbench-result/2"
+#define FSB_RESULT_SCHEMA_1 "fsbench-result/1"   /* still read */
 
 /* statvfs figures: percent is available ÷ total blocks, as in the study. */
 typedef struct {
@@ -205,7 +207,7 @@ typedef struct {
   JsonNode      *dataset;       /* the manifest of the source data, or NULL */
   GPtrArray     *filesystems;   /* of FsbFsResult* */
   GPtrArray     *transfers;     /* of FsbTransfer* */
-  GHashTable    *pace;          /* step id ("mkfs", "big-copy-in", "transfer") → FsbPace*; empty before 0.4 */
+  GHashTable    *pace;          /* step id ("mkfs", "big-copy-in", a group across contenders) → FsbPace*; empty before 0.4 */
   gboolean       complete;      /* FALSE while running, or after a cancel */
 } FsbResult;
 

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "fsb-job.h"
 #include "fsb-text.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"   /* U+FFFD */
@@ -113,6 +114,19 @@ fsb_text_is_fs_name (const char *name)
 }
 
 gboolean
+fsb_text_is_step_id (const char *id)
+{
+  gsize n = strlen (id);
+
+  if (n == 0 || n > 64 || g_str_has_prefix (id, "custom:"))
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_islower (id[i]) && !g_ascii_isdigit (id[i]) && id[i] != '-' && id[i] != '@' && id[i] != '=')
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
 fsb_text_is_task_id (const char *id)
 {
   gsize n = 0;
@@ -132,12 +146,8 @@ fsb_text_is_task_id (const char *id)
           colon = TRUE;
         }
       else if (*p == '@')
-        {
-          /* a suffix of the catalog's own: TASK@aged */
-          if (strcmp (p, "@aged") != 0)
-            return FALSE;
-          break;
-        }
+        /* the conditions it ran under, in a key: TASK@CONDITION */
+        return fsb_job_key_parse (id, NULL) != NULL;
       else if (!is_name_char (*p) && *p != '.')
         return FALSE;
     }

@@ -24,5 +24,8 @@ gboolean  fsb_text_is_fs_name     (const char *name);
  * digits, "-", "_" and "." (and one ":" after the first part); at most
  * 128 bytes. */
 gboolean  fsb_text_is_task_id     (const char *id);
+/* A step id as the runner writes them in a result's pace: a task's key
+ * (fsb_job_key ()), lower case, at most 64 bytes. */
+gboolean  fsb_text_is_step_id     (const char *id);
 
 G_END_DECLS

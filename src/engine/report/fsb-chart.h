@@ -16,7 +16,7 @@ typedef enum {
   FSB_CHART_FAULTS,    /* the same tasks on minor page faults */
   FSB_CHART_CAPACITY,  /* usable space after mkfs and after deleting everything */
   FSB_CHART_TRANSFER,  /* MB/s copying from each filesystem (rows) to each (columns) */
-  FSB_CHART_AGING,     /* one filesystem's tasks, fresh and aged (task@aged) side by side */
+  FSB_CHART_AGING,     /* one filesystem's tasks, fresh and aged (the condition) side by side */
 } FsbChartKind;
 
 typedef struct {

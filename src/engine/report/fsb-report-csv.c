@@ -233,6 +233,16 @@ comparison_changes (FsbComparison *comparison)
   return changes;
 }
 
+/* The criterion scored on transfers between contenders. */
+static const char *
+transfer_criterion (void)
+{
+  for (guint i = 0; i < fsb_catalog_n_criteria (); i++)
+    if (fsb_catalog_nth_criterion (i)->score == FSB_SCORE_TRANSFER)
+      return fsb_catalog_nth_criterion (i)->id;
+  return "custom";
+}
+
 char *
 fsb_report_render_csv (FsbResult * const *results, const char * const *labels, guint n_results)
 {
@@ -280,7 +290,7 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
         {
           FsbTransfer *tr = r->transfers->pdata[t];
           g_autofree char *task = g_strconcat ("transfer-to:", tr->to, NULL);
-          csv_row (c, tr->from, "transfer", task, "mb_per_s", "value", tr->mb_per_s, "MB/s");
+          csv_row (c, tr->from, transfer_criterion (), task, "mb_per_s", "value", tr->mb_per_s, "MB/s");
         }
     }
   return g_string_free (out, FALSE);

@@ -1,5 +1,5 @@
 /* fsb-run-aging.c: --age in the runner: after a cycle's fresh tasks, the
- * filesystem is filled and churned and the tasks run again as task@aged;
+ * filesystem is filled and churned and the tasks run again, aged;
  * the big file's extents and the free space are read fresh and aged; and
  * after a filesystem's repetitions, a fresh one is filled with 4 KiB files
  * to count how many fit */

@@ -143,6 +143,7 @@ gboolean    fsb_run_aging_cycle        (Run *run, FsbFsResult *fs, GError **erro
 gboolean    fsb_run_aging_fit          (Run *run, FsbFsResult *fs, GError **error);
 
 /* fsb-run-residency.c */
+void        fsb_run_describe_residency  (FsbTargetInfo *info);
 void        fsb_run_check_residency     (Run *run, const char *source_dir, FsbSample *sample);
 void        fsb_run_copy_residency      (const FsbSample *sample, GPtrArray *extra);
 
@@ -155,6 +156,6 @@ void        fsb_run_remove_scratch      (Run *run);
 void        fsb_run_remove_source_view  (Run *run);
 
 /* fsb-run-transfers.c */
-gboolean    fsb_run_transfers     (Run *run, FsbResult *result, GError **error);
+gboolean    fsb_run_across        (Run *run, const FsbWorkloadGroup *group, FsbResult *result, GError **error);
 
 G_END_DECLS

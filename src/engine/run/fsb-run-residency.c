@@ -16,6 +16,14 @@ probe (const char *source_dir, const char *image, FsbResidency *source, FsbResid
   fsb_residency_probe (image, 1, img);
 }
 
+/* The limits fsb_run_check_residency () keeps to, for the result to say */
+void
+fsb_run_describe_residency (FsbTargetInfo *info)
+{
+  info->residency_max_files = FSB_RESIDENCY_MAX_FILES;
+  info->residency_near_zero_bytes = FSB_RESIDENCY_NEAR_ZERO;
+}
+
 /* What of the source data and of the image file is still in memory as
  * the clock is about to start (mincore, as fincore does). Above near zero,
  * evicts it again and looks once more; what is still there flags the

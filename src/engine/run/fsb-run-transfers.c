@@ -1,4 +1,4 @@
-/* fsb-run-transfers.c: the transfer group, across filesystems mounted at once */
+/* fsb-run-transfers.c: a group across contenders (transfers), on filesystems mounted at once */
 #include "config.h"
 
 #include <errno.h>
@@ -16,24 +16,23 @@
 #include "fsb-machine.h"
 #include "fsb-target.h"
 #include "fsb-catalog.h"
-#include "fsb-group-transfer.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
 #include "fsb-run-private.h"
 
-/* The transfer group ----------------------------------------------------------
- * Seed 003 copied between filesystems mounted at once, so every filesystem
+/* Groups across contenders ----------------------------------------------------
+ * Seed 003 copied between filesystems mounted at once, so every contender
  * gets an image of its own, all attached together, after the cycles. */
 
 typedef struct {
   Run                 *run;
   FsbTarget          **targets;
-  FsbTransferEndpoint *endpoints;
+  FsbAcrossEndpoint   *endpoints;
 } Transfers;
 
 static gboolean
-transfer_cold_cb (FsbTransferEndpoint *endpoints, guint from, guint to, gpointer user_data,
+transfer_cold_cb (FsbAcrossEndpoint *endpoints, guint from, guint to, gpointer user_data,
                   GCancellable *cancellable, GError **error)
 {
   Transfers *t = user_data;
@@ -62,20 +61,22 @@ transfer_spec (const char *spec)
 }
 
 gboolean
-fsb_run_transfers (Run *run, FsbResult *result, GError **error)
+fsb_run_across (Run *run, const FsbWorkloadGroup *group, FsbResult *result, GError **error)
 {
   guint n = g_strv_length (run->plan->filesystems);
   g_autofree char *spec = transfer_spec (run->plan->target_spec);
   g_autoptr(FsbResult) cells = fsb_result_new ();
   g_autoptr(GError) local = NULL;
-  guint64 needed = 2 * fsb_sizes_get_u64 (run->sizes, FSB_SIZE_TRANSFER);
-  Transfers t = { run, g_new0 (FsbTarget *, n), g_new0 (FsbTransferEndpoint, n) };
+  guint64 needed = group->space_across != NULL ? group->space_across (run->sizes) : 0;
+  Transfers t = { run, g_new0 (FsbTarget *, n), g_new0 (FsbAcrossEndpoint, n) };
+  FsbAcrossContext ctx = { t.endpoints, n, run->sizes, run->plan->repetitions, transfer_cold_cb, &t,
+                           fsb_run_item_progress_cb, run, run->cancellable };
   gboolean ok = TRUE;
 
   /* The step was skipped with a filesystem that failed: add it back. */
   if (run->step >= run->steps->len)
     {
-      Step s = { n - 1, run->plan->repetitions, "transfer", 1, -1, TRUE };
+      Step s = { n - 1, run->plan->repetitions, group->id, 1, -1, TRUE };
       g_array_append_val (run->steps, s);
     }
   fsb_run_step_begin (run);
@@ -102,9 +103,7 @@ fsb_run_transfers (Run *run, FsbResult *result, GError **error)
         t.endpoints[i].mount_point = g_strdup (fsb_target_get_mount_point (t.targets[i]));
     }
   if (ok)
-    ok = fsb_transfer_run (t.endpoints, n, fsb_sizes_get_u64 (run->sizes, FSB_SIZE_TRANSFER), run->plan->repetitions,
-                           transfer_cold_cb, &t, fsb_run_item_progress_cb, run, cells,
-                           run->cancellable, &local);
+    ok = group->run_across (&ctx, cells, &local);
   if (ok)
     {
       g_mutex_lock (&run->runner->lock);

@@ -301,6 +301,8 @@ static gboolean
 run_plan (Run *run, GError **error)
 {
   FsbResult *result = run->runner->result;
+  const FsbWorkloadGroup *const *groups;
+  guint n_groups;
 
   if (!fsb_runner_check_contenders (run->plan, error))
     return FALSE;
@@ -331,6 +333,7 @@ run_plan (Run *run, GError **error)
   run->mkfs_on_file = fsb_run_mkfs_on_file (run->plan);
   g_mutex_lock (&run->runner->lock);
   fsb_target_describe (run->target, &result->target);
+  fsb_run_describe_residency (&result->target);
   fsb_run_describe_mkfs (run, &result->target);
   g_mutex_unlock (&run->runner->lock);
 
@@ -356,8 +359,12 @@ run_plan (Run *run, GError **error)
   if (run->cycles && !run_rounds (run, result, error))
     return FALSE;
 
-  if (fsb_plan_has_group (run->plan, "transfer") && !fsb_run_transfers (run, result, error))
-    return FALSE;
+  /* Then the groups across contenders, in registry order (as their steps). */
+  groups = fsb_catalog_groups (&n_groups);
+  for (guint g = 0; g < n_groups; g++)
+    if (groups[g]->run_across != NULL && fsb_plan_has_group (run->plan, groups[g]->id) &&
+        !fsb_run_across (run, groups[g], result, error))
+      return FALSE;
 
   fsb_run_record_pace (run, result);
   g_mutex_lock (&run->runner->lock);

@@ -6,7 +6,6 @@
 
 #include "fsb-device.h"
 #include "fsb-mountinfo.h"
-#include "fsb-residency.h"
 #include "fsb-target-info.h"
 #include "fsb-target-private.h"
 
@@ -118,8 +117,6 @@ fsb_target_describe (FsbTarget *self, FsbTargetInfo *info)
   /* udisks' Format runs mkfs with its default, which discards */
   info->mkfs_discard = TRUE;
   info->flush_reaches = g_strdup (fsb_target_get_flush_reaches (self));
-  info->residency_max_files = FSB_RESIDENCY_MAX_FILES;
-  info->residency_near_zero_bytes = FSB_RESIDENCY_NEAR_ZERO;
 
   if (self->kind == FSB_TARGET_IMAGE)
     {

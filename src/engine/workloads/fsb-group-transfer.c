@@ -131,6 +131,21 @@ fsb_transfer_run (FsbTransferEndpoint *endpoints,
 
 /* The group ---------------------------------------------------------------- */
 
+static gboolean
+run_across (FsbAcrossContext *ctx, FsbResult *result, GError **error)
+{
+  return fsb_transfer_run (ctx->endpoints, ctx->n_endpoints, fsb_sizes_get_u64 (ctx->sizes, FSB_SIZE_TRANSFER),
+                           ctx->repetitions, ctx->cold, ctx->cold_data, ctx->progress, ctx->progress_data,
+                           result, ctx->cancellable, error);
+}
+
+/* Each image holds its own file and the copy of one other. */
+static guint64
+space_across (const FsbSizes *s)
+{
+  return 2 * fsb_sizes_get_u64 (s, FSB_SIZE_TRANSFER);
+}
+
 static double
 estimate_across (const FsbSizes *s, guint n_fs, guint repetitions)
 {
@@ -164,4 +179,10 @@ const FsbWorkloadGroup fsb_group_transfer = {
   .params = params, .n_params = G_N_ELEMENTS (params),
   .across_filesystems = TRUE,
   .estimate_across = estimate_across,
+  .run_across = run_across,
+  .space_across = space_across,
+  .across_name = N_("Copy between filesystems"),
+  /* Translators: copies of the big file between filesystems done and in all */
+  .across_progress = N_("Copying between filesystems (%u of %u)"),
+  .across_plan = N_("Then copies of a file between every pair of filesystems, each on an image of its own."),
 };

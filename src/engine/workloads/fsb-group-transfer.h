@@ -12,22 +12,12 @@ G_BEGIN_DECLS
 /* Its size: the file copied. */
 #define FSB_SIZE_TRANSFER "transfer-size"
 
-typedef struct {
-  char *name;          /* the filesystem, "xfs": the cell's from/to */
-  char *mount_point;   /* owned by the caller; the cold callback may replace it */
-} FsbTransferEndpoint;
-
-/* Called before each measured copy with the two endpoints involved (the
- * same one for A→A), so their caches are cold: the runner remounts both
- * targets and drops the image files' pages. It may g_free() and replace
- * endpoints[i].mount_point. May be NULL: the file's own pages are dropped
- * anyway (fdatasync + posix_fadvise DONTNEED). */
-typedef gboolean (*FsbTransferColdFunc) (FsbTransferEndpoint *endpoints,
-                                         guint                from,
-                                         guint                to,
-                                         gpointer             user_data,
-                                         GCancellable        *cancellable,
-                                         GError             **error);
+/* An endpoint is a contender's name ("xfs": the cell's from/to) and mount
+ * point. The cold callback runs before each measured copy with the two
+ * endpoints involved; NULL: the file's own pages are dropped anyway
+ * (fdatasync + posix_fadvise DONTNEED). */
+typedef FsbAcrossEndpoint FsbTransferEndpoint;
+typedef FsbAcrossColdFunc FsbTransferColdFunc;
 
 /* Puts a file of bytes (each one unique, so no copy reads another's cache)
  * on every endpoint, then copies it A→B for every ordered pair, A→A

@@ -29,6 +29,36 @@ struct _FsbWorkloadContext {
   GPtrArray        *extra_samples; /* of FsbSample* */
 };
 
+/* One contender of a group across contenders: its label and where its
+ * filesystem is mounted (owned by the caller; the cold callback may
+ * g_free () and replace it). */
+typedef struct {
+  char *name;
+  char *mount_point;
+} FsbAcrossEndpoint;
+
+/* Called before each measured piece of work between two endpoints (the
+ * same one twice for A→A), so their caches are cold: the runner remounts
+ * both. May be NULL. */
+typedef gboolean (*FsbAcrossColdFunc) (FsbAcrossEndpoint *endpoints,
+                                       guint              from,
+                                       guint              to,
+                                       gpointer           user_data,
+                                       GCancellable      *cancellable,
+                                       GError           **error);
+
+struct _FsbAcrossContext {
+  FsbAcrossEndpoint  *endpoints;     /* in the plan's order */
+  guint               n_endpoints;
+  const FsbSizes     *sizes;
+  guint               repetitions;
+  FsbAcrossColdFunc   cold;
+  gpointer            cold_data;
+  FsbItemProgressFunc progress;
+  gpointer            progress_data;
+  GCancellable       *cancellable;
+};
+
 /* The implementation of each catalog task id, or NULL (fsb_catalog_task ()->run). */
 FsbTaskFunc fsb_workload_lookup (const char *task_id);
 /* What a task needs in place before it is timed (random-io writes its
