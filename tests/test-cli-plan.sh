@@ -37,11 +37,14 @@ cp "$tmp/out" "$tmp/plan.json"
 expect_status 0 "$cli" plan --fs ext4 --json
 [ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'small-files', 'random-io']" ] || fail "the default use case's groups"
 expect_status 0 "$cli" plan --fs ext4 --use-case database --json
-[ "$(json "$tmp/out" 'd["workloads"]')" = "['random-io', 'sync-write']" ] || fail "database's groups"
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['random-io', 'sync-write', 'sqlite']" ] || fail "database's groups"
 expect_status 0 "$cli" plan --fs ext4 --use-case database --workloads +core,-random-io --json
-[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'sync-write']" ] || fail "+core,-random-io"
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'sync-write', 'sqlite']" ] || fail "+core,-random-io"
 expect_status 0 "$cli" plan --fs ext4 --use-case media --json
-[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'delete-latency', 'transfer']" ] || fail "media's groups"
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'delete-latency', 'photos', 'transfer']" ] || fail "media's groups"
+expect_status 0 "$cli" plan --fs ext4 --use-case developer --json
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['kernel-tree', 'small-files', 'git', 'archive', 'build']" ] \
+  || fail "developer's groups"
 expect_status 0 "$cli" plan --fs ext4 --repeat 4 --json
 [ "$(json "$tmp/out" 'd["repetition_policy"]["mode"], d["repetitions"]')" = "('fixed', 4)" ] || fail "--repeat 4"
 expect_status 0 "$cli" plan --fs ext4 --repeat auto --repeat-max 6 --time-budget 120 --json

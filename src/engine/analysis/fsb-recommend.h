@@ -17,6 +17,7 @@ typedef enum {
   FSB_USE_CASE_DATABASE,     /* databases and random I/O */
   FSB_USE_CASE_SMALL_FILES,  /* many small files */
   FSB_USE_CASE_MEDIA,        /* media and large files */
+  FSB_USE_CASE_DEVELOPER,    /* a developer workstation: git, builds, archives, source trees */
   FSB_N_USE_CASES
 } FsbUseCase;
 

@@ -39,6 +39,7 @@ fsb_use_case_title (FsbUseCase use_case)
     case FSB_USE_CASE_DATABASE:    return _("Database and random I/O");
     case FSB_USE_CASE_SMALL_FILES: return _("Many small files");
     case FSB_USE_CASE_MEDIA:       return _("Media and large files");
+    case FSB_USE_CASE_DEVELOPER:   return _("Developer workstation");
     case FSB_N_USE_CASES:
     default:
       g_return_val_if_reached (NULL);
@@ -88,6 +89,8 @@ headline_best (FsbUseCase use_case)
     case FSB_USE_CASE_SMALL_FILES: return _("%s suits many small files best");
     /* Translators: %s is a filesystem */
     case FSB_USE_CASE_MEDIA:       return _("%s suits media and large files best");
+    /* Translators: %s is a filesystem */
+    case FSB_USE_CASE_DEVELOPER:   return _("%s suits a developer workstation best");
     case FSB_N_USE_CASES:
     default:
       g_return_val_if_reached (NULL);
@@ -110,6 +113,8 @@ headline_probably (FsbUseCase use_case)
     case FSB_USE_CASE_SMALL_FILES: return _("%s probably suits many small files best");
     /* Translators: %s is a filesystem */
     case FSB_USE_CASE_MEDIA:       return _("%s probably suits media and large files best");
+    /* Translators: %s is a filesystem */
+    case FSB_USE_CASE_DEVELOPER:   return _("%s probably suits a developer workstation best");
     case FSB_N_USE_CASES:
     default:
       g_return_val_if_reached (NULL);
@@ -132,6 +137,8 @@ headline_tied (FsbUseCase use_case)
     case FSB_USE_CASE_SMALL_FILES: return _("%s are tied for many small files");
     /* Translators: %s is a list of filesystems */
     case FSB_USE_CASE_MEDIA:       return _("%s are tied for media and large files");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_DEVELOPER:   return _("%s are tied for a developer workstation");
     case FSB_N_USE_CASES:
     default:
       g_return_val_if_reached (NULL);
@@ -154,6 +161,8 @@ headline_unclear (FsbUseCase use_case)
     case FSB_USE_CASE_SMALL_FILES: return _("%s cannot be told apart for many small files");
     /* Translators: %s is a list of filesystems */
     case FSB_USE_CASE_MEDIA:       return _("%s cannot be told apart for media and large files");
+    /* Translators: %s is a list of filesystems */
+    case FSB_USE_CASE_DEVELOPER:   return _("%s cannot be told apart for a developer workstation");
     case FSB_N_USE_CASES:
     default:
       g_return_val_if_reached (NULL);

@@ -94,7 +94,7 @@ typedef struct {
 #define FSB_MAX_USE_CASE_WEIGHTS 8
 
 /* The use cases, as criteria weigh them and the recommendation takes them. */
-#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media"
+#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media", "developer"
 
 /* A criterion is also a section of the report. */
 typedef struct {
@@ -167,6 +167,8 @@ const FsbWorkloadGroup *fsb_criterion_group      (const char *criterion);
 /* The groups a use case needs, in registry order: those (not run always)
  * with a criterion that weighs for it. NULL for an unknown use case. */
 char                  **fsb_use_case_groups      (const char *use_case);
+/* "desktop, server, …": the known use cases for a message (ids, not translated). */
+char                   *fsb_use_case_ids_text    (void);
 
 /* Profiles ---------------------------------------------------------------- */
 

@@ -314,8 +314,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on building software (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s to build software.") },
-    /* Shown, not yet weighed (as the sqlite group) */
-    { { NULL, 0 } } },
+    { { "developer", 3 } } },
 };
 
 static const FsbParamSpec params[] = {

@@ -343,8 +343,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on the git repository (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the git repository.") },
-    /* Shown, not yet weighed (as the sqlite group) */
-    { { NULL, 0 } } },
+    { { "developer", 3 } } },
 };
 
 static const FsbParamSpec params[] = {

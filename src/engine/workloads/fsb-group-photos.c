@@ -496,8 +496,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on the photo library (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the photo library.") },
-    /* Shown, not yet weighed */
-    { { NULL, 0 } } },
+    { { "desktop", 1 }, { "media", 2 } } },
 };
 
 static const FsbParamSpec params[] = {
