@@ -249,6 +249,14 @@ fsb_use_case_groups (const char *use_case)
 }
 
 char *
+fsb_group_unavailable (const char *id)
+{
+  const FsbWorkloadGroup *g = id != NULL ? fsb_catalog_group (id) : NULL;
+
+  return g != NULL && g->unavailable != NULL ? g->unavailable () : NULL;
+}
+
+char *
 fsb_use_case_ids_text (void)
 {
   return g_strjoinv (", ", (char **) (const char *const []) { FSB_USE_CASE_IDS, NULL });

@@ -144,6 +144,9 @@ struct _FsbWorkloadGroup {
   gboolean                across_filesystems;
   /* Seconds for an across_filesystems group, before anything was measured. */
   double                (*estimate_across) (const FsbSizes *sizes, guint n_filesystems, guint repetitions);
+  /* Why this system cannot run the group (a program it needs is not
+   * installed), translated; NULL when it can. NULL: always can. */
+  char                 *(*unavailable) (void);
 };
 
 /* The groups, in registry order (workloads/meson.build lists them). */
@@ -167,6 +170,9 @@ const FsbWorkloadGroup *fsb_criterion_group      (const char *criterion);
 /* The groups a use case needs, in registry order: those (not run always)
  * with a criterion that weighs for it. NULL for an unknown use case. */
 char                  **fsb_use_case_groups      (const char *use_case);
+/* Why this system cannot run the group, translated; NULL when it can (or
+ * the id is unknown). A plan leaves such a group out (fsb_plan_has_group ()). */
+char                   *fsb_group_unavailable    (const char *id);
 /* "desktop, server, …": the known use cases for a message (ids, not translated). */
 char                   *fsb_use_case_ids_text    (void);
 

@@ -477,7 +477,13 @@ fsb_plan_has_group (FsbPlan *self, const char *group)
   g = fsb_catalog_group (group);
   if (g != NULL && g->always)
     return TRUE;
-  return self->workloads != NULL && g_strv_contains ((const char *const *) self->workloads, group);
+  if (self->workloads == NULL || !g_strv_contains ((const char *const *) self->workloads, group))
+    return FALSE;
+  /* chosen, but this system cannot run it: left out, not failed */
+  {
+    g_autofree char *why = fsb_group_unavailable (group);
+    return why == NULL;
+  }
 }
 
 gboolean
