@@ -1,14 +1,16 @@
 #!/bin/sh
-# archive-compare.sh: tar -xf and FS Bench's archive-unpack task on the
-# same freshly formatted disk image, side by side: the same tar (the one
-# the group made in the dataset folder), each started cold, each flushed
-# (sync -f) before its clock stops; the ratio of their files per second.
+# archive-compare.sh: bsdtar -xf (libarchive's own tool, as the group
+# uses libarchive) or GNU tar -xf, and FS Bench's archive-unpack task on
+# the same freshly formatted disk image, side by side: the same tar (the
+# one the group made in the dataset folder), each started cold, each
+# flushed (sync -f) before its clock stops; the ratio of their files per
+# second.
 #
-#   bench/archive-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N]
+#   bench/archive-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N] [-t bsdtar|tar]
 #
-# Needs root or polkit rights for udisksctl, GNU tar, mkfs.FS; run a run
-# with --workloads archive once first, so the dataset folder has the tar.
-# Prints figures; it is not a test.
+# Needs root or polkit rights for udisksctl, bsdtar (libarchive-tools) or
+# GNU tar, mkfs.FS; run a run with --workloads archive once first, so the
+# dataset folder has the tar. Prints figures; it is not a test.
 set -eu
 
 build=_build
@@ -16,14 +18,16 @@ fslist=ext4,xfs
 profile=quick
 base=/var/tmp
 rounds=3
-while getopts B:f:p:D:r: opt; do
+tool=bsdtar
+while getopts B:f:p:D:r:t: opt; do
   case $opt in
     B) build=$OPTARG ;;
     f) fslist=$OPTARG ;;
     p) profile=$OPTARG ;;
     D) base=$OPTARG ;;
     r) rounds=$OPTARG ;;
-    *) sed -n '2,11p' "$0"; exit 2 ;;
+    t) tool=$OPTARG ;;
+    *) sed -n '2,13p' "$0"; exit 2 ;;
   esac
 done
 
@@ -31,6 +35,7 @@ task=$build/bench/fsb-bench-task
 [ -x "$task" ] || { echo "build first: ninja -C $build" >&2; exit 2; }
 data=${XDG_CACHE_HOME:-$HOME/.cache}/fsbench/datasets/$profile
 [ -f "$data/archive/tree.tar" ] || { echo "no $data/archive/tree.tar: run fsbench-cli run --workloads archive first" >&2; exit 2; }
+command -v "$tool" >/dev/null || { echo "no $tool: apt-get install libarchive-tools (bsdtar) or tar" >&2; exit 2; }
 eval "$("$task" --profile "$profile" --show-profile)"
 files=$tree_files
 
@@ -65,7 +70,8 @@ metric() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
 
 
 printf '# %s profile: a tar of %s files, %s bytes; median of %s rounds\n' "$profile" "$files" "$(stat -c %s "$data/archive/tree.tar")" "$rounds"
-printf '%-6s %14s %14s %7s\n' fs tar_files/s fsbench_f/s ratio
+printf '# load average %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-6s %14s %14s %7s\n' fs "${tool}_files/s" fsbench_f/s ratio
 
 for fs in $(echo "$fslist" | tr , ' '); do
   rm -f "$img"
@@ -84,7 +90,7 @@ for fs in $(echo "$fslist" | tr , ' '); do
     "$task" --drop-cache "$data/archive/tree.tar"
     mkdir -p "$mnt/archive/plain"
     start=$(date +%s.%N)
-    tar -xf "$data/archive/tree.tar" -C "$mnt/archive/plain"
+    "$tool" -xf "$data/archive/tree.tar" -C "$mnt/archive/plain"
     sync -f "$mnt"
     end=$(date +%s.%N)
     rm -rf "$mnt/archive"
