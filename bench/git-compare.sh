@@ -39,36 +39,8 @@ src=$data/git/source.git
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0 LC_ALL=C
 g() { git -c gc.auto=0 "$@"; }
 
-work=$(mktemp -d "$base/fsbench-git-XXXXXX")
-img=$work/disk.img
-loop=
-mnt=
-cleanup() {
-  if [ -n "$loop" ]; then
-    udisksctl unmount --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-    udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-mount_it() {
-  for try in 1 2 3 4 5 6 7 8 9 10; do
-    mnt=$(udisksctl mount --no-user-interaction -b "$loop" 2>/dev/null | sed -n 's/^Mounted .* at \(.*\)$/\1/p' | sed 's/\.$//')
-    [ -n "$mnt" ] && [ -d "$mnt" ] && return 0
-    sleep 0.5
-  done
-  echo "could not mount $loop" >&2
-  exit 1
-}
-cold() {
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  "$task" --drop-cache "$img"
-  mount_it
-}
-metric() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
-
-
+. "$(dirname "$0")/image-lib.sh"
+image_work git
 
 # hand OP: git's command for OP on the mounted image, timed to its flush
 hand() {
@@ -91,16 +63,7 @@ printf '# %s profile: %s; median of %s rounds; load average %s\n' "$profile" \
 printf '%-6s %-9s %10s %10s %7s\n' fs operation git_s fsbench_s ratio
 
 for fs in $(echo "$fslist" | tr , ' '); do
-  rm -f "$img"
-  truncate -s 1G "$img"
-  loop=$(udisksctl loop-setup --no-user-interaction -f "$img" | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
-  [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
-  case $fs in
-    ext*) "mkfs.$fs" -q -F "$loop" ;;
-    *) "mkfs.$fs" -q -f "$loop" ;;
-  esac >/dev/null
-  udevadm settle 2>/dev/null || sleep 1
-  mount_it
+  image_new "$fs"
   : > "$work/rows"
   for round in $(seq "$rounds"); do
     for op in clone checkout status gc; do
@@ -136,7 +99,5 @@ for fs in $(echo "$fslist" | tr , ' '); do
       printf "%-6s %-9s %10.3f %10.3f %7.2f\n", fs, "total", tg, tf, tf > 0 ? tg / tf : 0
     }
   ' "$work/rows"
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
-  loop=
+  image_done
 done

@@ -130,54 +130,32 @@ manifest_of (const FsbSizes *s, guint64 seed)
   return json_builder_get_root (b);
 }
 
+/* The card's photos, written into tmp. */
+static gboolean
+make_card (const char *tmp, gconstpointer data, GCancellable *cancellable, GError **error)
+{
+  const FsbSizes *sizes = data;
+  g_autofree guint8 *buf = g_malloc (CHUNK);
+  guint64 seed = seed_of (sizes);
+
+  for (guint i = 0; i < n_photos (sizes); i++)
+    {
+      g_autofree char *path = source_path (tmp, i);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error) || !write_photo (path, sizes, seed, i, buf, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* dataset_dir/photos/card: the camera's card, made when missing or made
  * from other sizes. */
 static JsonNode *
 photos_dataset_ensure (const FsbSizes *sizes, const char *dataset_dir, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *dir = g_build_filename (dataset_dir, "photos", NULL);
-  g_autofree char *mpath = g_build_filename (dir, "manifest.json", NULL);
-  g_autofree char *card = g_build_filename (dir, "card", NULL);
-  g_autofree char *tmp = NULL, *json = NULL;
-  g_autofree guint8 *buf = NULL;
-  guint64 seed = seed_of (sizes);
-  g_autoptr(JsonNode) want = manifest_of (sizes, seed);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  FsbTreeCount junk = { 0 };
+  g_autoptr(JsonNode) want = manifest_of (sizes, seed_of (sizes));
 
-  if (json_parser_load_from_file (parser, mpath, NULL) && json_node_equal (json_parser_get_root (parser), want)
-      && g_file_test (card, G_FILE_TEST_IS_DIR))
-    return g_steal_pointer (&want);
-  if (g_mkdir_with_parents (dir, 0755) < 0)
-    {
-      fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), dir);
-      return NULL;
-    }
-  g_unlink (mpath);
-  if (!fsb_remove_tree (card, &junk, cancellable, error) || (tmp = fsb_dataset_temp_sibling (card, error)) == NULL)
-    return NULL;
-  buf = g_malloc (CHUNK);
-  for (guint i = 0; i < n_photos (sizes); i++)
-    {
-      g_autofree char *path = source_path (tmp, i);
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error)
-          || !write_photo (path, sizes, seed, i, buf, error))
-        {
-          fsb_remove_tree (tmp, &junk, NULL, NULL);
-          return NULL;
-        }
-    }
-  if (g_rename (tmp, card) < 0)
-    {
-      fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), card);
-      fsb_remove_tree (tmp, &junk, NULL, NULL);
-      return NULL;
-    }
-  json = json_to_string (want, FALSE);
-  if (!g_file_set_contents (mpath, json, -1, error))
-    return NULL;
-  return g_steal_pointer (&want);
+  return fsb_dataset_group_folder (dataset_dir, "photos", "card", want, make_card, sizes, cancellable, error);
 }
 
 /* The tasks ------------------------------------------------------------------ */
