@@ -4,7 +4,9 @@
 # the same freshly formatted disk image, side by side: the same tar (the
 # one the group made in the dataset folder), each started cold, each
 # flushed (sync -f) before its clock stops; the ratio of their files per
-# second.
+# second. bsdtar is asked to restore what the task restores (times and
+# permissions; as root it would also set each file's owner, ACLs,
+# extended attributes and flags) and reads in the task's 64 KiB blocks.
 #
 #   bench/archive-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N] [-t bsdtar|tar]
 #
@@ -39,58 +41,26 @@ command -v "$tool" >/dev/null || { echo "no $tool: apt-get install libarchive-to
 eval "$("$task" --profile "$profile" --show-profile)"
 files=$tree_files
 
-work=$(mktemp -d "$base/fsbench-archive-XXXXXX")
-img=$work/disk.img
-loop=
-mnt=
-cleanup() {
-  if [ -n "$loop" ]; then
-    udisksctl unmount --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-    udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-mount_it() {
-  for try in 1 2 3 4 5 6 7 8 9 10; do
-    mnt=$(udisksctl mount --no-user-interaction -b "$loop" 2>/dev/null | sed -n 's/^Mounted .* at \(.*\)$/\1/p' | sed 's/\.$//')
-    [ -n "$mnt" ] && [ -d "$mnt" ] && return 0
-    sleep 0.5
-  done
-  echo "could not mount $loop" >&2
-  exit 1
-}
-cold() {
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  "$task" --drop-cache "$img"
-  mount_it
-}
-metric() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
-
+. "$(dirname "$0")/image-lib.sh"
+image_work archive
 
 printf '# %s profile: a tar of %s files, %s bytes; median of %s rounds\n' "$profile" "$files" "$(stat -c %s "$data/archive/tree.tar")" "$rounds"
 printf '# load average %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-6s %14s %14s %7s\n' fs "${tool}_files/s" fsbench_f/s ratio
 
 for fs in $(echo "$fslist" | tr , ' '); do
-  rm -f "$img"
-  truncate -s 1G "$img"
-  loop=$(udisksctl loop-setup --no-user-interaction -f "$img" | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
-  [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
-  case $fs in
-    ext*) "mkfs.$fs" -q -F "$loop" ;;
-    *) "mkfs.$fs" -q -f "$loop" ;;
-  esac >/dev/null
-  udevadm settle 2>/dev/null || sleep 1
-  mount_it
+  image_new "$fs"
   : > "$work/rows"
   for round in $(seq "$rounds"); do
     cold
     "$task" --drop-cache "$data/archive/tree.tar"
     mkdir -p "$mnt/archive/plain"
     start=$(date +%s.%N)
-    "$tool" -xf "$data/archive/tree.tar" -C "$mnt/archive/plain"
+    case $tool in
+      bsdtar) bsdtar -x -p --no-same-owner --no-acls --no-xattrs --no-fflags -b 128 \
+                -f "$data/archive/tree.tar" -C "$mnt/archive/plain" ;;
+      *) "$tool" -xf "$data/archive/tree.tar" -C "$mnt/archive/plain" ;;
+    esac
     sync -f "$mnt"
     end=$(date +%s.%N)
     rm -rf "$mnt/archive"
@@ -107,7 +77,5 @@ for fs in $(echo "$fslist" | tr , ' '); do
     { n++; s[n] = $1; f[n] = $2; r[n] = ($1 > 0 ? $2 / $1 : 0) }
     END { printf "%-6s %14.1f %14.1f %7.2f\n", fs, median(s, n), median(f, n), median(r, n) }
   ' "$work/rows"
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
-  loop=
+  image_done
 done
