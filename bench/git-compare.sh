@@ -94,9 +94,9 @@ for fs in $(echo "$fslist" | tr , ' '); do
         for (i = 1; i <= n[ops[o] SUBSEP "fsb"]; i++) b[i] = v[ops[o], "fsb", i]
         hg = median(a, n[ops[o] SUBSEP "git"]); hf = median(b, n[ops[o] SUBSEP "fsb"])
         tg += hg; tf += hf
-        printf "%-6s %-9s %10.3f %10.3f %7.2f\n", fs, ops[o], hg, hf, hf > 0 ? hg / hf : 0
+        printf "%-6s %-9s %10.3f %10.3f %7.2f\n", fs, ops[o], hg, hf, (hf > 0 ? hg / hf : 0)
       }
-      printf "%-6s %-9s %10.3f %10.3f %7.2f\n", fs, "total", tg, tf, tf > 0 ? tg / tf : 0
+      printf "%-6s %-9s %10.3f %10.3f %7.2f\n", fs, "total", tg, tf, (tf > 0 ? tg / tf : 0)
     }
   ' "$work/rows"
   image_done
