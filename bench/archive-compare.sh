@@ -1,14 +1,18 @@
 #!/bin/sh
-# archive-compare.sh: tar -xf and FS Bench's archive-unpack task on the
-# same freshly formatted disk image, side by side: the same tar (the one
-# the group made in the dataset folder), each started cold, each flushed
-# (sync -f) before its clock stops; the ratio of their files per second.
+# archive-compare.sh: bsdtar -xf (libarchive's own tool, as the group
+# uses libarchive) or GNU tar -xf, and FS Bench's archive-unpack task on
+# the same freshly formatted disk image, side by side: the same tar (the
+# one the group made in the dataset folder), each started cold, each
+# flushed (sync -f) before its clock stops; the ratio of their files per
+# second. bsdtar is asked to restore what the task restores (times and
+# permissions; as root it would also set each file's owner, ACLs,
+# extended attributes and flags) and reads in the task's 64 KiB blocks.
 #
-#   bench/archive-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N]
+#   bench/archive-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N] [-t bsdtar|tar]
 #
-# Needs root or polkit rights for udisksctl, GNU tar, mkfs.FS; run a run
-# with --workloads archive once first, so the dataset folder has the tar.
-# Prints figures; it is not a test.
+# Needs root or polkit rights for udisksctl, bsdtar (libarchive-tools) or
+# GNU tar, mkfs.FS; run a run with --workloads archive once first, so the
+# dataset folder has the tar. Prints figures; it is not a test.
 set -eu
 
 build=_build
@@ -16,14 +20,16 @@ fslist=ext4,xfs
 profile=quick
 base=/var/tmp
 rounds=3
-while getopts B:f:p:D:r: opt; do
+tool=bsdtar
+while getopts B:f:p:D:r:t: opt; do
   case $opt in
     B) build=$OPTARG ;;
     f) fslist=$OPTARG ;;
     p) profile=$OPTARG ;;
     D) base=$OPTARG ;;
     r) rounds=$OPTARG ;;
-    *) sed -n '2,11p' "$0"; exit 2 ;;
+    t) tool=$OPTARG ;;
+    *) sed -n '2,13p' "$0"; exit 2 ;;
   esac
 done
 
@@ -31,60 +37,30 @@ task=$build/bench/fsb-bench-task
 [ -x "$task" ] || { echo "build first: ninja -C $build" >&2; exit 2; }
 data=${XDG_CACHE_HOME:-$HOME/.cache}/fsbench/datasets/$profile
 [ -f "$data/archive/tree.tar" ] || { echo "no $data/archive/tree.tar: run fsbench-cli run --workloads archive first" >&2; exit 2; }
+command -v "$tool" >/dev/null || { echo "no $tool: apt-get install libarchive-tools (bsdtar) or tar" >&2; exit 2; }
 eval "$("$task" --profile "$profile" --show-profile)"
 files=$tree_files
 
-work=$(mktemp -d "$base/fsbench-archive-XXXXXX")
-img=$work/disk.img
-loop=
-mnt=
-cleanup() {
-  if [ -n "$loop" ]; then
-    udisksctl unmount --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-    udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-mount_it() {
-  for try in 1 2 3 4 5 6 7 8 9 10; do
-    mnt=$(udisksctl mount --no-user-interaction -b "$loop" 2>/dev/null | sed -n 's/^Mounted .* at \(.*\)$/\1/p' | sed 's/\.$//')
-    [ -n "$mnt" ] && [ -d "$mnt" ] && return 0
-    sleep 0.5
-  done
-  echo "could not mount $loop" >&2
-  exit 1
-}
-cold() {
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  "$task" --drop-cache "$img"
-  mount_it
-}
-metric() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
-
+. "$(dirname "$0")/image-lib.sh"
+image_work archive
 
 printf '# %s profile: a tar of %s files, %s bytes; median of %s rounds\n' "$profile" "$files" "$(stat -c %s "$data/archive/tree.tar")" "$rounds"
-printf '%-6s %14s %14s %7s\n' fs tar_files/s fsbench_f/s ratio
+printf '# load average %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-6s %14s %14s %7s\n' fs "${tool}_files/s" fsbench_f/s ratio
 
 for fs in $(echo "$fslist" | tr , ' '); do
-  rm -f "$img"
-  truncate -s 1G "$img"
-  loop=$(udisksctl loop-setup --no-user-interaction -f "$img" | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
-  [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
-  case $fs in
-    ext*) "mkfs.$fs" -q -F "$loop" ;;
-    *) "mkfs.$fs" -q -f "$loop" ;;
-  esac >/dev/null
-  udevadm settle 2>/dev/null || sleep 1
-  mount_it
+  image_new "$fs"
   : > "$work/rows"
   for round in $(seq "$rounds"); do
     cold
     "$task" --drop-cache "$data/archive/tree.tar"
     mkdir -p "$mnt/archive/plain"
     start=$(date +%s.%N)
-    tar -xf "$data/archive/tree.tar" -C "$mnt/archive/plain"
+    case $tool in
+      bsdtar) bsdtar -x -p --no-same-owner --no-acls --no-xattrs --no-fflags -b 128 \
+                -f "$data/archive/tree.tar" -C "$mnt/archive/plain" ;;
+      *) "$tool" -xf "$data/archive/tree.tar" -C "$mnt/archive/plain" ;;
+    esac
     sync -f "$mnt"
     end=$(date +%s.%N)
     rm -rf "$mnt/archive"
@@ -101,7 +77,5 @@ for fs in $(echo "$fslist" | tr , ' '); do
     { n++; s[n] = $1; f[n] = $2; r[n] = ($1 > 0 ? $2 / $1 : 0) }
     END { printf "%-6s %14.1f %14.1f %7.2f\n", fs, median(s, n), median(f, n), median(r, n) }
   ' "$work/rows"
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
-  loop=
+  image_done
 done

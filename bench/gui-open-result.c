@@ -12,13 +12,15 @@
  *
  *   gui-open-result [--unindexed] FILE
  *
- * Needs a display (Xvfb is fine) and a session bus. Prints figures and
+ * With FSBENCH_HOLD_S=N the window stays N seconds once drawn (for
+ * `import -window root`). Needs a display (Xvfb is fine) and a session bus. Prints figures and
  * asserts nothing: exit status 2 when the result was not shown. */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -106,7 +108,8 @@ results_drawn_cb (GtkWidget *page, cairo_t *cr, Bench *b)
   b->drawn_cpu_s = cpu_s ();
   b->peak_mb = status_mb ("VmHWM:");
   b->rss_drawn_mb = status_mb ("VmRSS:");
-  g_idle_add (quit_cb, b);
+  /* FSBENCH_HOLD_S: the window stays that long, for a screenshot */
+  g_timeout_add_seconds (g_getenv ("FSBENCH_HOLD_S") != NULL ? (guint) atoi (g_getenv ("FSBENCH_HOLD_S")) : 0, quit_cb, b);
   return FALSE;
 }
 

@@ -37,11 +37,29 @@ cp "$tmp/out" "$tmp/plan.json"
 expect_status 0 "$cli" plan --fs ext4 --json
 [ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'small-files', 'random-io']" ] || fail "the default use case's groups"
 expect_status 0 "$cli" plan --fs ext4 --use-case database --json
-[ "$(json "$tmp/out" 'd["workloads"]')" = "['random-io', 'sync-write']" ] || fail "database's groups"
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['random-io', 'sync-write', 'sqlite']" ] || fail "database's groups"
 expect_status 0 "$cli" plan --fs ext4 --use-case database --workloads +core,-random-io --json
-[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'sync-write']" ] || fail "+core,-random-io"
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'sync-write', 'sqlite']" ] || fail "+core,-random-io"
 expect_status 0 "$cli" plan --fs ext4 --use-case media --json
-[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'delete-latency', 'transfer']" ] || fail "media's groups"
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['core', 'delete-latency', 'photos', 'transfer']" ] || fail "media's groups"
+expect_status 0 "$cli" plan --fs ext4 --use-case developer --json
+[ "$(json "$tmp/out" 'd["workloads"]')" = "['kernel-tree', 'small-files', 'git', 'archive', 'build']" ] \
+  || fail "developer's groups"
+# Without the git program the git group is left out, with why, not failed;
+# the rest of the developer's groups still run. (A PATH without git, and
+# the same plan with git found, so the test fails if it stops telling.)
+nogit="$tmp/nogit"; mkdir -p "$nogit"
+expect_status 0 env PATH="$nogit" "$cli" plan --fs ext4 --use-case developer
+grep -q "^Left out: Git repository\. The git program is not installed" "$tmp/out" || fail "no git: $(cat "$tmp/out")"
+! grep -q "git-clone" "$tmp/out" || fail "no git, yet git-clone is planned"
+grep -q "build-full" "$tmp/out" || fail "no git: the other groups left out too"
+expect_status 0 env PATH="$nogit" "$cli" plan --fs ext4 --use-case developer --json
+[ "$(json "$tmp/out" '[t["id"] for t in d["tasks"] if t["id"].startswith("git-")]')" = "[]" ] || fail "no git: its tasks in the JSON"
+if command -v git >/dev/null; then
+  expect_status 0 "$cli" plan --fs ext4 --use-case developer
+  ! grep -q "Left out" "$tmp/out" || fail "git is installed, yet left out"
+  grep -q "git-clone" "$tmp/out" || fail "git is installed, yet git-clone is not planned"
+fi
 expect_status 0 "$cli" plan --fs ext4 --repeat 4 --json
 [ "$(json "$tmp/out" 'd["repetition_policy"]["mode"], d["repetitions"]')" = "('fixed', 4)" ] || fail "--repeat 4"
 expect_status 0 "$cli" plan --fs ext4 --repeat auto --repeat-max 6 --time-budget 120 --json

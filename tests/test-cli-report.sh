@@ -161,9 +161,9 @@ echo "$out" | grep -q "fsbench-cli run --fs ext3,reiserfs,jfs,xfs --use-case ser
 [ "$(json "$tmp/db.json" 'd["use_case"]')" = database ] || fail "recommend --json: use_case"
 [ "$(json "$tmp/db.json" 'd["verdict"]')" = not-measured ] || fail "recommend --json: verdict"
 [ "$(json "$tmp/db.json" 'd["winner"]')" = None ] || fail "recommend --json: winner"
-[ "$(json "$tmp/db.json" 'd["missing_groups"]')" = "['random-io', 'sync-write']" ] || fail "recommend --json: missing"
+[ "$(json "$tmp/db.json" 'd["missing_groups"]')" = "['random-io', 'sync-write', 'sqlite']" ] || fail "recommend --json: missing"
 [ "$(json "$tmp/db.json" '[c["id"] for c in d["criteria"] if c["verdict"] == "not-measured"]')" = \
-  "['random-io', 'sync-write']" ] || fail "recommend --json: the criteria not measured"
+  "['random-io', 'sync-write', 'sqlite']" ] || fail "recommend --json: the criteria not measured"
 
 # With the database groups added (XFS twice as fast, steady), it is measured.
 /usr/bin/python3 - "$data/study.json" "$tmp/db-study.json" <<'PY'
@@ -171,7 +171,9 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 for fs in d["filesystems"]:
     speed = 2.0 if fs["name"] == "xfs" else 1.0
-    for task, metric in (("rand-read", "mb_per_s"), ("rand-write", "mb_per_s"), ("sync-write", "commits_per_s")):
+    for task, metric in (("rand-read", "mb_per_s"), ("rand-write", "mb_per_s"), ("sync-write", "commits_per_s"),
+                         ("sqlite-insert", "transactions_per_s"), ("sqlite-insert-wal", "transactions_per_s"),
+                         ("sqlite-lookup", "lookups_per_s"), ("sqlite-update", "transactions_per_s")):
         fs["tasks"].append({"id": task, "samples": [{metric: 100 * speed * f, "wall_s": 1.0, "iops": 6400 * speed * f,
                                                      "latency_p50_ms": 0.12 / speed, "latency_p95_ms": 0.9 / speed,
                                                      "latency_p99_ms": 4.5 / speed} for f in (0.98, 1.0, 1.02)]})
@@ -182,7 +184,8 @@ PY
 [ "$(json "$tmp/db2.json" 'd["winner"]')" = xfs ] || fail "measured: the winner"
 [ "$(json "$tmp/db2.json" 'd["confidence"]')" = high ] || fail "measured: the confidence"
 [ "$(json "$tmp/db2.json" '[(c["id"], c["verdict"], c["winner"]) for c in d["criteria"] if c["weight"] >= 4]')" = \
-  "[('random-io', 'winner', 'xfs'), ('sync-write', 'winner', 'xfs')]" ] || fail "measured: the criteria"
+  "[('random-io', 'winner', 'xfs'), ('sync-write', 'winner', 'xfs'), ('sqlite', 'winner', 'xfs')]" ] \
+  || fail "measured: the criteria"
 [ "$(json "$tmp/db2.json" '[round(c["ratio"], 2) for c in d["criteria"] if c["id"] == "random-io"][0]')" = 2.0 ] \
   || fail "measured: the ratio"
 [ "$(json "$tmp/db2.json" '[c["ci95"][0] < 2 < c["ci95"][1] for c in d["criteria"] if c["id"] == "random-io"][0]')" = True ] \

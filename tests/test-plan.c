@@ -108,12 +108,13 @@ static void
 test_use_case_groups (void)
 {
   static const struct { const char *use_case, *groups; } needs[] = {
-    { "desktop", "core,kernel-tree,small-files" },
+    { "desktop", "core,kernel-tree,small-files,archive,photos" },
     { "server", "core,small-files,random-io" },
-    { "database", "random-io,sync-write" },
+    { "database", "random-io,sync-write,sqlite" },
     { "small-files", "kernel-tree,small-files" },
-    { "media", "core,delete-latency,transfer" },
+    { "media", "core,delete-latency,photos,transfer" },
     { "nas", "safety" },
+    { "developer", "kernel-tree,small-files,git,archive,build" },
   };
   g_autoptr(FsbPlan) plan = fsb_plan_new ();
   g_autoptr(GError) error = NULL;
@@ -134,6 +135,8 @@ test_use_case_groups (void)
   g_assert_null (fsb_use_case_groups ("gaming"));
   g_assert_false (fsb_plan_set_use_case (plan, "gaming", &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  /* the known ones, from the one list */
+  g_assert_nonnull (strstr (error->message, "(known: desktop, server, database, small-files, media, developer)"));
   g_clear_error (&error);
 
   /* +GROUP and -GROUP change the use case's groups, in registry order */
@@ -141,7 +144,7 @@ test_use_case_groups (void)
   g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "+core", "-random-io", NULL }, &error));
   {
     g_autofree char *joined = g_strjoinv (",", plan->workloads);
-    g_assert_cmpstr (joined, ==, "core,sync-write");
+    g_assert_cmpstr (joined, ==, "core,sync-write,sqlite");
   }
   g_assert_false (fsb_plan_set_workloads (plan, (const char *const []) { "+nonsense", NULL }, &error));
   g_clear_error (&error);

@@ -7,8 +7,10 @@
 #include "fsb-engine.h"
 #include "fsb-repeat.h"
 
-/* The database use case needs random-io and sync-write: three tasks. */
-static const char *const tasks[] = { "rand-read", "rand-write", "sync-write" };
+/* The database use case needs random-io, sync-write and sqlite: seven
+ * tasks, every one a rate (higher is better). */
+static const char *const tasks[] = { "rand-read", "rand-write", "sync-write", "sqlite-insert", "sqlite-insert-wal",
+                                     "sqlite-lookup", "sqlite-update" };
 
 static double
 normal (GRand *rand)
@@ -167,12 +169,14 @@ test_only_unsettled (void)
  * fourth to a seventh round of the two unsettled end at 55, 65, 75 and
  * 85 s; an eighth would end at 95. Without the quick profile's ceiling
  * (standard) the budget is 112.5 s: a ninth ends at 105, a tenth would
- * at 115. */
+ * at 115. XFS and Btrfs are 5 % apart, on the margin itself: no number
+ * of rounds settles them (4 % apart, the sqlite group's four tasks
+ * narrow the interval enough to call a tie within the budget). */
 static void
 test_budget (void)
 {
   g_autoptr(FsbPlan) plan = database_plan ("ext4,xfs,btrfs");
-  const double speeds[] = { 0.4, 1.0, 1.04 };
+  const double speeds[] = { 0.4, 1.0, 1.05 };
   Outcome o = simulate (plan, speeds, 0.10, 5);
 
   g_assert_cmpfloat (fsb_plan_auto_budget (plan, 45), ==, 90);

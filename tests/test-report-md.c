@@ -223,6 +223,7 @@ test_compact_block (void)
 
       add_group (fs, "random-io", slowness, 0.02);
       add_group (fs, "sync-write", slowness, 0.02);
+      add_group (fs, "sqlite", slowness, 0.02);
     }
   fsb_report_options_init (&options);
   options.use_case = FSB_USE_CASE_DATABASE;

@@ -190,6 +190,8 @@ host_result (const char *label, const char *disk, double ext4_slowness)
   add_group (xfs, "random-io", 1.0, 0.02);
   add_group (ext4, "sync-write", ext4_slowness, 0.02);
   add_group (xfs, "sync-write", 1.0, 0.02);
+  add_group (ext4, "sqlite", ext4_slowness, 0.02);
+  add_group (xfs, "sqlite", 1.0, 0.02);
   return r;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fsb-catalog.h"
+#include "fsb-plan.h"
 #include "workloads-fixture.h"
 
 static char *
@@ -124,6 +125,32 @@ test_alone_and_missing (Fixture *f, gconstpointer data)
   g_assert_true (fsb_remove_tree (source, &junk, NULL, NULL));
 }
 
+/* Without the git program on the PATH the group says why, and a plan
+ * that chose it leaves it out rather than failing; with git, it runs. */
+static void
+test_no_git (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("PATH"));
+  g_autofree char *empty = g_dir_make_tmp ("fsbench-nogit-XXXXXX", NULL);
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  g_autofree char *why = NULL;
+
+  g_assert_true (fsb_plan_set_use_case (plan, "developer", NULL));
+  g_assert_true (g_strv_contains ((const char *const *) plan->workloads, "git"));
+  g_assert_null (fsb_group_unavailable ("git"));
+  g_assert_true (fsb_plan_has_group (plan, "git"));
+
+  g_setenv ("PATH", empty, TRUE);
+  why = fsb_group_unavailable ("git");
+  g_assert_nonnull (why);
+  g_assert_nonnull (strstr (why, "git program is not installed"));
+  g_assert_false (fsb_plan_has_group (plan, "git"));
+  g_assert_true (fsb_plan_has_group (plan, "build"));
+  g_assert_null (fsb_group_unavailable ("build"));
+  g_setenv ("PATH", saved, TRUE);
+  g_rmdir (empty);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -131,5 +158,6 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   ADD ("/git/group", test_group, NULL);
   ADD ("/git/alone-and-missing", test_alone_and_missing, NULL);
+  g_test_add_func ("/git/no-git", test_no_git);
   return g_test_run ();
 }

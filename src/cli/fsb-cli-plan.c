@@ -94,7 +94,7 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       N_("Workload groups, separated by commas (default: those the use case needs); "
          "+GROUP and -GROUP add to them or take away"), N_("GROUPS") },
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &o->use_case,
-      N_("What the disk is for: desktop, server (the default), database, small-files or media; "
+      N_("What the disk is for: desktop, server (the default), database, small-files, media or developer; "
          "runs the groups it needs"), N_("USE") },
     { "custom", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->custom,
       N_("Also run this shell command in the mounted filesystem and time it (repeatable)"), N_("NAME=COMMAND") },
@@ -264,6 +264,19 @@ print_aging (FsbPlan *plan)
              "to count how many fit (for at most %s).\n"), fit);
 }
 
+void
+fsb_cli_print_left_out (FILE *stream, FsbPlan *plan)
+{
+  for (guint i = 0; plan->workloads != NULL && plan->workloads[i] != NULL; i++)
+    {
+      g_autofree char *why = fsb_group_unavailable (plan->workloads[i]);
+
+      if (why != NULL)
+        /* Translators: a workload group, “Git repository”, then why this system cannot run it */
+        fprintf (stream, _("Left out: %s. %s\n"), fsb_group_title (plan->workloads[i]), why);
+    }
+}
+
 static void
 print_plan (FsbPlan *plan)
 {
@@ -320,6 +333,7 @@ print_plan (FsbPlan *plan)
     /* Translators: the big file's size, then the tree's files, folders and size */
     g_print (_("Test data: a big file of %s, and a tree of %u files in %u folders, %s\n"), big,
              fsb_sizes_get_uint (plan->sizes, "tree-files"), fsb_sizes_get_uint (plan->sizes, "tree-dirs"), tree);
+  fsb_cli_print_left_out (stdout, plan);
   g_print ("%s\n", _("Each repetition, on each filesystem:"));
   for (guint i = 0; i < est.tasks->len; i++)
     g_print ("  %-18s %s\n", (const char *) est.tasks->pdata[i], fsb_task_display_name (est.tasks->pdata[i]));

@@ -18,8 +18,9 @@ parse_use_case (const char *id, FsbUseCase *use_case, int *status)
   if (id == NULL || fsb_use_case_from_id (id, use_case))
     return TRUE;
   {
-    /* Translators: %s is what the user typed; the list of choices follows */
-    g_autofree char *msg = g_strdup_printf (_("unknown use case “%s”: choose desktop, server, database, small-files or media"), id);
+    g_autofree char *known = fsb_use_case_ids_text ();
+    /* Translators: what the user typed, then the use cases there are, “desktop, server, database” (not translated) */
+    g_autofree char *msg = g_strdup_printf (_("unknown use case “%s”: choose one of %s"), id, known);
     *status = fsb_cli_usage_error (msg);
   }
   return FALSE;
@@ -75,7 +76,7 @@ report_run (int argc, char **argv)
   int status = 0;
   const GOptionEntry entries[] = {
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
-      N_("Recommend for: desktop, server, database, small-files or media (default: as chosen for the run)"), N_("USE") },
+      N_("Recommend for: desktop, server, database, small-files, media or developer (default: as chosen for the run)"), N_("USE") },
     { "lang", 'l', 0, G_OPTION_ARG_STRING, &lang, N_("Write the report in this language: ru, de, fr, en"), N_("LL") },
     { "letter", 0, 0, G_OPTION_ARG_NONE, &letter, N_("Use US Letter paper for the PDF rather than A4"), NULL },
     { "csv-locale", 0, 0, G_OPTION_ARG_NONE, &csv_locale,
@@ -184,7 +185,7 @@ recommend_run (int argc, char **argv)
   int status = 0;
   const GOptionEntry entries[] = {
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
-      N_("Recommend for: desktop, server, database, small-files or media (default: as chosen for the run)"), N_("USE") },
+      N_("Recommend for: desktop, server, database, small-files, media or developer (default: as chosen for the run)"), N_("USE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the recommendation as JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }

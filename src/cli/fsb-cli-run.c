@@ -496,6 +496,7 @@ fsb_cli_run (int argc, char **argv)
   loop = g_main_loop_new (NULL, FALSE);
   st.loop = loop;
   st.tty = isatty (STDERR_FILENO);
+  fsb_cli_print_left_out (stderr, plan);
   runner = fsb_runner_new (plan);
   g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &st);
   g_signal_connect (runner, "log", G_CALLBACK (log_cb), &st);

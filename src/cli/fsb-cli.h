@@ -62,6 +62,9 @@ GOptionEntry *fsb_cli_plan_entries       (FsbCliPlanOptions *o, FsbCliPlanFlags 
  * FSB_ERROR_INVALID otherwise. */
 FsbPlan      *fsb_cli_plan_build         (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error);
 void          fsb_cli_plan_options_clear (FsbCliPlanOptions *o);
+/* The chosen groups this system cannot run, each with why, on stream:
+ * the run leaves them out. */
+void          fsb_cli_print_left_out     (FILE *stream, FsbPlan *plan);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FsbCliPlanOptions, fsb_cli_plan_options_clear)
 
 int      fsb_cli_plan      (int argc, char **argv);

@@ -97,16 +97,20 @@ add_groups (FsbWorkloadChooser *self, const char *const *wanted)
 
   for (guint i = 0; i < n; i++)
     {
+      g_autofree char *why = NULL;
       GtkWidget *check;
 
       /* the cycle's own steps run with every plan: nothing to choose */
       if (groups[i]->always)
         continue;
+      why = fsb_group_unavailable (groups[i]->id);
       check = gtk_check_button_new_with_label (_(groups[i]->name));
-      gtk_widget_set_tooltip_text (check, _(groups[i]->description));
+      /* a group this system cannot run is greyed out, and says why */
+      gtk_widget_set_tooltip_text (check, why != NULL ? why : _(groups[i]->description));
+      gtk_widget_set_sensitive (check, why == NULL);
       fsb_gui_set_accessible_name (check, _(groups[i]->name));
       g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i]->id);
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), g_strv_contains (wanted, groups[i]->id));
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), why == NULL && g_strv_contains (wanted, groups[i]->id));
       g_signal_connect_object (check, "toggled", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
       gtk_widget_show (check);
       gtk_container_add (GTK_CONTAINER (self->groups_box), check);
@@ -124,7 +128,8 @@ use_case_changed_cb (FsbWorkloadChooser *self)
     {
       GtkWidget *check = g_ptr_array_index (self->group_checks, i);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check),
-                                    g_strv_contains ((const char *const *) groups, g_object_get_data (G_OBJECT (check), "group")));
+                                    gtk_widget_get_sensitive (check)
+                                    && g_strv_contains ((const char *const *) groups, g_object_get_data (G_OBJECT (check), "group")));
     }
 }
 

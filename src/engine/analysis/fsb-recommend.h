@@ -18,6 +18,7 @@ typedef enum {
   FSB_USE_CASE_SMALL_FILES,  /* many small files */
   FSB_USE_CASE_MEDIA,        /* media and large files */
   FSB_USE_CASE_NAS,          /* an archive or a NAS: keep my data safe */
+  FSB_USE_CASE_DEVELOPER,    /* a developer workstation: git, builds, archives, source trees */
   FSB_N_USE_CASES
 } FsbUseCase;
 

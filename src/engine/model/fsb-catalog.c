@@ -21,7 +21,7 @@ static const FsbCriterionSpec criterion_custom = {
     N_("%s are tied on your own commands (%s)."),
     /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
     N_("%s needed %s for your own commands.") },
-  { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 }, { "nas", 1 } },
+  { { "desktop", 1 }, { "server", 1 }, { "database", 1 }, { "small-files", 1 }, { "media", 1 }, { "nas", 1 }, { "developer", 1 } },
 };
 
 static const FsbCriterionSpec criterion_cpu = {
@@ -247,6 +247,20 @@ fsb_use_case_groups (const char *use_case)
         g_strv_builder_add (b, groups[g]->id);
     }
   return g_strv_builder_end (b);
+}
+
+char *
+fsb_group_unavailable (const char *id)
+{
+  const FsbWorkloadGroup *g = id != NULL ? fsb_catalog_group (id) : NULL;
+
+  return g != NULL && g->unavailable != NULL ? g->unavailable () : NULL;
+}
+
+char *
+fsb_use_case_ids_text (void)
+{
+  return g_strjoinv (", ", (char **) (const char *const []) { FSB_USE_CASE_IDS, NULL });
 }
 
 /* Profiles ---------------------------------------------------------------- */

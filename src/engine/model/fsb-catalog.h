@@ -98,7 +98,7 @@ typedef struct {
 #define FSB_MAX_USE_CASE_WEIGHTS 8
 
 /* The use cases, as criteria weigh them and the recommendation takes them. */
-#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media", "nas"
+#define FSB_USE_CASE_IDS "desktop", "server", "database", "small-files", "media", "nas", "developer"
 
 /* A criterion is also a section of the report. */
 typedef struct {
@@ -160,6 +160,9 @@ struct _FsbWorkloadGroup {
   const char             *across_name;
   const char             *across_progress;
   const char             *across_plan;
+  /* Why this system cannot run the group (a program it needs is not
+   * installed), translated; NULL when it can. NULL: always can. */
+  char                 *(*unavailable) (void);
 };
 
 /* The groups, in registry order (workloads/meson.build lists them). */
@@ -183,6 +186,11 @@ const FsbWorkloadGroup *fsb_criterion_group      (const char *criterion);
 /* The groups a use case needs, in registry order: those (not run always)
  * with a criterion that weighs for it. NULL for an unknown use case. */
 char                  **fsb_use_case_groups      (const char *use_case);
+/* Why this system cannot run the group, translated; NULL when it can (or
+ * the id is unknown). A plan leaves such a group out (fsb_plan_has_group ()). */
+char                   *fsb_group_unavailable    (const char *id);
+/* "desktop, server, …": the known use cases for a message (ids, not translated). */
+char                   *fsb_use_case_ids_text    (void);
 
 /* Profiles ---------------------------------------------------------------- */
 

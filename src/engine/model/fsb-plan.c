@@ -356,6 +356,17 @@ fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error
   return TRUE;
 }
 
+static gboolean
+unknown_use_case (const char *use_case, GError **error)
+{
+  g_autofree char *known = fsb_use_case_ids_text ();
+
+  g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
+               /* Translators: what the user typed, then the use cases there are, “desktop, server, database” (not translated) */
+               _("Unknown use case “%s” (known: %s)"), use_case, known);
+  return FALSE;
+}
+
 gboolean
 fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error)
 {
@@ -363,10 +374,7 @@ fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error)
 
   if (groups == NULL)
     {
-      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                   /* Translators: %s is what the user typed; the list is not translated */
-                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media, nas)"), use_case);
-      return FALSE;
+      return unknown_use_case (use_case, error);
     }
   g_free (self->use_case);
   self->use_case = g_strdup (use_case);
@@ -469,7 +477,13 @@ fsb_plan_has_group (FsbPlan *self, const char *group)
   g = fsb_catalog_group (group);
   if (g != NULL && g->always)
     return TRUE;
-  return self->workloads != NULL && g_strv_contains ((const char *const *) self->workloads, group);
+  if (self->workloads == NULL || !g_strv_contains ((const char *const *) self->workloads, group))
+    return FALSE;
+  /* chosen, but this system cannot run it: left out, not failed */
+  {
+    g_autofree char *why = fsb_group_unavailable (group);
+    return why == NULL;
+  }
 }
 
 gboolean
@@ -536,10 +550,7 @@ fsb_plan_validate (FsbPlan *self, GError **error)
     return invalid (error, _("Choose at least one workload group"));
   if (self->use_case != NULL && !g_strv_contains ((const char *const []) { FSB_USE_CASE_IDS, NULL }, self->use_case))
     {
-      g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-                   /* Translators: %s is what the user typed; the list is not translated */
-                   _("Unknown use case “%s” (known: desktop, server, database, small-files, media, nas)"), self->use_case);
-      return FALSE;
+      return unknown_use_case (self->use_case, error);
     }
 
   if (!fsb_age_known (self->age))

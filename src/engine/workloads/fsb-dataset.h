@@ -112,6 +112,18 @@ gboolean fsb_dataset_check_space  (const char *dir, guint64 needed, GError **err
  * into place; those a killed process left are removed first. */
 char    *fsb_dataset_temp_sibling (const char *dir, GError **error);
 
+/* Makes a group's data in tmp, a new empty folder. */
+typedef gboolean (*FsbDatasetMakeFunc) (const char *tmp, gconstpointer data, GCancellable *cancellable,
+                                        GError **error);
+/* dataset_dir/name/part, a folder a group makes for itself, with want in
+ * dataset_dir/name/manifest.json: kept when the manifest is want, else
+ * made again by make in a folder beside it, renamed into place once whole
+ * (removed on any error), the manifest written last. A copy of want, or
+ * NULL (fsb-dataset-group.c). */
+JsonNode *fsb_dataset_group_folder (const char *dataset_dir, const char *name, const char *part, JsonNode *want,
+                                    FsbDatasetMakeFunc make, gconstpointer data, GCancellable *cancellable,
+                                    GError **error);
+
 /* A user's folder as the tree: counts files, folders and bytes. */
 JsonNode *fsb_dataset_describe_folder (const char   *dir,
                                        guint        *n_files,

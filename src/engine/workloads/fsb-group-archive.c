@@ -364,8 +364,8 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on archives (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s handled %s with archives.") },
-    /* Shown, not yet weighed (as the sqlite group) */
-    { { NULL, 0 } } },
+    /* a developer's sources and a desktop's downloads come packed */
+    { { "desktop", 1 }, { "developer", 2 } } },
 };
 
 static guint64

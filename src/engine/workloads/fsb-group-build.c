@@ -32,11 +32,20 @@ n_files (const FsbSizes *s)
   return MAX (fsb_sizes_get_uint (s, BUILD_FILES), 1);
 }
 
-/* "src/m07/unit00042.c" and its object, "src/m07/unit00042.o". */
+/* "m07/unit00042.c" in the sources' folder, and its object, "m07/unit00042.o". */
+static char *
+source_path (const char *src, guint i, const char *ext)
+{
+  return g_strdup_printf ("%s/m%02u/unit%05u.%s", src, i % 50, i, ext);
+}
+
+/* The same in a tree's "src" folder. */
 static char *
 unit_path (const char *root, guint i, const char *ext)
 {
-  return g_strdup_printf ("%s/src/m%02u/unit%05u.%s", root, i % 50, i, ext);
+  g_autofree char *src = g_build_filename (root, "src", NULL);
+
+  return source_path (src, i, ext);
 }
 
 static gsize
@@ -78,59 +87,33 @@ seed_of (const FsbSizes *s)
   return fsb_seed_from ("build", n_files (s), MAX_SOURCE);
 }
 
-/* dataset_dir/build/src: the sources, made when missing. */
-static JsonNode *
-build_dataset_ensure (const FsbSizes *sizes, const char *dataset_dir, GCancellable *cancellable, GError **error)
+/* The sources, written into tmp. */
+static gboolean
+make_sources (const char *tmp, gconstpointer data, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *dir = g_build_filename (dataset_dir, "build", NULL);
-  g_autofree char *mpath = g_build_filename (dir, "manifest.json", NULL);
-  g_autofree char *src = g_build_filename (dir, "src", NULL);
-  g_autofree char *tmp = NULL, *json = NULL;
+  const FsbSizes *sizes = data;
   guint64 seed = seed_of (sizes);
-  g_autoptr(JsonNode) want = manifest_of (sizes, seed);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  FsbTreeCount junk = { 0 };
 
-  if (json_parser_load_from_file (parser, mpath, NULL) && json_node_equal (json_parser_get_root (parser), want)
-      && g_file_test (src, G_FILE_TEST_IS_DIR))
-    return g_steal_pointer (&want);
-  if (g_mkdir_with_parents (dir, 0755) < 0)
-    {
-      fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), dir);
-      return NULL;
-    }
-  g_unlink (mpath);
-  if (!fsb_remove_tree (src, &junk, cancellable, error) || (tmp = fsb_dataset_temp_sibling (src, error)) == NULL)
-    return NULL;
   for (guint i = 0; i < n_files (sizes); i++)
     {
-      g_autofree char *path = unit_path (tmp, i, "c");
+      g_autofree char *path = source_path (tmp, i, "c");
       g_autofree char *parent = g_path_get_dirname (path);
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error)
           || (g_mkdir_with_parents (parent, 0755) < 0 && fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), parent))
           || !write_text (path, seed, i, source_size (seed, i), error))
-        {
-          fsb_remove_tree (tmp, &junk, NULL, NULL);
-          return NULL;
-        }
+        return FALSE;
     }
-  /* tmp holds "src/…": its "src" is the tree */
-  {
-    g_autofree char *made = g_build_filename (tmp, "src", NULL);
+  return TRUE;
+}
 
-    if (g_rename (made, src) < 0)
-      {
-        fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), src);
-        fsb_remove_tree (tmp, &junk, NULL, NULL);
-        return NULL;
-      }
-    g_rmdir (tmp);
-  }
-  json = json_to_string (want, FALSE);
-  if (!g_file_set_contents (mpath, json, -1, error))
-    return NULL;
-  return g_steal_pointer (&want);
+/* dataset_dir/build/src: the sources, made when missing. */
+static JsonNode *
+build_dataset_ensure (const FsbSizes *sizes, const char *dataset_dir, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(JsonNode) want = manifest_of (sizes, seed_of (sizes));
+
+  return fsb_dataset_group_folder (dataset_dir, "build", "src", want, make_sources, sizes, cancellable, error);
 }
 
 /* The tasks ------------------------------------------------------------------ */
@@ -314,8 +297,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on building software (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s to build software.") },
-    /* Shown, not yet weighed (as the sqlite group) */
-    { { NULL, 0 } } },
+    { { "developer", 3 } } },
 };
 
 static const FsbParamSpec params[] = {

@@ -31,7 +31,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s leave about the same usable space (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s leaves %s of the partition usable.") },
-    { { "desktop", 1 }, { "server", 2 }, { "database", 0.5 }, { "small-files", 1 }, { "media", 2 }, { "nas", 1 } } },
+    { { "desktop", 1 }, { "server", 2 }, { "database", 0.5 }, { "small-files", 1 }, { "media", 2 }, { "nas", 1 }, { "developer", 1 } } },
   { "mkfs-mount", N_("Creating, mounting and unmounting"), FSB_SCORE_TASKS,
     /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
     { N_("%s is the fastest to create, mount and unmount: %s."),

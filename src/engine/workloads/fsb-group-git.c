@@ -172,51 +172,25 @@ manifest_of (const FsbSizes *s, guint64 seed)
   return json_builder_get_root (b);
 }
 
+/* The repository, made in tmp by git fast-import. */
+static gboolean
+make_repository (const char *tmp, gconstpointer data, GCancellable *cancellable, GError **error)
+{
+  const FsbSizes *sizes = data;
+  g_autoptr(GBytes) stream = import_stream (sizes, fsb_seed_from ("git", n_files (sizes), n_commits (sizes)));
+
+  return git (tmp, (const char *const []) { "init", "-q", "--bare", "-b", "main", ".", NULL }, NULL, error)
+         && git (tmp, (const char *const []) { "fast-import", "--quiet", NULL }, stream, error);
+}
+
 /* The source repository in dataset_dir/git/source.git, made when missing
  * or made from other sizes; its manifest. */
 static JsonNode *
 git_dataset_ensure (const FsbSizes *sizes, const char *dataset_dir, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *dir = g_build_filename (dataset_dir, "git", NULL);
-  g_autofree char *repo = g_build_filename (dir, "source.git", NULL);
-  g_autofree char *mpath = g_build_filename (dir, "manifest.json", NULL);
-  g_autofree char *tmp = NULL;
-  guint64 seed = fsb_seed_from ("git", n_files (sizes), n_commits (sizes));
-  g_autoptr(JsonNode) want = manifest_of (sizes, seed);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GBytes) stream = NULL;
-  g_autofree char *json = NULL;
-  FsbTreeCount junk = { 0 };
+  g_autoptr(JsonNode) want = manifest_of (sizes, fsb_seed_from ("git", n_files (sizes), n_commits (sizes)));
 
-  if (json_parser_load_from_file (parser, mpath, NULL) && json_node_equal (json_parser_get_root (parser), want)
-      && g_file_test (repo, G_FILE_TEST_IS_DIR))
-    return g_steal_pointer (&want);
-  if (g_mkdir_with_parents (dir, 0755) < 0)
-    {
-      fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), dir);
-      return NULL;
-    }
-  g_unlink (mpath);
-  if (!fsb_remove_tree (repo, &junk, cancellable, error))
-    return NULL;
-  /* made beside, renamed into place once whole */
-  tmp = fsb_dataset_temp_sibling (repo, error);
-  if (tmp == NULL)
-    return NULL;
-  stream = import_stream (sizes, seed);
-  if (!git (dir, (const char *const []) { "init", "-q", "--bare", "-b", "main", tmp, NULL }, NULL, error)
-      || !git (tmp, (const char *const []) { "fast-import", "--quiet", NULL }, stream, error)
-      || g_rename (tmp, repo) < 0)
-    {
-      if (error != NULL && *error == NULL)
-        fsb_errno_fail (error, errno, _("Cannot create “%s”: %s"), repo);
-      fsb_remove_tree (tmp, &junk, NULL, NULL);
-      return NULL;
-    }
-  json = json_to_string (want, FALSE);
-  if (!g_file_set_contents (mpath, json, -1, error))
-    return NULL;
-  return g_steal_pointer (&want);
+  return fsb_dataset_group_folder (dataset_dir, "git", "source.git", want, make_repository, sizes, cancellable, error);
 }
 
 /* The tasks ------------------------------------------------------------------ */
@@ -312,6 +286,17 @@ git_gc (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
 
 /* The group ---------------------------------------------------------------- */
 
+static char *
+git_unavailable (void)
+{
+  g_autofree char *path = g_find_program_in_path ("git");
+
+  if (path != NULL)
+    return NULL;
+  /* Translators: “git” is the program's name; the Debian package that has it follows */
+  return g_strdup (_("The git program is not installed (Debian package “git”)."));
+}
+
 static double
 estimate (const FsbSizes *s)
 {
@@ -343,8 +328,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on the git repository (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the git repository.") },
-    /* Shown, not yet weighed (as the sqlite group) */
-    { { NULL, 0 } } },
+    { { "developer", 3 } } },
 };
 
 static const FsbParamSpec params[] = {
@@ -373,4 +357,5 @@ const FsbWorkloadGroup fsb_group_git = {
   .space_needed = space_needed,
   .data_dir = "git",
   .prepare_data = git_dataset_ensure,
+  .unavailable = git_unavailable,
 };

@@ -537,7 +537,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on the kernel tree (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the kernel tree tasks.") },
-    { { "desktop", 1 }, { "small-files", 2 } } },
+    { { "desktop", 1 }, { "small-files", 2 }, { "developer", 2 } } },
 };
 
 /* Seed 001: 38,755 files in 567 MB; the same divided by 4 and by 20. */

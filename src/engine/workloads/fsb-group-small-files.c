@@ -391,7 +391,7 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on small files (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s handled %s on average with small files.") },
-    { { "desktop", 1 }, { "server", 1 }, { "small-files", 3 } } },
+    { { "desktop", 1 }, { "server", 1 }, { "small-files", 3 }, { "developer", 1 } } },
 };
 
 /* Seed 002 ran bonnie++ -n 100 (102,400 files); 1/4 and 1/20 of it. */

@@ -376,9 +376,8 @@ static const FsbCriterionSpec criteria[] = {
       N_("%s are tied on the SQLite database (%s)."),
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s reached %s with the SQLite database.") },
-    /* Shown, not yet weighed: the database and desktop use cases will weigh
-     * it once their verdicts are validated with it (bench/verdict-sim). */
-    { { NULL, 0 } } },
+    /* what a database server lives by, beside random I/O and durable writes */
+    { { "database", 4 } } },
 };
 
 /* A small application's database at quick sizes, a busy one's at the seed's. */

@@ -1,0 +1,103 @@
+#!/bin/sh
+# git-compare.sh: git as a developer types it and FS Bench's git tasks on
+# the same freshly formatted disk image, side by side: the same source
+# repository (the one the group made in the dataset folder), the same
+# commands (clone --no-local --no-hardlinks, checkout of the tag "middle",
+# status --porcelain, gc), each after a cold remount, each flushed
+# (sync -f) before its clock stops; per operation the ratio of git's time
+# to the task's (above 1: the task is the faster), and of their totals.
+#
+#   bench/git-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N]
+#
+# Needs root or polkit rights for udisksctl, git, mkfs.FS; run a run with
+# --workloads git once first, so the dataset folder has the repository.
+# Prints figures; it is not a test.
+set -eu
+
+build=_build
+fslist=ext4,xfs
+profile=quick
+base=/var/tmp
+rounds=3
+while getopts B:f:p:D:r: opt; do
+  case $opt in
+    B) build=$OPTARG ;;
+    f) fslist=$OPTARG ;;
+    p) profile=$OPTARG ;;
+    D) base=$OPTARG ;;
+    r) rounds=$OPTARG ;;
+    *) sed -n '2,14p' "$0"; exit 2 ;;
+  esac
+done
+
+task=$build/bench/fsb-bench-task
+[ -x "$task" ] || { echo "build first: ninja -C $build" >&2; exit 2; }
+data=${XDG_CACHE_HOME:-$HOME/.cache}/fsbench/datasets/$profile
+src=$data/git/source.git
+[ -d "$src" ] || { echo "no $src: run fsbench-cli run --workloads git first" >&2; exit 2; }
+# git as the group runs it: no user's or system's configuration, no automatic gc
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0 LC_ALL=C
+g() { git -c gc.auto=0 "$@"; }
+
+. "$(dirname "$0")/image-lib.sh"
+image_work git
+
+# hand OP: git's command for OP on the mounted image, timed to its flush
+hand() {
+  repo=$mnt/git/repo
+  start=$(date +%s.%N)
+  case $1 in
+    clone) mkdir -p "$mnt/git" && g clone -q --no-local --no-hardlinks "$src" "$repo" ;;
+    checkout) g -C "$repo" checkout -q middle ;;
+    status) g -C "$repo" status --porcelain >/dev/null ;;
+    gc) g -C "$repo" gc -q ;;
+  esac
+  sync -f "$mnt"
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc -l
+}
+
+printf '# %s profile: %s; median of %s rounds; load average %s\n' "$profile" \
+  "$(g -C "$src" rev-list --count main) commits, $(g -C "$src" ls-tree -r --name-only main | wc -l) files" \
+  "$rounds" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-6s %-9s %10s %10s %7s\n' fs operation git_s fsbench_s ratio
+
+for fs in $(echo "$fslist" | tr , ' '); do
+  image_new "$fs"
+  : > "$work/rows"
+  for round in $(seq "$rounds"); do
+    for op in clone checkout status gc; do
+      cold
+      "$task" --drop-cache "$src"
+      h=$(hand $op)
+      echo "$op git $h" >> "$work/rows"
+    done
+    rm -rf "$mnt/git"
+    for op in clone checkout status gc; do
+      cold
+      "$task" --drop-cache "$src"
+      "$task" --profile "$profile" --source "$data" --dir "$mnt" "git-$op" > "$work/fsb.txt"
+      echo "$op fsb $(metric wall_s "$work/fsb.txt")" >> "$work/rows"
+    done
+  done
+  awk -v fs="$fs" '
+    function median(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+      return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+    }
+    { k = $1 SUBSEP $2; n[k]++; v[k, n[k]] = $3 }
+    END {
+      split("clone checkout status gc", ops, " ")
+      for (o = 1; o <= 4; o++) {
+        split("", a); split("", b)
+        for (i = 1; i <= n[ops[o] SUBSEP "git"]; i++) a[i] = v[ops[o], "git", i]
+        for (i = 1; i <= n[ops[o] SUBSEP "fsb"]; i++) b[i] = v[ops[o], "fsb", i]
+        hg = median(a, n[ops[o] SUBSEP "git"]); hf = median(b, n[ops[o] SUBSEP "fsb"])
+        tg += hg; tf += hf
+        printf "%-6s %-9s %10.3f %10.3f %7.2f\n", fs, ops[o], hg, hf, (hf > 0 ? hg / hf : 0)
+      }
+      printf "%-6s %-9s %10.3f %10.3f %7.2f\n", fs, "total", tg, tf, (tf > 0 ? tg / tf : 0)
+    }
+  ' "$work/rows"
+  image_done
+done

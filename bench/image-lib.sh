@@ -1,0 +1,70 @@
+# image-lib.sh: what the bench/*-compare.sh scripts share, sourced after
+# they set $task (fsb-bench-task) and $base: a disk image in a folder of
+# its own, attached, formatted and mounted through udisks, made cold
+# between runs, and everything undone on exit.
+#
+#   image_work NAME      the folder ($work) and the image's path ($img); the exit trap
+#   image_new FS         a fresh 1 GiB image formatted FS and mounted at $mnt
+#   cold                 unmounted, its pages dropped, mounted again
+#   image_done           unmounted and detached
+#   metric NAME FILE     a figure of fsb-bench-task's output
+
+loop=
+mnt=
+
+image_cleanup() {
+  if [ -n "$loop" ]; then
+    udisksctl unmount --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
+    udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$work"
+}
+
+image_work() {
+  work=$(mktemp -d "$base/fsbench-$1-XXXXXX")
+  img=$work/disk.img
+  trap image_cleanup EXIT INT TERM
+}
+
+mount_it() {
+  for try in 1 2 3 4 5 6 7 8 9 10; do
+    mnt=$(udisksctl mount --no-user-interaction -b "$loop" 2>/dev/null | sed -n 's/^Mounted .* at \(.*\)$/\1/p' | sed 's/\.$//')
+    [ -n "$mnt" ] && [ -d "$mnt" ] && return 0
+    sleep 0.5
+  done
+  echo "could not mount $loop" >&2
+  exit 1
+}
+
+# A busy udisksd (other runs attaching images) may refuse a loop device
+# for a moment: tried again a few times.
+image_new() {
+  rm -f "$img"
+  truncate -s 1G "$img"
+  for try in 1 2 3 4 5; do
+    loop=$(udisksctl loop-setup --no-user-interaction -f "$img" 2>/dev/null | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
+    [ -b "$loop" ] && break
+    sleep 2
+  done
+  [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
+  case $1 in
+    ext*) "mkfs.$1" -q -F "$loop" ;;
+    *) "mkfs.$1" -q -f "$loop" ;;
+  esac >/dev/null
+  udevadm settle 2>/dev/null || sleep 1
+  mount_it
+}
+
+cold() {
+  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
+  "$task" --drop-cache "$img"
+  mount_it
+}
+
+image_done() {
+  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
+  udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
+  loop=
+}
+
+metric() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
