@@ -80,7 +80,7 @@ typedef struct {
 typedef struct {
   const char *title;
   guint       n_fs;
-  const char *types[MAX_FS + 1];   /* as the plan takes them: "ext4", "ext4" gives ext4, ext4-2 */
+  const char *types[MAX_FS + 1];   /* as the plan takes them: "ext4", "ext4" gives "ext4 (1)", "ext4 (2)" */
   double      slower[MAX_FS];     /* every timed task's true time × this */
   const char *criterion;          /* or only this criterion's tasks (NULL: all) */
   const char *right;              /* the true winner, NULL when there is none */
@@ -609,7 +609,7 @@ main (int argc, char **argv)
             noise->outlier_hi, noise->outlier_p, noise->slow_lo, noise->slow_hi, noise->slow_round_p);
     printf ("# capacity %.1f %% on every filesystem (equal: it never decides); a cycle costs its tasks + %.1f s;"
             " nothing before the rounds (test data cached)\n", CAPACITY_PERCENT, CYCLE_OVERHEAD_S);
-    printf ("# scenarios: A/A ext4 vs its twin ext4-2; ratio R: xfs R× slower on every timed task than ext4;"
+    printf ("# scenarios: A/A ext4 (1) vs its twin ext4 (2); ratio R: xfs R× slower on every timed task than ext4;"
             " 3fs: ext4 = xfs, btrfs 1.3× slower with big files only (right: no winner)\n");
     printf ("# tasks (true s, %s):", times_path != NULL ? times_path : "the catalog's first guesses");
     for (guint t = 0; t < tasks->len; t++)
