@@ -6,7 +6,9 @@
 G_BEGIN_DECLS
 
 /* fsb-verdict.c: one criterion judged on a result; NULL when it has no data. */
-FsbVerdict *fsb_verdict_new        (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case);
+/* noise: what a cycle's tasks share (fsb_cycle_noise_estimate ()), or NULL. */
+FsbVerdict *fsb_verdict_new        (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case,
+                                    const FsbCycleNoise *noise);
 void        fsb_verdict_free       (FsbVerdict *verdict);
 void        fsb_score_free         (FsbScore *score);
 /* The largest difference between any two of names, as a deviation in

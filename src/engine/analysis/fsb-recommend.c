@@ -143,12 +143,50 @@ complete_everywhere (FsbRecommendation *self, const char *fs)
   return TRUE;
 }
 
-/* The weighted mean over the counted criteria of a's log ratio over b. */
+/* What the noise fs's cycles share adds to the weighted mean of its
+ * criteria between criteria (within one, its estimate has it already):
+ * the covariances of every two tasks of different criteria. */
+static double
+cycle_covariance_across (FsbRecommendation *self, FsbResult *result, const char *fs, double total_weight)
+{
+  g_autoptr(GPtrArray) tasks = g_ptr_array_new ();
+  g_autoptr(GArray) coef = g_array_new (FALSE, FALSE, sizeof (double));
+  FsbFsResult *f = fsb_result_find_filesystem (result, fs);
+  double within = 0, all;
+
+  for (guint i = 0; f != NULL && i < self->verdicts->len; i++)
+    {
+      const FsbVerdict *v = self->verdicts->pdata[i];
+      const FsbScore *s = counts (v) ? find_score (v, fs) : NULL;
+      double w = total_weight > 0 ? v->weight / total_weight : 0;
+
+      if (s == NULL)
+        continue;
+      for (guint t = 0; t < s->n_parts; t++)
+        {
+          double c = w * s->coef[t];
+
+          g_ptr_array_add (tasks, s->tasks[t]);
+          g_array_append_val (coef, c);
+        }
+      within += w * w * s->cycle_var;
+    }
+  if (f == NULL)
+    return 0;
+  all = fsb_cycle_covariance (result, f, (const char *const *) tasks->pdata, (double *) coef->data, tasks->len,
+                              &self->cycle_noise);
+  return MAX (all - within, 0);
+}
+
+/* The weighted mean over the counted criteria of a's log ratio over b:
+ * each criterion's as independent of the others, then what the cycles
+ * of each filesystem shared between its criteria (fsb-stats-cycles.c). */
 static void
-overall_diff (FsbRecommendation *self, const char *a, const char *b, FsbLogEstimate *out)
+overall_diff (FsbRecommendation *self, FsbResult *result, const char *a, const char *b, FsbLogEstimate *out)
 {
   g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (FsbLogEstimate));
   g_autoptr(GArray) weights = g_array_new (FALSE, FALSE, sizeof (double));
+  double total = 0;
 
   for (guint i = 0; i < self->verdicts->len; i++)
     {
@@ -160,8 +198,13 @@ overall_diff (FsbRecommendation *self, const char *a, const char *b, FsbLogEstim
       fsb_log_estimate_diff (&find_score (v, a)->estimate, &find_score (v, b)->estimate, &diff);
       g_array_append_val (parts, diff);
       g_array_append_val (weights, v->weight);
+      total += v->weight;
     }
   fsb_log_estimate_mean ((FsbLogEstimate *) parts->data, (double *) weights->data, parts->len, out);
+  fsb_log_estimate_add (out,
+                        cycle_covariance_across (self, result, a, total) +
+                        cycle_covariance_across (self, result, b, total),
+                        self->cycle_noise.df);
 }
 
 static double
@@ -376,7 +419,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
         }
       else if (s->complete)
         {
-          overall_diff (self, leader, name, &s->estimate);
+          overall_diff (self, result, leader, name, &s->estimate);
           s->ratio = exp (s->estimate.log);
           fsb_log_estimate_interval (&s->estimate, &s->ratio_low, &s->ratio_high);
           s->behind = fsb_log_estimate_compare (&s->estimate, FSB_EQUIVALENCE_MARGIN);
@@ -641,9 +684,11 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   self->overall = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
   self->n_filesystems = result->filesystems->len;
 
+  fsb_cycle_noise_estimate (result, &self->cycle_noise);
   for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
-      FsbVerdict *v = fsb_verdict_new (result, fsb_catalog_nth_criterion (c), fsb_use_case_id (use_case));
+      FsbVerdict *v = fsb_verdict_new (result, fsb_catalog_nth_criterion (c), fsb_use_case_id (use_case),
+                                       &self->cycle_noise);
       if (v != NULL)
         {
           v->order = c;

@@ -81,6 +81,27 @@ void           fsb_log_estimate_diff    (const FsbLogEstimate *a, const FsbLogEs
 /* exp (log ± t·√var): the ratio's 95 % interval (0 and INFINITY when unknown). */
 void           fsb_log_estimate_interval (const FsbLogEstimate *e, double *low, double *high);
 
+/* The noise a cycle of a filesystem shares among its tasks (a slow moment
+ * of the machine slows them all): the variance τ² it adds to the log of
+ * every task's sample, and the degrees of freedom of that estimate
+ * (fsb-stats-cycles.c). */
+typedef struct {
+  double var;
+  double df;
+} FsbCycleNoise;
+
+/* τ² from the whole cycles of every filesystem of result (0, df 0, when
+ * fewer than 2 cycles of 2 tasks were measured anywhere). */
+void           fsb_cycle_noise_estimate (FsbResult *result, FsbCycleNoise *out);
+/* What the shared noise adds to the variance of Σ coef[i]·log median of
+ * tasks[i] on fs: the covariances of the tasks' medians through the cycles
+ * they shared. 0 with noise NULL or var 0. */
+double         fsb_cycle_covariance     (FsbResult *result, FsbFsResult *fs, const char *const *tasks,
+                                         const double *coef, guint n, const FsbCycleNoise *noise);
+/* Adds an independent part of variance var with df degrees of freedom to
+ * e (Welch–Satterthwaite). */
+void           fsb_log_estimate_add     (FsbLogEstimate *e, double var, double df);
+
 typedef enum {
   FSB_COMPARE_UNSETTLED,    /* the interval reaches past the margin and into it (or spans 1) */
   FSB_COMPARE_BETTER,       /* the whole interval lies above 1 + margin */
