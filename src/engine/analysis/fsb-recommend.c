@@ -279,28 +279,52 @@ dominated_by (FsbRecommendation *self, const char *a, const char *b, const FsbVe
   return found != NULL;
 }
 
-/* a is clearly ahead of b on some counted criterion. The overall mean
- * treats the criteria as independent, but a slow moment of the machine
- * during one filesystem's round slows all its tasks at once: six criteria
- * that each lean a few percent the same way, none clearly, can add up to
- * an overall interval past the margin by chance (twins were named a winner
- * so, 14 % [6 %, 24 %], tied on every criterion). A winner must win
- * something. */
-static gboolean
-clearly_ahead_somewhere (FsbRecommendation *self, const char *a, const char *b)
-{
-  for (guint i = 0; i < self->verdicts->len; i++)
-    {
-      const FsbVerdict *v = self->verdicts->pdata[i];
-      FsbLogEstimate diff;
+/* The others leader is clearly ahead of on some counted criterion. The
+ * overall mean treats the criteria as independent, but six criteria that
+ * each lean a few percent the same way, none clearly, can add up to an
+ * overall interval past the margin by chance (twins were named a winner
+ * so, 14 % [6 %, 24 %], tied on every criterion): a winner must win
+ * something against each. "Something" is a choice among the criteria, for
+ * each of the others: the claims "leader clearly ahead of b on c" are one
+ * family, judged by Holm's procedure (fsb_holm (), fsb-stats.c) at
+ * WIN_ALPHA, one-sided as the 95 % intervals are, so that the chance of
+ * any false one stays there however many criteria and filesystems. */
+#define WIN_ALPHA 0.025
 
-      if (!counts (v))
+static GHashTable *
+clear_leads (FsbRecommendation *self, FsbResult *result, const char *leader)
+{
+  GHashTable *ahead = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) p = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) against = g_ptr_array_new ();
+  g_autofree gboolean *rejected = NULL;
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      const char *b = ((FsbFsResult *) result->filesystems->pdata[f])->name;
+
+      if (g_strcmp0 (b, leader) == 0 || !complete_everywhere (self, b))
         continue;
-      fsb_log_estimate_diff (&find_score (v, a)->estimate, &find_score (v, b)->estimate, &diff);
-      if (fsb_log_estimate_compare (&diff, FSB_EQUIVALENCE_MARGIN) == FSB_COMPARE_BETTER)
-        return TRUE;
+      for (guint i = 0; i < self->verdicts->len; i++)
+        {
+          const FsbVerdict *v = self->verdicts->pdata[i];
+          FsbLogEstimate diff;
+          double pv;
+
+          if (!counts (v))
+            continue;
+          fsb_log_estimate_diff (&find_score (v, leader)->estimate, &find_score (v, b)->estimate, &diff);
+          pv = fsb_log_estimate_p_better (&diff, FSB_EQUIVALENCE_MARGIN);
+          g_array_append_val (p, pv);
+          g_ptr_array_add (against, (gpointer) b);
+        }
     }
-  return FALSE;
+  rejected = g_new0 (gboolean, MAX (p->len, 1));
+  fsb_holm ((double *) p->data, p->len, WIN_ALPHA, rejected);
+  for (guint i = 0; i < p->len; i++)
+    if (rejected[i])
+      g_hash_table_add (ahead, against->pdata[i]);
+  return ahead;
 }
 
 /* The complete filesystems some other complete one dominates, each with
@@ -381,6 +405,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
   g_autoptr(GStrvBuilder) unsettled = g_strv_builder_new ();
   gboolean clear = TRUE, any_unsettled = FALSE;
   g_autoptr(GHashTable) dominated = find_dominated (self, result);
+  g_autoptr(GHashTable) leads = NULL;
 
   /* in a cycle of dominance (possible in principle, by chance) it decides nothing */
   if (g_hash_table_size (dominated) > 0 && g_hash_table_size (dominated) == result->filesystems->len)
@@ -402,6 +427,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
   if (leader == NULL)
     return FALSE;
   self->leader = g_strdup (leader);
+  leads = clear_leads (self, result, leader);
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       const char *name = ((FsbFsResult *) result->filesystems->pdata[f])->name;
@@ -424,7 +450,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           fsb_log_estimate_interval (&s->estimate, &s->ratio_low, &s->ratio_high);
           s->behind = fsb_log_estimate_compare (&s->estimate, FSB_EQUIVALENCE_MARGIN);
           /* a lead made only of leans, none of them clear, is not one */
-          if (s->behind == FSB_COMPARE_BETTER && !clearly_ahead_somewhere (self, leader, name))
+          if (s->behind == FSB_COMPARE_BETTER && !g_hash_table_contains (leads, name))
             s->behind = FSB_COMPARE_UNSETTLED;
           if (g_hash_table_contains (dominated, name) && s->behind != FSB_COMPARE_BETTER)
             {

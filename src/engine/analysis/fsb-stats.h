@@ -114,6 +114,14 @@ FsbCompare  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin)
 /* The same at another two-sided level than 95 % (0.95 / m for one of m
  * comparisons, Bonferroni's or Holm's first step). */
 FsbCompare  fsb_log_estimate_compare_at (const FsbLogEstimate *diff, double margin, double level);
+/* The one-sided p-value of "the ratio is above 1 + margin" (1 when
+ * nothing is known): below 0.025 exactly when the 95 % interval lies
+ * above 1 + margin. */
+double         fsb_log_estimate_p_better (const FsbLogEstimate *diff, double margin);
+/* Holm's step-down procedure on n p-values at familywise error alpha:
+ * rejected[i] TRUE for each hypothesis it rejects; returns their count. */
+guint          fsb_holm                 (const double *p, guint n, double alpha, gboolean *rejected);
+
 /* A distribution-free interval for the median of n values: the order
  * statistics x(k) and x(n+1-k), with the largest k whose coverage
  * 1 - 2 P(Binomial(n, 1/2) < k) is at least level. Returns the coverage
