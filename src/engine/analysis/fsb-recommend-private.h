@@ -30,6 +30,10 @@ char       *fsb_words_figure       (double value, const char *metric);
  * settle it, and the fields settle_*. */
 void        fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result);
 
+/* fsb-recommend-space.c: among the reasons, what each variant the verdict
+ * names is, and who stored the test data in clearly less space. */
+void        fsb_recommend_contender_reasons (FsbRecommendation *self, FsbResult *result);
+
 /* fsb-use-case.c: the headline of a use case's verdict. */
 char       *fsb_use_case_headline  (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence confidence,
                                     const char *names);

@@ -760,6 +760,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   note_flagged (self);
   write_headline (self);
   write_reasons (self);
+  fsb_recommend_contender_reasons (self, result);
   write_dominance (self, result);
   g_ptr_array_insert (self->notes, 0, confidence_sentence (self));
   fsb_recommend_settle_hint (self, result);
