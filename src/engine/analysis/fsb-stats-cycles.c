@@ -25,17 +25,21 @@
  *
  *   (π/2)·τ²·Σ_{t≠s} c_t·c_s·k_ts/(n_t·n_s)
  *
- * over its independent variance. τ² is estimated from the whole cycles of
- * every filesystem (tasks measured once per cycle), as the mean covariance
- * of two tasks' residuals (each task's logs less their mean):
+ * over its independent variance. τ² is estimated from the first W whole
+ * cycles of the k filesystems (tasks measured once per cycle, and on
+ * all), as the mean covariance of two tasks' residuals e_ftr: each task's
+ * logs less their mean on that filesystem, then less the mean over the
+ * filesystems of that round. The filesystems take turns within a round,
+ * so a slow moment as long as a round slows them all and cancels in their
+ * ratios (the warm-up of every first round, too): only what one
+ * filesystem's cycle shared is left.
  *
- *   τ̂² = Σ_f Σ_r Σ_{t≠s} e_tr·e_sr / Σ_f (W_f − 1)·T_f·(T_f − 1)
+ *   τ̂² = Σ_f Σ_r Σ_{t≠s} e_ftr·e_fsr / ((k − 1)·(W − 1)·T·(T − 1))
  *
- * unbiased, with Σ_f (W_f − 1) degrees of freedom, and never below 0 (no
+ * unbiased, with (k − 1)(W − 1) degrees of freedom, and never below 0 (no
  * shared noise measured: none is added). Different filesystems run in
  * different cycles, so the term is each filesystem's own, and a ratio of
- * two adds both. A slow moment shared by the filesystems of a round would
- * make their difference vary less, not more: left out, on the safe side.
+ * two adds both.
  * tests/test-stats.c checks the estimate and the coverage it restores;
  * bench/verdict-sim (its noise has slow cycles) the error rates. */
 #include "config.h"
@@ -72,48 +76,98 @@ cycle_logs (FsbResult *result, FsbFsResult *fs, FsbTaskResult *task, guint w, do
   return TRUE;
 }
 
+/* The residuals e[f][t][r] of the tasks every filesystem measured in
+ * each of its first w whole cycles (each task's logs less their mean on
+ * that filesystem); the number of tasks. */
+static guint
+residuals (FsbResult *result, GPtrArray *fss, guint w, double *e)
+{
+  FsbFsResult *first = fss->pdata[0];
+  g_autofree double *logs = g_new (double, w);
+  guint k = fss->len, used = 0;
+
+  for (guint t = 0; t < first->tasks->len; t++)
+    {
+      const char *id = ((FsbTaskResult *) first->tasks->pdata[t])->id;
+      gboolean all = TRUE;
+
+      for (guint f = 0; f < k && all; f++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (fss->pdata[f], id, FALSE);
+          double mean = 0;
+
+          all = task != NULL && cycle_logs (result, fss->pdata[f], task, w, logs);
+          for (guint r = 0; all && r < w; r++)
+            mean += logs[r] / w;
+          for (guint r = 0; all && r < w; r++)
+            e[(f * first->tasks->len + used) * w + r] = logs[r] - mean;
+        }
+      used += all;
+    }
+  return used;
+}
+
 void
 fsb_cycle_noise_estimate (FsbResult *result, FsbCycleNoise *out)
 {
-  double q = 0, d = 0;
+  g_autoptr(GPtrArray) fss = g_ptr_array_new ();
+  g_autofree double *e = NULL;
+  guint w = G_MAXUINT, k, n_tasks, stride;
+  double q = 0;
 
   out->var = 0;
   out->df = 0;
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       FsbFsResult *fs = result->filesystems->pdata[f];
-      guint w = fsb_result_whole_cycles (result, fs), t_used = 0;
-      g_autofree double *sum = NULL, *sq = NULL, *logs = NULL;
+      guint cycles = fsb_result_whole_cycles (result, fs);
 
-      if (w < 2)
-        continue;
-      sum = g_new0 (double, w);     /* Σ_t e_tr per cycle */
-      sq = g_new0 (double, w);      /* Σ_t e_tr² per cycle */
-      logs = g_new (double, w);
-      for (guint t = 0; t < fs->tasks->len; t++)
+      if (fs->error == NULL && cycles >= 2)
         {
-          double mean = 0;
-
-          if (!cycle_logs (result, fs, fs->tasks->pdata[t], w, logs))
-            continue;
-          for (guint r = 0; r < w; r++)
-            mean += logs[r] / w;
-          for (guint r = 0; r < w; r++)
-            {
-              sum[r] += logs[r] - mean;
-              sq[r] += (logs[r] - mean) * (logs[r] - mean);
-            }
-          t_used++;
+          g_ptr_array_add (fss, fs);
+          w = MIN (w, cycles);
         }
-      if (t_used < 2)
-        continue;
-      for (guint r = 0; r < w; r++)
-        q += sum[r] * sum[r] - sq[r];
-      d += (double) (w - 1) * t_used * (t_used - 1);
-      out->df += w - 1;
     }
-  if (d > 0)
-    out->var = MAX (q / d, 0);
+  k = fss->len;
+  if (k == 0)
+    return;
+  stride = ((FsbFsResult *) fss->pdata[0])->tasks->len;
+  e = g_new0 (double, (gsize) k * MAX (stride, 1) * w);
+  n_tasks = residuals (result, fss, w, e);
+  if (n_tasks < 2)
+    return;
+  /* Rounds: the filesystems took turns, so what slowed a whole round
+   * slowed them all, and cancels in their ratios; only what a filesystem's
+   * own cycle shared counts. Each residual less the mean of the round's
+   * over the filesystems (with one filesystem, nothing to take away). */
+  for (guint t = 0; k > 1 && t < n_tasks; t++)
+    for (guint r = 0; r < w; r++)
+      {
+        double mean = 0;
+
+        for (guint f = 0; f < k; f++)
+          mean += e[(f * stride + t) * w + r] / k;
+        for (guint f = 0; f < k; f++)
+          e[(f * stride + t) * w + r] -= mean;
+      }
+  for (guint f = 0; f < k; f++)
+    for (guint r = 0; r < w; r++)
+      {
+        double sum = 0, sq = 0;
+
+        for (guint t = 0; t < n_tasks; t++)
+          {
+            double x = e[(f * stride + t) * w + r];
+
+            sum += x;
+            sq += x * x;
+          }
+        q += sum * sum - sq;
+      }
+  /* the residuals of a filesystem, a round and a task, centred both
+   * ways, have (k − 1)(w − 1) degrees of freedom per task */
+  out->df = (double) (k > 1 ? k - 1 : 1) * (w - 1);
+  out->var = MAX (q / (out->df * n_tasks * (n_tasks - 1)), 0);
 }
 
 /* Focused rounds of fs that ran task. */
