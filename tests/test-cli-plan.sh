@@ -168,7 +168,7 @@ expect_status 0 "$cli" history delete 20261130-130000-run
 
 # Contenders: a filesystem twice is its twin; variants carry their options.
 expect_status 0 "$cli" plan --fs ext4,ext4 --json
-[ "$(json "$tmp/out" 'd["filesystems"]')" = "['ext4', 'ext4-2']" ] || fail "ext4 twice: a twin"
+[ "$(json "$tmp/out" 'd["filesystems"]')" = "['ext4 (1)', 'ext4 (2)']" ] || fail "ext4 twice: twins"
 [ "$(json "$tmp/out" 'd["contenders"][1]["type"]')" = ext4 ] || fail "the twin is ext4"
 expect_status 0 "$cli" plan --variant 'noatime=ext4;mount=noatime' --variant 'zstd=btrfs;mount=compress=zstd:1' \
   --fs ext4,noatime,btrfs,zstd --json

@@ -77,11 +77,12 @@ test_plan (void)
   g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "noatime", "btrfs", "zstd", "ext4", NULL },
                                            &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (plan->filesystems[4], ==, "ext4-2");
+  g_assert_cmpstr (plan->filesystems[0], ==, "ext4 (1)");
+  g_assert_cmpstr (plan->filesystems[4], ==, "ext4 (2)");
   g_assert_cmpstr (fsb_plan_get_contender (plan, "noatime")->fs_type, ==, "ext4");
   g_assert_cmpstr (fsb_plan_get_contender (plan, "noatime")->mount_options, ==, "noatime");
   g_assert_cmpstr (fsb_plan_get_contender (plan, "zstd")->fs_type, ==, "btrfs");
-  g_assert_null (fsb_plan_get_contender (plan, "ext4")->mount_options);
+  g_assert_null (fsb_plan_get_contender (plan, "ext4 (1)")->mount_options);
   g_assert_true (fsb_plan_validate (plan, &error));
   /* a variant is one contender: listing it twice is a mistake, not a twin */
   g_assert_false (fsb_plan_set_filesystems (plan, (const char *const []) { "zstd", "zstd", NULL }, &error));
@@ -91,8 +92,8 @@ test_plan (void)
   g_hash_table_insert (plan->mkfs_options, g_strdup ("ext4"), g_strdup ("-b 4096"));
   g_assert_true (fsb_plan_add_variant (plan, "nj=ext4;mkfs=-O ^has_journal", &error));
   g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "nj", "ext4", NULL }, &error));
-  g_assert_cmpstr (fsb_plan_contender_mkfs (plan, "ext4"), ==, "-b 4096");
-  g_assert_cmpstr (fsb_plan_contender_mkfs (plan, "ext4-2"), ==, "-b 4096");
+  g_assert_cmpstr (fsb_plan_contender_mkfs (plan, "ext4 (1)"), ==, "-b 4096");
+  g_assert_cmpstr (fsb_plan_contender_mkfs (plan, "ext4 (2)"), ==, "-b 4096");
   g_assert_cmpstr (fsb_plan_contender_mkfs (plan, "nj"), ==, "-O ^has_journal");
 }
 

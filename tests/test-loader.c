@@ -167,6 +167,16 @@ test_names (void)
   g_assert_true (fsb_text_is_fs_name ("ext4"));
   g_assert_false (fsb_text_is_fs_name ("-ext4"));
   g_assert_false (fsb_text_is_fs_name ("a23456789012345678901234567890123"));
+  /* a twin's label: a name and its number, nothing else in brackets */
+  g_assert_true (fsb_text_is_label ("ext4 (2)"));
+  g_assert_true (fsb_text_is_label ("ext4-2"));
+  g_assert_false (fsb_text_is_fs_name ("ext4 (2)"));
+  g_assert_false (fsb_text_is_label ("ext4 (0)"));
+  g_assert_false (fsb_text_is_label ("ext4 (100)"));
+  g_assert_false (fsb_text_is_label ("ext4 (2) "));
+  g_assert_false (fsb_text_is_label ("ext4 ()"));
+  g_assert_false (fsb_text_is_label ("ext4 (x)"));
+  g_assert_false (fsb_text_is_label (" (2)"));
   g_assert_true (fsb_text_is_task_id ("custom:-x"));
   g_assert_false (fsb_text_is_task_id ("custom:"));
   g_assert_false (fsb_text_is_task_id ("a:b:c"));

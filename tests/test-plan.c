@@ -426,13 +426,17 @@ test_validate (void)
   g_assert_true (fsb_plan_validate (plan, &error));
   g_assert_no_error (error);
 
-  /* the same filesystem twice is a twin, compared with itself (A/A) */
-  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "ext4", "ext4", NULL }, &error));
+  /* the same filesystem twice makes twins, compared with each other (A/A) */
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "xfs", "ext4", "ext4", NULL }, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (plan->filesystems[1], ==, "ext4-2");
-  g_assert_cmpstr (plan->filesystems[2], ==, "ext4-3");
-  g_assert_cmpstr (fsb_plan_get_contender (plan, "ext4-3")->fs_type, ==, "ext4");
+  g_assert_cmpstrv (plan->filesystems, ((const char *[]) { "ext4 (1)", "xfs", "ext4 (2)", "ext4 (3)", NULL }));
+  g_assert_cmpstr (fsb_plan_get_contender (plan, "ext4 (3)")->fs_type, ==, "ext4");
+  g_assert_cmpstr (fsb_plan_get_contender (plan, "ext4 (1)")->fs_type, ==, "ext4");
   g_assert_true (fsb_plan_validate (plan, &error));
+  /* a label as a result may hold it, not as a user types a filesystem */
+  g_assert_false (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4 (2)", NULL }, &error));
+  g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
+  g_clear_error (&error);
   g_assert_false (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4;rm -rf", NULL }, &error));
   g_clear_error (&error);
 

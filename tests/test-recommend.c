@@ -614,6 +614,65 @@ test_same_names (void)
   g_assert_cmpstr (c->name, ==, "NTFS · run A");
 }
 
+/* The data took space in each sample of the tasks that bring it in. */
+static void
+set_data_space (FsbFsResult *fs, double written, double on_disk)
+{
+  const char *ids[] = { "big-copy-in", "tree-copy-in" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (ids); t++)
+    {
+      FsbTaskResult *task = fsb_fs_result_get_task (fs, ids[t], FALSE);
+
+      for (guint i = 0; i < task->samples->len; i++)
+        {
+          fsb_sample_set (task->samples->pdata[i], "bytes", written / 2);
+          fsb_sample_set (task->samples->pdata[i], "space_used_bytes", on_disk / 2);
+        }
+    }
+}
+
+/* A variant named by the verdict says what it is, and the space the test
+ * data took counts among the reasons: "zstd is Btrfs mounted with
+ * compress=zstd:1", "62 % less space than ext4"; a twin is no variant. */
+static void
+test_variant_space (void)
+{
+  g_autoptr(FsbResult) r = new_result ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *zstd = fsb_result_add_filesystem (r, "zstd");
+  FsbFsResult *twin = fsb_result_add_filesystem (r, "ext4 (2)");
+  g_autoptr(FsbRecommendation) rec = NULL;
+  const char *groups[] = { "core", "small-files", "random-io" };
+
+  zstd->fs_type = g_strdup ("btrfs");
+  zstd->mount_requested = g_strdup ("compress=zstd:1");
+  twin->fs_type = g_strdup ("ext4");
+  ext4->capacity_initial.percent = zstd->capacity_initial.percent = twin->capacity_initial.percent = 93;
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    {
+      add_group (ext4, groups[g], 1.0, 0.01);
+      add_group (zstd, groups[g], 1.0, 0.01);
+      add_group (twin, groups[g], 1.0, 0.01);
+    }
+  set_data_space (ext4, 95e6, 95e6);
+  set_data_space (twin, 95e6, 92e6);
+  set_data_space (zstd, 95e6, 36e6);
+  rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+  dump (rec);
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
+  g_assert_true (contains (rec->reasons, "zstd is Btrfs mounted with compress=zstd:1."));
+  g_assert_false (contains (rec->reasons, "ext4 (2) is"));
+  g_assert_true (contains (rec->reasons, "zstd stored the test data in 62\u00a0% less space than ext4 (36.0\u00a0MB against 95.0\u00a0MB)."));
+  g_assert_true (contains (rec->reasons, "zstd stored the test data in 61\u00a0% less space than ext4 (2)"));
+
+  /* within 10 % of each other: nothing to say */
+  g_clear_pointer (&rec, fsb_recommendation_free);
+  set_data_space (zstd, 95e6, 90e6);
+  rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+  g_assert_false (contains (rec->reasons, "less space than"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -638,5 +697,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/failure", test_failure);
   g_test_add_func ("/recommend/json", test_json);
   g_test_add_func ("/recommend/same-names", test_same_names);
+  g_test_add_func ("/recommend/variant-space", test_variant_space);
   return g_test_run ();
 }

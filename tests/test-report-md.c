@@ -290,6 +290,45 @@ test_data_space (void)
   g_assert_null (strstr (md, "made of random bytes"));
 }
 
+/* The device table says, per task, whether a variant had the disk write
+ * fewer bytes than its filesystem or the same within the interval: the
+ * quick study's second filesystem made a variant of the first (noatime),
+ * listing the tree with no write at all, finding files with as many. */
+static void
+test_device_bytes (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  FsbFsResult *plain = r->filesystems->pdata[0], *variant = r->filesystems->pdata[1];
+  g_autofree char *md = NULL, *fewer = NULL, *same = NULL;
+  const char *name = fsb_format_fs_name (plain->name);
+
+  g_free (variant->name);
+  variant->name = g_strdup ("noatime");
+  variant->fs_type = g_strdup (plain->name);
+  variant->mount_requested = g_strdup ("noatime");
+  for (guint f = 0; f < 2; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+      const char *ids[] = { "tree-list", "tree-find" };
+
+      for (guint t = 0; t < G_N_ELEMENTS (ids); t++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, ids[t], FALSE);
+
+          for (guint i = 0; i < task->samples->len; i++)
+            fsb_sample_set (task->samples->pdata[i], "device_write_bytes",
+                            fs == variant && t == 0 ? 0 : 40960 + 4096 * (i % 2) + (fs == variant ? 4096 : 0));
+        }
+    }
+  md = report_string (r, FSB_REPORT_MARKDOWN);
+  fewer = g_strdup_printf ("In “%s”, noatime had the disk write fewer bytes than %s: 0 bytes against ",
+                           fsb_task_display_name ("tree-list"), name);
+  g_assert_nonnull (strstr (md, fewer));
+  same = g_strdup_printf ("In “%s”, %s and noatime had the disk write the same bytes within the 95 "
+                          "%% interval", fsb_task_display_name ("tree-find"), name);
+  g_assert_nonnull (strstr (md, same));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -303,5 +342,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report-md/no-charts-on-stdout", test_no_charts_on_stdout);
   g_test_add_func ("/report-md/compact-block", test_compact_block);
   g_test_add_func ("/report-md/data-space", test_data_space);
+  g_test_add_func ("/report-md/device-bytes", test_device_bytes);
   return g_test_run ();
 }

@@ -314,7 +314,7 @@ test_contenders (void)
   g_autoptr(FsbPlan) plan = NULL;
   g_autoptr(GError) error = NULL;
   RunData d = { 0 };
-  const char *labels[] = { "ext4", "noatime", "ext4-2" };
+  const char *labels[] = { "ext4 (1)", "noatime", "ext4 (2)" };
 
   if (!fsb_test_have_udisks ())
     return;

@@ -48,7 +48,7 @@ done_cb (GObject *source, GAsyncResult *res, gpointer user_data)
   g_main_loop_quit (d->loop);
 }
 
-/* Twins (ext4 and ext4-2) on the server's groups at tiny sizes: tasks of
+/* Twins (ext4 (1) and ext4 (2)) on the server's groups at tiny sizes: tasks of
  * milliseconds, whose noise leaves the verdict open after the least 3
  * rounds; a budget out of the way, at most 5 cycles of a task chosen. */
 static FsbResult *

@@ -457,6 +457,226 @@ test_pooled_limits (void)
   }
 }
 
+/* Twins whose cycles are slow together: a result of 2 filesystems, w whole
+ * cycles of the big-file and tree tasks (times, as the core group has
+ * them), each sample exp (σ·e + u_r) with u_r ~ N(0, τ²) shared by the
+ * tasks of the filesystem's cycle r. */
+static const char *cycle_tasks[] = { "big-copy-in", "big-recopy", "big-delete", "tree-copy-in", "tree-recopy",
+                                     "tree-list", "tree-find", "tree-delete" };
+#define N_CYCLE_TASKS G_N_ELEMENTS (cycle_tasks)
+
+static FsbResult *
+cycles_result (GRand *rand, guint w, double sigma, double tau, double round_tau)
+{
+  FsbResult *r = fsb_result_new ();
+  double round[16];
+
+  r->repetitions = w;
+  /* a slow moment as long as a round: both filesystems' cycles of it */
+  for (guint c = 0; c < w; c++)
+    round[c] = round_tau * normal (rand);
+  for (guint f = 0; f < 2; f++)
+    {
+      FsbFsResult *fs = fsb_result_add_filesystem (r, f == 0 ? "ext4 (1)" : "ext4 (2)");
+      FsbTaskResult *mkfs = fsb_fs_result_get_task (fs, "mkfs", TRUE);
+      double u[16];
+
+      for (guint c = 0; c < w; c++)
+        {
+          FsbSample *s = fsb_sample_new ();
+
+          fsb_sample_set (s, "wall_s", 0.2);
+          g_ptr_array_add (mkfs->samples, s);
+          u[c] = tau * normal (rand) + round[c];
+        }
+      for (guint t = 0; t < N_CYCLE_TASKS; t++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, cycle_tasks[t], TRUE);
+
+          for (guint c = 0; c < w; c++)
+            {
+              FsbSample *s = fsb_sample_new ();
+
+              fsb_sample_set (s, "wall_s", (1 + t) * exp (sigma * normal (rand) + u[c]));
+              g_ptr_array_add (task->samples, s);
+            }
+        }
+    }
+  return r;
+}
+
+/* The ratio of the twins' geometric means over the tasks, as a verdict
+ * weighs its criteria (each task's noise pooled over both), with or
+ * without what their cycles share; whether its interval holds 1. */
+static gboolean
+cycles_interval_holds (FsbResult *r, gboolean shared, double *width)
+{
+  FsbLogEstimate parts[2][N_CYCLE_TASKS], mean[2], diff;
+  FsbCycleNoise noise;
+  double coef[N_CYCLE_TASKS], lo, hi;
+
+  for (guint t = 0; t < N_CYCLE_TASKS; t++)
+    {
+      g_autofree double *values[2] = { NULL, NULL };
+      const double *v[2];
+      guint n[2];
+      FsbLogEstimate e[2];
+
+      for (guint f = 0; f < 2; f++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], cycle_tasks[t], FALSE);
+
+          n[f] = task->samples->len;
+          values[f] = g_new (double, n[f]);
+          for (guint i = 0; i < n[f]; i++)
+            fsb_sample_get (task->samples->pdata[i], "wall_s", &values[f][i]);
+          v[f] = values[f];
+        }
+      fsb_stats_pool (v, n, 2, e, NULL);
+      parts[0][t] = e[0];
+      parts[1][t] = e[1];
+      coef[t] = 1.0 / N_CYCLE_TASKS;
+    }
+  fsb_cycle_noise_estimate (r, &noise);
+  for (guint f = 0; f < 2; f++)
+    {
+      fsb_log_estimate_mean (parts[f], NULL, N_CYCLE_TASKS, &mean[f]);
+      if (shared)
+        fsb_log_estimate_add (&mean[f], fsb_cycle_covariance (r, r->filesystems->pdata[f], cycle_tasks, coef,
+                                                              N_CYCLE_TASKS, &noise), noise.df);
+    }
+  fsb_log_estimate_diff (&mean[0], &mean[1], &diff);
+  fsb_log_estimate_interval (&diff, &lo, &hi);
+  *width += log (hi / lo);
+  return lo <= 1 && 1 <= hi;
+}
+
+/* τ² is estimated without bias, about 0 when only whole rounds are slow
+ * (both filesystems alike: their ratio does not see it), and the
+ * interval of a mean over tasks holds the truth again: without the
+ * shared part it misses far more often than 5 % (the twins' false
+ * winners), with it about 95 %. */
+static void
+test_cycle_noise (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2025);
+  const guint trials = 1500;
+  double sum = 0, quiet = 0;
+  guint held = 0, held_alone = 0;
+  double width = 0, width_alone = 0;
+
+  for (guint i = 0; i < trials; i++)
+    {
+      g_autoptr(FsbResult) r = cycles_result (rand, 5, 0.1, 0.2, 0);
+      /* nothing a filesystem's cycle shares alone, a lot a round shares */
+      g_autoptr(FsbResult) q = cycles_result (rand, 5, 0.1, 0, 0.3);
+      FsbCycleNoise noise;
+
+      fsb_cycle_noise_estimate (r, &noise);
+      sum += noise.var;
+      g_assert_cmpfloat (noise.df, ==, 4);
+      fsb_cycle_noise_estimate (q, &noise);
+      quiet += noise.var;
+      held += cycles_interval_holds (r, TRUE, &width);
+      held_alone += cycles_interval_holds (r, FALSE, &width_alone);
+    }
+  g_test_message ("τ² 0.04 estimated %.4f (0, with slow rounds: %.4f); the interval holds 1 in %.1f %% (width ×%.2f), "
+                  "as independent tasks in %.1f %% (×%.2f)", sum / trials, quiet / trials, 100.0 * held / trials,
+                  exp (width / trials), 100.0 * held_alone / trials, exp (width_alone / trials));
+  g_assert_cmpfloat (fabs (sum / trials - 0.04), <, 0.004);
+  /* clamped at 0: a small positive bias when nothing is shared */
+  g_assert_cmpfloat (quiet / trials, <, 0.002);
+  g_assert_cmpfloat ((double) held / trials, >=, 0.93);
+  g_assert_cmpfloat ((double) held_alone / trials, <, 0.85);
+
+  /* a focused round shares its cycle with the tasks it ran only */
+  {
+    g_autoptr(FsbResult) r = cycles_result (rand, 3, 0.1, 0.2, 0);
+    FsbCycleNoise noise = { 0.04, 4 };
+    const char *two[] = { "big-copy-in", "tree-list" };
+    const double coef[] = { 0.5, 0.5 };
+    FsbFsResult *fs = r->filesystems->pdata[0];
+    double before = fsb_cycle_covariance (r, fs, two, coef, 2, &noise);
+    FsbSample *s;
+
+    /* (π/2)·τ²·2·c·c·k/(n·n): 3 cycles shared of 3 each */
+    g_assert_cmpfloat_with_epsilon (before, G_PI / 2 * 0.04 * 2 * 0.25 * 3 / 9, 1e-12);
+    fsb_result_add_focused_round (r, (const char *const []) { "ext4 (1)", NULL },
+                                  (const char *const []) { "big-copy-in", NULL });
+    s = fsb_sample_new ();
+    fsb_sample_set (s, "wall_s", 0.2);
+    g_ptr_array_add (fsb_fs_result_get_task (fs, "mkfs", FALSE)->samples, s);
+    /* 3 shared, of 4 and 3 */
+    g_assert_cmpfloat_with_epsilon (fsb_cycle_covariance (r, fs, two, coef, 2, &noise),
+                                    G_PI / 2 * 0.04 * 2 * 0.25 * 3 / 12, 1e-12);
+    g_assert_cmpfloat (fsb_cycle_covariance (r, fs, two, coef, 2, NULL), ==, 0);
+  }
+}
+
+/* Holm's procedure: the familywise error on known distributions. Twelve
+ * true null hypotheses (2 others × 6 criteria at equal speed) with
+ * independent and with strongly dependent p-values: any rejection at most
+ * α (each at α alone: 26 %); and where some are false, it rejects what
+ * Bonferroni does and more. */
+static void
+test_holm (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (12);
+  const double alpha = 0.025;
+  guint any = 0, any_dep = 0, any_alone = 0;
+
+  for (guint t = 0; t < TRIALS; t++)
+    {
+      double p[12], dep[12];
+      gboolean rejected[12];
+      double shared = normal (rand);
+      gboolean alone = FALSE;
+
+      for (guint i = 0; i < 12; i++)
+        {
+          /* p-values of one-sided z tests: uniform under the null */
+          double z = normal (rand);
+
+          p[i] = 0.5 * erfc (z / G_SQRT2);
+          dep[i] = 0.5 * erfc ((0.8 * shared + 0.6 * z) / G_SQRT2);
+          alone |= p[i] <= alpha;
+        }
+      any += fsb_holm (p, 12, alpha, rejected) > 0;
+      any_dep += fsb_holm (dep, 12, alpha, rejected) > 0;
+      any_alone += alone;
+    }
+  g_test_message ("12 true nulls: Holm rejects any in %.2f %% (dependent: %.2f %%), each alone in %.1f %%",
+                  100.0 * any / TRIALS, 100.0 * any_dep / TRIALS, 100.0 * any_alone / TRIALS);
+  g_assert_cmpfloat ((double) any / TRIALS, <=, alpha + 0.006);
+  g_assert_cmpfloat ((double) any_dep / TRIALS, <=, alpha + 0.006);
+  g_assert_cmpfloat ((double) any_alone / TRIALS, >, 0.2);
+
+  {
+    /* thresholds α/4, α/3, α/2, α at α 0.05: 0.0125, 0.0167, 0.025, 0.05 */
+    const double p[] = { 0.02, 0.001, 0.5, 0.01 };
+    gboolean rejected[4];
+
+    g_assert_cmpuint (fsb_holm (p, 4, 0.05, rejected), ==, 3);
+    g_assert_true (rejected[0] && rejected[1] && !rejected[2] && rejected[3]);
+    /* Bonferroni (each at 0.0125) would reject two; the first p past its
+     * threshold stops the steps */
+    g_assert_cmpuint (fsb_holm ((const double []) { 0.001, 0.04, 0.03 }, 3, 0.05, rejected), ==, 1);
+    g_assert_cmpuint (fsb_holm (p, 0, 0.05, rejected), ==, 0);
+  }
+  /* the p-value agrees with the interval: below 0.025 exactly when the
+   * 95 % interval lies above 1 + margin */
+  for (guint t = 0; t < 2000; t++)
+    {
+      FsbLogEstimate e = { g_rand_double_range (rand, -0.3, 0.5), pow (g_rand_double_range (rand, 0.01, 0.3), 2),
+                           g_rand_double_range (rand, 1, 30) };
+      double p = fsb_log_estimate_p_better (&e, FSB_EQUIVALENCE_MARGIN);
+
+      if (fabs (p - 0.025) > 1e-9)
+        g_assert_cmpint (p < 0.025, ==, fsb_log_estimate_compare (&e, FSB_EQUIVALENCE_MARGIN) == FSB_COMPARE_BETTER);
+    }
+  g_assert_cmpfloat (fsb_log_estimate_p_better (&(FsbLogEstimate) { 1, INFINITY, 0 }, 0.05), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -474,5 +694,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/pooled-coverage", test_pooled_coverage);
   g_test_add_func ("/stats/pooled-outlier", test_pooled_outlier);
   g_test_add_func ("/stats/pooled-limits", test_pooled_limits);
+  g_test_add_func ("/stats/cycle-noise", test_cycle_noise);
+  g_test_add_func ("/stats/holm", test_holm);
   return g_test_run ();
 }

@@ -6,7 +6,9 @@
 G_BEGIN_DECLS
 
 /* fsb-verdict.c: one criterion judged on a result; NULL when it has no data. */
-FsbVerdict *fsb_verdict_new        (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case);
+/* noise: what a cycle's tasks share (fsb_cycle_noise_estimate ()), or NULL. */
+FsbVerdict *fsb_verdict_new        (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case,
+                                    const FsbCycleNoise *noise);
 void        fsb_verdict_free       (FsbVerdict *verdict);
 void        fsb_score_free         (FsbScore *score);
 /* The largest difference between any two of names, as a deviation in
@@ -27,6 +29,10 @@ char       *fsb_words_figure       (double value, const char *metric);
 /* fsb-recommend-settle.c: an open verdict's note of the rounds that could
  * settle it, and the fields settle_*. */
 void        fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result);
+
+/* fsb-recommend-space.c: among the reasons, what each variant the verdict
+ * names is, and who stored the test data in clearly less space. */
+void        fsb_recommend_contender_reasons (FsbRecommendation *self, FsbResult *result);
 
 /* fsb-use-case.c: the headline of a use case's verdict. */
 char       *fsb_use_case_headline  (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence confidence,

@@ -143,12 +143,50 @@ complete_everywhere (FsbRecommendation *self, const char *fs)
   return TRUE;
 }
 
-/* The weighted mean over the counted criteria of a's log ratio over b. */
+/* What the noise fs's cycles share adds to the weighted mean of its
+ * criteria between criteria (within one, its estimate has it already):
+ * the covariances of every two tasks of different criteria. */
+static double
+cycle_covariance_across (FsbRecommendation *self, FsbResult *result, const char *fs, double total_weight)
+{
+  g_autoptr(GPtrArray) tasks = g_ptr_array_new ();
+  g_autoptr(GArray) coef = g_array_new (FALSE, FALSE, sizeof (double));
+  FsbFsResult *f = fsb_result_find_filesystem (result, fs);
+  double within = 0, all;
+
+  for (guint i = 0; f != NULL && i < self->verdicts->len; i++)
+    {
+      const FsbVerdict *v = self->verdicts->pdata[i];
+      const FsbScore *s = counts (v) ? find_score (v, fs) : NULL;
+      double w = total_weight > 0 ? v->weight / total_weight : 0;
+
+      if (s == NULL)
+        continue;
+      for (guint t = 0; t < s->n_parts; t++)
+        {
+          double c = w * s->coef[t];
+
+          g_ptr_array_add (tasks, s->tasks[t]);
+          g_array_append_val (coef, c);
+        }
+      within += w * w * s->cycle_var;
+    }
+  if (f == NULL)
+    return 0;
+  all = fsb_cycle_covariance (result, f, (const char *const *) tasks->pdata, (double *) coef->data, tasks->len,
+                              &self->cycle_noise);
+  return MAX (all - within, 0);
+}
+
+/* The weighted mean over the counted criteria of a's log ratio over b:
+ * each criterion's as independent of the others, then what the cycles
+ * of each filesystem shared between its criteria (fsb-stats-cycles.c). */
 static void
-overall_diff (FsbRecommendation *self, const char *a, const char *b, FsbLogEstimate *out)
+overall_diff (FsbRecommendation *self, FsbResult *result, const char *a, const char *b, FsbLogEstimate *out)
 {
   g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (FsbLogEstimate));
   g_autoptr(GArray) weights = g_array_new (FALSE, FALSE, sizeof (double));
+  double total = 0;
 
   for (guint i = 0; i < self->verdicts->len; i++)
     {
@@ -160,8 +198,13 @@ overall_diff (FsbRecommendation *self, const char *a, const char *b, FsbLogEstim
       fsb_log_estimate_diff (&find_score (v, a)->estimate, &find_score (v, b)->estimate, &diff);
       g_array_append_val (parts, diff);
       g_array_append_val (weights, v->weight);
+      total += v->weight;
     }
   fsb_log_estimate_mean ((FsbLogEstimate *) parts->data, (double *) weights->data, parts->len, out);
+  fsb_log_estimate_add (out,
+                        cycle_covariance_across (self, result, a, total) +
+                        cycle_covariance_across (self, result, b, total),
+                        self->cycle_noise.df);
 }
 
 static double
@@ -236,28 +279,52 @@ dominated_by (FsbRecommendation *self, const char *a, const char *b, const FsbVe
   return found != NULL;
 }
 
-/* a is clearly ahead of b on some counted criterion. The overall mean
- * treats the criteria as independent, but a slow moment of the machine
- * during one filesystem's round slows all its tasks at once: six criteria
- * that each lean a few percent the same way, none clearly, can add up to
- * an overall interval past the margin by chance (twins were named a winner
- * so, 14 % [6 %, 24 %], tied on every criterion). A winner must win
- * something. */
-static gboolean
-clearly_ahead_somewhere (FsbRecommendation *self, const char *a, const char *b)
-{
-  for (guint i = 0; i < self->verdicts->len; i++)
-    {
-      const FsbVerdict *v = self->verdicts->pdata[i];
-      FsbLogEstimate diff;
+/* The others leader is clearly ahead of on some counted criterion. The
+ * overall mean treats the criteria as independent, but six criteria that
+ * each lean a few percent the same way, none clearly, can add up to an
+ * overall interval past the margin by chance (twins were named a winner
+ * so, 14 % [6 %, 24 %], tied on every criterion): a winner must win
+ * something against each. "Something" is a choice among the criteria, for
+ * each of the others: the claims "leader clearly ahead of b on c" are one
+ * family, judged by Holm's procedure (fsb_holm (), fsb-stats.c) at
+ * WIN_ALPHA, one-sided as the 95 % intervals are, so that the chance of
+ * any false one stays there however many criteria and filesystems. */
+#define WIN_ALPHA 0.025
 
-      if (!counts (v))
+static GHashTable *
+clear_leads (FsbRecommendation *self, FsbResult *result, const char *leader)
+{
+  GHashTable *ahead = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) p = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) against = g_ptr_array_new ();
+  g_autofree gboolean *rejected = NULL;
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      const char *b = ((FsbFsResult *) result->filesystems->pdata[f])->name;
+
+      if (g_strcmp0 (b, leader) == 0 || !complete_everywhere (self, b))
         continue;
-      fsb_log_estimate_diff (&find_score (v, a)->estimate, &find_score (v, b)->estimate, &diff);
-      if (fsb_log_estimate_compare (&diff, FSB_EQUIVALENCE_MARGIN) == FSB_COMPARE_BETTER)
-        return TRUE;
+      for (guint i = 0; i < self->verdicts->len; i++)
+        {
+          const FsbVerdict *v = self->verdicts->pdata[i];
+          FsbLogEstimate diff;
+          double pv;
+
+          if (!counts (v))
+            continue;
+          fsb_log_estimate_diff (&find_score (v, leader)->estimate, &find_score (v, b)->estimate, &diff);
+          pv = fsb_log_estimate_p_better (&diff, FSB_EQUIVALENCE_MARGIN);
+          g_array_append_val (p, pv);
+          g_ptr_array_add (against, (gpointer) b);
+        }
     }
-  return FALSE;
+  rejected = g_new0 (gboolean, MAX (p->len, 1));
+  fsb_holm ((double *) p->data, p->len, WIN_ALPHA, rejected);
+  for (guint i = 0; i < p->len; i++)
+    if (rejected[i])
+      g_hash_table_add (ahead, against->pdata[i]);
+  return ahead;
 }
 
 /* The complete filesystems some other complete one dominates, each with
@@ -338,6 +405,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
   g_autoptr(GStrvBuilder) unsettled = g_strv_builder_new ();
   gboolean clear = TRUE, any_unsettled = FALSE;
   g_autoptr(GHashTable) dominated = find_dominated (self, result);
+  g_autoptr(GHashTable) leads = NULL;
 
   /* in a cycle of dominance (possible in principle, by chance) it decides nothing */
   if (g_hash_table_size (dominated) > 0 && g_hash_table_size (dominated) == result->filesystems->len)
@@ -359,6 +427,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
   if (leader == NULL)
     return FALSE;
   self->leader = g_strdup (leader);
+  leads = clear_leads (self, result, leader);
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       const char *name = ((FsbFsResult *) result->filesystems->pdata[f])->name;
@@ -376,12 +445,12 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
         }
       else if (s->complete)
         {
-          overall_diff (self, leader, name, &s->estimate);
+          overall_diff (self, result, leader, name, &s->estimate);
           s->ratio = exp (s->estimate.log);
           fsb_log_estimate_interval (&s->estimate, &s->ratio_low, &s->ratio_high);
           s->behind = fsb_log_estimate_compare (&s->estimate, FSB_EQUIVALENCE_MARGIN);
           /* a lead made only of leans, none of them clear, is not one */
-          if (s->behind == FSB_COMPARE_BETTER && !clearly_ahead_somewhere (self, leader, name))
+          if (s->behind == FSB_COMPARE_BETTER && !g_hash_table_contains (leads, name))
             s->behind = FSB_COMPARE_UNSETTLED;
           if (g_hash_table_contains (dominated, name) && s->behind != FSB_COMPARE_BETTER)
             {
@@ -641,9 +710,11 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   self->overall = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
   self->n_filesystems = result->filesystems->len;
 
+  fsb_cycle_noise_estimate (result, &self->cycle_noise);
   for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
     {
-      FsbVerdict *v = fsb_verdict_new (result, fsb_catalog_nth_criterion (c), fsb_use_case_id (use_case));
+      FsbVerdict *v = fsb_verdict_new (result, fsb_catalog_nth_criterion (c), fsb_use_case_id (use_case),
+                                       &self->cycle_noise);
       if (v != NULL)
         {
           v->order = c;
@@ -689,6 +760,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   note_flagged (self);
   write_headline (self);
   write_reasons (self);
+  fsb_recommend_contender_reasons (self, result);
   write_dominance (self, result);
   g_ptr_array_insert (self->notes, 0, confidence_sentence (self));
   fsb_recommend_settle_hint (self, result);

@@ -78,6 +78,13 @@ typedef struct {
   double          ratio, ratio_low, ratio_high;
   FsbCompare   behind;     /* BETTER: clearly behind the leader; EQUIVALENT; UNSETTLED */
   double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
+  /* The tasks estimate is made of and the coefficient of each one's log
+   * (n_parts 0: none, as capacity), and the variance the noise its cycles
+   * share added to it (fsb_cycle_covariance ()). */
+  char          **tasks;
+  double         *coef;
+  guint           n_parts;
+  double          cycle_var;
 } FsbScore;
 
 /* The figure a score quotes, with its unit, as the verdicts write it: "1.2 s", "99.95 %". */
@@ -140,6 +147,7 @@ typedef struct {
   GPtrArray     *notes;       /* of char*: the confidence in words first, failures; what is missing last */
   GPtrArray     *verdicts;    /* of FsbVerdict*, in section order, CPU last */
   GPtrArray     *overall;     /* of FsbScore*, the leader first: the weighted comparison */
+  FsbCycleNoise  cycle_noise; /* what the tasks of a cycle share, counted in every interval */
 } FsbRecommendation;
 
 /* Sentences are produced in the current locale (LC_MESSAGES, LC_NUMERIC). */

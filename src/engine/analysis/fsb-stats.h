@@ -81,6 +81,27 @@ void           fsb_log_estimate_diff    (const FsbLogEstimate *a, const FsbLogEs
 /* exp (log ± t·√var): the ratio's 95 % interval (0 and INFINITY when unknown). */
 void           fsb_log_estimate_interval (const FsbLogEstimate *e, double *low, double *high);
 
+/* The noise a cycle of a filesystem shares among its tasks (a slow moment
+ * of the machine slows them all): the variance τ² it adds to the log of
+ * every task's sample, and the degrees of freedom of that estimate
+ * (fsb-stats-cycles.c). */
+typedef struct {
+  double var;
+  double df;
+} FsbCycleNoise;
+
+/* τ² from the whole cycles of every filesystem of result (0, df 0, when
+ * fewer than 2 cycles of 2 tasks were measured anywhere). */
+void           fsb_cycle_noise_estimate (FsbResult *result, FsbCycleNoise *out);
+/* What the shared noise adds to the variance of Σ coef[i]·log median of
+ * tasks[i] on fs: the covariances of the tasks' medians through the cycles
+ * they shared. 0 with noise NULL or var 0. */
+double         fsb_cycle_covariance     (FsbResult *result, FsbFsResult *fs, const char *const *tasks,
+                                         const double *coef, guint n, const FsbCycleNoise *noise);
+/* Adds an independent part of variance var with df degrees of freedom to
+ * e (Welch–Satterthwaite). */
+void           fsb_log_estimate_add     (FsbLogEstimate *e, double var, double df);
+
 typedef enum {
   FSB_COMPARE_UNSETTLED,    /* the interval reaches past the margin and into it (or spans 1) */
   FSB_COMPARE_BETTER,       /* the whole interval lies above 1 + margin */
@@ -93,6 +114,14 @@ FsbCompare  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin)
 /* The same at another two-sided level than 95 % (0.95 / m for one of m
  * comparisons, Bonferroni's or Holm's first step). */
 FsbCompare  fsb_log_estimate_compare_at (const FsbLogEstimate *diff, double margin, double level);
+/* The one-sided p-value of "the ratio is above 1 + margin" (1 when
+ * nothing is known): below 0.025 exactly when the 95 % interval lies
+ * above 1 + margin. */
+double         fsb_log_estimate_p_better (const FsbLogEstimate *diff, double margin);
+/* Holm's step-down procedure on n p-values at familywise error alpha:
+ * rejected[i] TRUE for each hypothesis it rejects; returns their count. */
+guint          fsb_holm                 (const double *p, guint n, double alpha, gboolean *rejected);
+
 /* A distribution-free interval for the median of n values: the order
  * statistics x(k) and x(n+1-k), with the largest k whose coverage
  * 1 - 2 P(Binomial(n, 1/2) < k) is at least level. Returns the coverage

@@ -133,6 +133,8 @@ task_estimates (FsbResult *result, const char *task_id, const char *metric, doub
 void
 fsb_score_free (FsbScore *s)
 {
+  g_strfreev (s->tasks);
+  g_free (s->coef);
   g_free (s->fs);
   g_free (s);
 }
@@ -177,8 +179,38 @@ score_new (const char *fs, const char *metric)
  * task on CPU % + 1. Times add up; rates (and CPU) make a geometric mean.
  * flagged (may be NULL) gets how many samples of each task the outlier
  * rule left out of its noise, and the tasks that had any. */
+/* The tasks of s and their coefficients: d estimate / d log median (in
+ * the estimate's sense, higher is better), and what the noise of the
+ * cycles they shared adds to its variance. */
+static void
+score_parts (FsbResult *result, FsbFsResult *fs, FsbScore *s, GPtrArray *ids, const gboolean *have,
+             const double *medians, guint stride, gboolean total, const FsbCycleNoise *noise)
+{
+  g_autoptr(GStrvBuilder) tasks = g_strv_builder_new ();
+  g_autoptr(GArray) coef = g_array_new (FALSE, FALSE, sizeof (double));
+  double sum = 0;
+
+  for (guint t = 0; t < ids->len; t++)
+    if (have[t * stride])
+      sum += medians[t * stride];
+  for (guint t = 0; t < ids->len; t++)
+    if (have[t * stride])
+      {
+        /* a total: m_t / Σm (its delta method); a mean of logs: 1 / k */
+        double c = total ? (sum > 0 ? medians[t * stride] / sum : 0) : 1.0 / s->n_parts;
+
+        g_strv_builder_add (tasks, ids->pdata[t]);
+        g_array_append_val (coef, c);
+      }
+  s->tasks = g_strv_builder_end (tasks);
+  s->coef = (double *) g_array_free (g_steal_pointer (&coef), FALSE);
+  s->cycle_var = fsb_cycle_covariance (result, fs, (const char *const *) s->tasks, s->coef, s->n_parts, noise);
+  fsb_log_estimate_add (&s->estimate, s->cycle_var, noise != NULL ? noise->df : 0);
+}
+
 static GPtrArray *
-score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu, guint *n_flagged, GStrvBuilder *flagged)
+score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu, guint *n_flagged, GStrvBuilder *flagged,
+             const FsbCycleNoise *noise)
 {
   GPtrArray *ranking = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_score_free);
   gboolean all_times = !cpu;
@@ -242,6 +274,10 @@ score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu, guint *n_flagged, 
         }
       else
         fsb_log_estimate_mean ((FsbLogEstimate *) parts->data, NULL, parts->len, &s->estimate);
+      /* CPU % is not slowed by a slow moment as times are: no shared part */
+      s->n_parts = cpu ? 0 : parts->len;
+      if (!cpu)
+        score_parts (result, fs, s, ids, have + f, medians + f, n_fs, all_times, noise);
       g_ptr_array_add (ranking, s);
     }
   return ranking;
@@ -317,7 +353,8 @@ compare_scores (gconstpointer a, gconstpointer b)
 }
 
 static GPtrArray *
-score_criterion (FsbResult *result, const FsbCriterionSpec *criterion, guint *n_flagged, GStrvBuilder *flagged)
+score_criterion (FsbResult *result, const FsbCriterionSpec *criterion, guint *n_flagged, GStrvBuilder *flagged,
+                 const FsbCycleNoise *noise)
 {
   g_autoptr(GPtrArray) ids = NULL;
 
@@ -343,11 +380,11 @@ score_criterion (FsbResult *result, const FsbCriterionSpec *criterion, guint *n_
           for (guint i = 0; i < part->len; i++)
             g_ptr_array_add (ids, g_strdup (part->pdata[i]));
         }
-      return score_tasks (result, ids, TRUE, NULL, NULL);
+      return score_tasks (result, ids, TRUE, NULL, NULL, NULL);
     case FSB_SCORE_TASKS:
     default:
       ids = fsb_result_section_tasks (result, criterion->id);
-      return score_tasks (result, ids, FALSE, n_flagged, flagged);
+      return score_tasks (result, ids, FALSE, n_flagged, flagged, noise);
     }
 }
 
@@ -533,11 +570,12 @@ conclude (FsbVerdict *v)
 }
 
 FsbVerdict *
-fsb_verdict_new (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case)
+fsb_verdict_new (FsbResult *result, const FsbCriterionSpec *criterion, const char *use_case,
+                 const FsbCycleNoise *noise)
 {
   g_autoptr(GStrvBuilder) flagged = g_strv_builder_new ();
   guint n_flagged = 0;
-  g_autoptr(GPtrArray) ranking = score_criterion (result, criterion, &n_flagged, flagged);
+  g_autoptr(GPtrArray) ranking = score_criterion (result, criterion, &n_flagged, flagged, noise);
   g_autoptr(GStrvBuilder) tied = g_strv_builder_new ();
   FsbVerdict *v;
   FsbScore *first;

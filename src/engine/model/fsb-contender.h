@@ -2,7 +2,7 @@
  * and mounted (mkfs arguments, mount options), under a label that is its
  * identity in the plan, the result, the history and the reports. A plain
  * filesystem is a contender whose label is its type ("ext4"); the same
- * type listed again is a twin ("ext4-2"); a variant has the name the user
+ * type listed again makes twins ("ext4 (1)", "ext4 (2)"); a variant has the name the user
  * gave it ("noatime=ext4;mount=noatime"). */
 #pragma once
 

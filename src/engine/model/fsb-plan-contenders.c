@@ -37,16 +37,34 @@ fsb_plan_add_variant (FsbPlan *self, const char *text, GError **error)
   return TRUE;
 }
 
-/* "ext4" listed a second time is its twin "ext4-2", a third "ext4-3". */
-static char *
-twin_label (GPtrArray *taken, const char *name)
+/* A filesystem listed more than once is compared with itself (an A/A
+ * comparison): each of its twins is labelled with its place among them,
+ * "ext4 (1)", "ext4 (2)", as the report calls filesystems of one name
+ * from different runs. A label is data, not a sentence: never translated.
+ * Results of before this rule name the second "ext4-2"; they still load. */
+static void
+label_twins (GPtrArray *list)
 {
-  for (guint n = 2; ; n++)
+  for (guint i = 0; i < list->len; i++)
     {
-      char *label = g_strdup_printf ("%s-%u", name, n);
-      if (find (taken, label) == NULL)
-        return label;
-      g_free (label);
+      FsbContender *c = list->pdata[i];
+      g_autofree char *type = g_strdup (c->label);
+      guint n = 0;
+
+      if (g_strcmp0 (c->label, c->fs_type) != 0 || c->mount_options != NULL || c->mkfs_options != NULL)
+        continue;
+      for (guint j = i + 1; j < list->len; j++)
+        if (g_strcmp0 (((FsbContender *) list->pdata[j])->label, type) == 0)
+          n++;
+      for (guint j = i, k = 1; n > 0 && j < list->len; j++)
+        {
+          FsbContender *twin = list->pdata[j];
+
+          if (g_strcmp0 (twin->label, type) != 0)
+            continue;
+          g_free (twin->label);
+          twin->label = g_strdup_printf ("%s (%u)", type, k++);
+        }
     }
 }
 
@@ -78,19 +96,12 @@ fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **erro
                        _("The variant “%s” is listed twice"), name);
           return FALSE;
         }
-      if (variant != NULL)
-        c = fsb_contender_copy (variant);
-      else if (find (list, name) != NULL)
-        {
-          /* the same filesystem again: a twin of its own, an A/A comparison */
-          g_autofree char *label = twin_label (list, name);
-          c = fsb_contender_new (label, name);
-        }
-      else
-        c = fsb_contender_new (name, name);
-      g_strv_builder_add (labels, c->label);
+      c = variant != NULL ? fsb_contender_copy (variant) : fsb_contender_new (name, name);
       g_ptr_array_add (list, c);
     }
+  label_twins (list);
+  for (guint i = 0; i < list->len; i++)
+    g_strv_builder_add (labels, ((FsbContender *) list->pdata[i])->label);
   g_strfreev (self->filesystems);
   self->filesystems = g_strv_builder_end (labels);
   g_ptr_array_unref (self->contenders);
@@ -155,7 +166,7 @@ fsb_plan_check_filesystems (FsbPlan *self, GError **error)
   for (guint i = 0; self->filesystems[i] != NULL; i++)
     {
       /* as a result file may name it (fsb-text.h): what a run writes, loads */
-      if (!fsb_text_is_fs_name (self->filesystems[i]))
+      if (!fsb_text_is_label (self->filesystems[i]))
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
                        /* Translators: %s is what the user typed */

@@ -60,7 +60,7 @@ typedef struct {
 
 typedef struct {
   gint        ref_count;
-  char      **filesystems;      /* the contenders' labels: "ext4", "xfs", "ext4-2", "noatime" */
+  char      **filesystems;      /* the contenders' labels: "ext4", "xfs", "ext4 (2)", "noatime" */
   GPtrArray  *contenders;       /* of FsbContender*: fsb_plan_get_contender () */
   GPtrArray  *variants;         /* of FsbContender*, as defined (fsb_plan_add_variant ()) */
   GHashTable *mkfs_options;     /* fs type → extra mkfs options of its plain contenders */
@@ -141,7 +141,7 @@ gboolean fsb_plan_set_label    (FsbPlan *self, const char *label, GError **error
 /* "auto" or a count, as `--repeat` takes it. */
 gboolean fsb_plan_set_repeat   (FsbPlan *self, const char *text, GError **error);
 /* Filesystem types and variant names (fsb_plan_add_variant () first): a
- * type listed again is its twin ("ext4", "ext4" gives "ext4" and "ext4-2"). */
+ * type listed again is its twin ("ext4", "ext4" gives "ext4 (1)" and "ext4 (2)"). */
 gboolean fsb_plan_set_filesystems (FsbPlan *self, const char *const *names, GError **error);
 /* "NAME=FS;mount=OPTIONS;mkfs=ARGS" (fsb_contender_parse ()), for --fs to name. */
 gboolean fsb_plan_add_variant  (FsbPlan *self, const char *text, GError **error);

@@ -153,7 +153,7 @@ fsb_result_focused_from_json (FsbResult *self, JsonArray *rounds)
     {
       JsonNode *e = json_array_get_element (rounds, i);
       JsonObject *o = JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
-      g_auto(GStrv) filesystems = o != NULL ? read_strings (o, "filesystems", fsb_text_is_fs_name) : NULL;
+      g_auto(GStrv) filesystems = o != NULL ? read_strings (o, "filesystems", fsb_text_is_label) : NULL;
       g_auto(GStrv) tasks = o != NULL ? read_strings (o, "tasks", is_task_id) : NULL;
 
       if (filesystems != NULL && tasks != NULL)

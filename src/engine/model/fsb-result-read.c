@@ -394,7 +394,7 @@ read_filesystem (Reader *r, FsbResult *self, JsonNode *node)
   name = get_string (o, "name");
   if (name == NULL || *name == '\0')
     return fail (r->error, _("a filesystem has no name"));
-  if (!fsb_text_is_fs_name (name))
+  if (!fsb_text_is_label (name))
     {
       g_autofree char *field = field_of (r, "name");
       g_autofree char *value = quoted_for_message (name);
@@ -463,9 +463,9 @@ read_transfer (Reader *r, FsbResult *self, JsonNode *tn)
     return FALSE;
   if (from == NULL || dest == NULL || isnan (mbps))
     return fail (r->error, _("a transfer lacks “from”, “to” or “mb_per_s”"));
-  if (!fsb_text_is_fs_name (from) || !fsb_text_is_fs_name (dest))
+  if (!fsb_text_is_label (from) || !fsb_text_is_label (dest))
     {
-      g_autofree char *shown = quoted_for_message (fsb_text_is_fs_name (from) ? dest : from);
+      g_autofree char *shown = quoted_for_message (fsb_text_is_label (from) ? dest : from);
       return fail_take (r->error,
                         /* Translators: a field of the file, then its value */
                         g_strdup_printf (_("%s is “%s”, which is not a filesystem name (letters, digits, “-” and “_”)"),

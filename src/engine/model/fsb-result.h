@@ -78,7 +78,7 @@ typedef struct {
 } FsbFilesFit;
 
 typedef struct {
-  char        *name;           /* the contender's label, its identity: "ext4", "ext4-2", "noatime" */
+  char        *name;           /* the contender's label, its identity: "ext4", "ext4 (2)", "noatime" */
   char        *fs_type;        /* "ext4"; NULL: the same as name (every result before variants) */
   char        *mkfs_version;   /* "mke2fs 1.47.0" */
   char        *mkfs_options;   /* user options, "" for defaults */

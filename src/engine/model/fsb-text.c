@@ -127,6 +127,22 @@ fsb_text_is_step_id (const char *id)
 }
 
 gboolean
+fsb_text_is_label (const char *label)
+{
+  const char *open = label != NULL ? strstr (label, " (") : NULL;
+  g_autofree char *name = NULL;
+  gsize digits;
+
+  if (open == NULL)
+    return fsb_text_is_fs_name (label);
+  digits = strspn (open + 2, "0123456789");
+  if (digits < 1 || digits > 2 || open[2] == '0' || strcmp (open + 2 + digits, ")") != 0)
+    return FALSE;
+  name = g_strndup (label, open - label);
+  return fsb_text_is_fs_name (name);
+}
+
+gboolean
 fsb_text_is_task_id (const char *id)
 {
   gsize n = 0;

@@ -20,6 +20,9 @@ void      fsb_text_sanitize_string (GString *text);
 /* A filesystem name: a letter or digit, then letters, digits, "_" or "-";
  * at most 32 bytes ("ext4", "nilfs2", "f2fs"). */
 gboolean  fsb_text_is_fs_name     (const char *name);
+/* A contender's label as a plan or a result names it: a filesystem name,
+ * or one with a twin's number, "ext4 (2)" (1 to 99). */
+gboolean  fsb_text_is_label       (const char *label);
 /* A task id: a catalog id ("big-copy-in") or "custom:NAME", of letters,
  * digits, "-", "_" and "." (and one ":" after the first part); at most
  * 128 bytes. */
