@@ -92,6 +92,7 @@ headline_best (FsbUseCase use_case)
     case FSB_USE_CASE_MEDIA:       return _("%s suits media and large files best");
     /* Translators: %s is a filesystem */
     case FSB_USE_CASE_NAS:         return _("%s suits an archive or a NAS best");
+    /* Translators: %s is a filesystem */
     case FSB_USE_CASE_DEVELOPER:   return _("%s suits a developer workstation best");
     case FSB_N_USE_CASES:
     default:
@@ -117,6 +118,7 @@ headline_probably (FsbUseCase use_case)
     case FSB_USE_CASE_MEDIA:       return _("%s probably suits media and large files best");
     /* Translators: %s is a filesystem */
     case FSB_USE_CASE_NAS:         return _("%s probably suits an archive or a NAS best");
+    /* Translators: %s is a filesystem */
     case FSB_USE_CASE_DEVELOPER:   return _("%s probably suits a developer workstation best");
     case FSB_N_USE_CASES:
     default:
@@ -142,6 +144,7 @@ headline_tied (FsbUseCase use_case)
     case FSB_USE_CASE_MEDIA:       return _("%s are tied for media and large files");
     /* Translators: %s is a list of filesystems */
     case FSB_USE_CASE_NAS:         return _("%s are tied for an archive or a NAS");
+    /* Translators: %s is a list of filesystems */
     case FSB_USE_CASE_DEVELOPER:   return _("%s are tied for a developer workstation");
     case FSB_N_USE_CASES:
     default:
@@ -167,6 +170,7 @@ headline_unclear (FsbUseCase use_case)
     case FSB_USE_CASE_MEDIA:       return _("%s cannot be told apart for media and large files");
     /* Translators: %s is a list of filesystems */
     case FSB_USE_CASE_NAS:         return _("%s cannot be told apart for an archive or a NAS");
+    /* Translators: %s is a list of filesystems */
     case FSB_USE_CASE_DEVELOPER:   return _("%s cannot be told apart for a developer workstation");
     case FSB_N_USE_CASES:
     default:
