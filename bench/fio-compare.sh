@@ -32,7 +32,8 @@ while getopts B:f:D:r: opt; do
 done
 
 queue=$build/bench/fsb-bench-queue
-[ -x "$queue" ] || { echo "build first: ninja -C $build" >&2; exit 2; }
+task=$build/bench/fsb-bench-task
+[ -x "$queue" ] && [ -x "$task" ] || { echo "build first: ninja -C $build" >&2; exit 2; }
 command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)" >&2; exit 2; }
 
 files=8                       # random I/O files
@@ -41,32 +42,9 @@ requests=20000                # random requests per figure
 seq_jobs=4
 seq_mb=128                    # each writer's
 
-work=$(mktemp -d "$base/fsbench-fio-XXXXXX")
-img=$work/disk.img
-loop=
-mnt=
-cleanup() {
-  if [ -n "$loop" ]; then
-    udisksctl unmount --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-    udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
+. "$(dirname "$0")/image-lib.sh"
+image_work fio
 
-mount_it() {
-  for try in 1 2 3 4 5 6 7 8 9 10; do
-    mnt=$(udisksctl mount --no-user-interaction -b "$loop" 2>/dev/null | sed -n 's/^Mounted .* at \(.*\)$/\1/p' | sed 's/\.$//')
-    [ -n "$mnt" ] && [ -d "$mnt" ] && return 0
-    sleep 0.5
-  done
-  echo "could not mount $loop" >&2
-  exit 1
-}
-cold() {
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  mount_it
-}
 field() { sed -n "s/^\(.* \)\{0,1\}$1=\([^ ]*\).*/\2/p" "$2" | head -n 1; }
 
 # fio's figures from its JSON: read or write, iops, MB/s, p50 and p99 in ms.
@@ -89,18 +67,7 @@ printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; 
 printf '%-6s %-18s %12s %12s %7s %10s %10s %12s\n' fs figure fsbench fio ratio p99_fsb p99_fio with_flush
 
 for fs in $(echo "$fslist" | tr , ' '); do
-  rm -f "$img"
-  truncate -s 2G "$img"
-  loop=$(udisksctl loop-setup --no-user-interaction -f "$img" | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
-  [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
-  case $fs in
-    ext*) "mkfs.$fs" -q -F -E nodiscard "$loop" ;;
-    xfs) mkfs.xfs -q -f -K "$loop" ;;
-    btrfs) mkfs.btrfs -q -f -K "$loop" ;;
-    *) "mkfs.$fs" "$loop" ;;
-  esac >/dev/null
-  udevadm settle 2>/dev/null || sleep 1
-  mount_it
+  image_new "$fs"
   # the random I/O files, written once (fio lays them out the same way)
   names=
   for i in $(seq 0 $((files - 1))); do
@@ -156,7 +123,5 @@ for fs in $(echo "$fslist" | tr , ' '); do
   a=$(median < "$work/a"); b=$(median < "$work/b")
   printf '%-6s %-18s %12.2f %12.2f %7.2f %10s %10s %12.2f\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" \
     "$(echo "$a / $b" | bc -l)" - - "$(median < "$work/c")"
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
-  loop=
+  image_done
 done
