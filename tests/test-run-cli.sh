@@ -121,13 +121,17 @@ expect_status 0 "$cli" plan $small --target "image@$images"
 grep -q "follows how long each step took" "$tmp/out" || fail "plan does not say whose pace it follows: $(cat "$tmp/out")"
 
 # A use case runs the groups it needs, and its verdict is measured: a
-# database runs random-io and sync-write (small sizes), repetitions automatic.
+# database runs random-io, sync-write and sqlite (small sizes), repetitions
+# automatic.
 expect_status 0 "$cli" run --fs ext4,xfs --use-case database --repeat-max 4 --target "image@$images" \
   --size randio-files=4 --size randio-file-size=256K --size randio-requests=200 \
-  --size sync-files=2 --size sync-file-size=256K --size sync-commits=50 --output "$tmp/db.json"
-[ "$(json "$tmp/db.json" 'd["workloads"]')" = "['random-io', 'sync-write']" ] || fail "database's groups: $(json "$tmp/db.json" 'd["workloads"]')"
+  --size sync-files=2 --size sync-file-size=256K --size sync-commits=50 \
+  --size sqlite-rows=2000 --size sqlite-transactions=20 --size sqlite-lookups=200 --size sqlite-seconds=1 \
+  --output "$tmp/db.json"
+[ "$(json "$tmp/db.json" 'd["workloads"]')" = "['random-io', 'sync-write', 'sqlite']" ] || fail "database's groups: $(json "$tmp/db.json" 'd["workloads"]')"
 [ "$(json "$tmp/db.json" 'sorted(t["id"] for t in d["filesystems"][0]["tasks"])')" = \
-  "['mkfs', 'mount', 'rand-read', 'rand-write', 'sync-write', 'umount']" ] || fail "database's tasks"
+  "['mkfs', 'mount', 'rand-read', 'rand-write', 'sqlite-insert', 'sqlite-insert-wal', 'sqlite-lookup', 'sqlite-update', 'sync-write', 'umount']" ] \
+  || fail "database's tasks: $(json "$tmp/db.json" 'sorted(t["id"] for t in d["filesystems"][0]["tasks"])')"
 [ "$(json "$tmp/db.json" 'd["repetition_policy"]["mode"]')" = auto ] || fail "not automatic repetitions"
 [ "$(json "$tmp/db.json" '3 <= d["repetitions"] <= 4')" = True ] || fail "repetitions out of 3..4"
 # The result holds what was measured; the intervals are derived in the report.
