@@ -5,10 +5,9 @@
 #   random reads and writes, 16 KiB, O_DIRECT, io_uring, iodepth 8 and 32;
 #   4 sequential writers at once, 1 MiB writes, each fsynced in the time.
 # Prints each figure of both and their ratio (FS Bench ÷ fio); the goal is
-# 0.9–1.1. fio leaves its end_fsync out of its runtime, so the rates set
-# against it are FS Bench's io_ figures (the I/O without the closing
-# flush); FS Bench's own headline figures count the flush, and are
-# printed beside them (with_flush). The two take turns, each first in every other round, for -r rounds; the
+# 0.9–1.1. Both count the closing flush (fio's end_fsync) in the rate;
+# FS Bench's rate of the I/O alone, before the flush, is printed beside
+# (io_only): the page cache's share of a figure. The two take turns, each first in every other round, for -r rounds; the
 # medians are printed.
 #
 #   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N]
@@ -64,7 +63,7 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR+1)/2] : (a[
 
 printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; %s writers of %s MiB, 1 MiB writes, fsync at the end; median of %s rounds\n' \
   "$files" "$file_mb" "$requests" "$seq_jobs" "$seq_mb" "$rounds"
-printf '%-6s %-18s %12s %12s %7s %10s %10s %12s\n' fs figure fsbench fio ratio p99_fsb p99_fio with_flush
+printf '%-6s %-18s %12s %12s %7s %10s %10s %12s\n' fs figure fsbench fio ratio p99_fsb p99_fio io_only
 
 for fs in $(echo "$fslist" | tr , ' '); do
   image_new "$fs"
@@ -92,8 +91,8 @@ for fs in $(echo "$fslist" | tr , ' '); do
         done
         rw=read; [ "$kind" = randwrite ] && rw=write
         fio_figures "$work/fio.json" "$rw" > "$work/fio.txt"
-        field io_iops "$work/fsb.txt" >> "$work/a"; field iops "$work/fio.txt" >> "$work/b"
-        field iops "$work/fsb.txt" >> "$work/c"
+        field iops "$work/fsb.txt" >> "$work/a"; field iops "$work/fio.txt" >> "$work/b"
+        field io_iops "$work/fsb.txt" >> "$work/c"
         field p99_ms "$work/fsb.txt" >> "$work/pa"; field p99_ms "$work/fio.txt" >> "$work/pb"
       done
       a=$(median < "$work/a"); b=$(median < "$work/b")
@@ -117,8 +116,8 @@ for fs in $(echo "$fslist" | tr , ' '); do
       sync -f "$mnt"
     done
     fio_figures "$work/fio.json" write > "$work/fio.txt"
-    field io_mb_per_s "$work/fsb.txt" >> "$work/a"; field mb_per_s "$work/fio.txt" >> "$work/b"
-    field mb_per_s "$work/fsb.txt" >> "$work/c"
+    field mb_per_s "$work/fsb.txt" >> "$work/a"; field mb_per_s "$work/fio.txt" >> "$work/b"
+    field io_mb_per_s "$work/fsb.txt" >> "$work/c"
   done
   a=$(median < "$work/a"); b=$(median < "$work/b")
   printf '%-6s %-18s %12.2f %12.2f %7.2f %10s %10s %12.2f\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" \

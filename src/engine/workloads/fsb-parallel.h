@@ -43,8 +43,8 @@ typedef struct {
   guint64 bytes;        /* all jobs' */
   guint64 ops;
   double  seconds;      /* the common start to the last job's end */
-  double  io_seconds;   /* … to the last job's io_end: without the flushes,
-                           as fio counts end_fsync */
+  double  io_seconds;   /* … to the last job's io_end: the I/O alone, without
+                           the flushes (what the page cache took) */
   double  slowest_job_s, fastest_job_s;
   GArray *lat_ms;       /* every job's latencies, merged (not sorted) */
 } FsbParallelResult;

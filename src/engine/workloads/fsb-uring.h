@@ -25,8 +25,7 @@ typedef struct {
   guint64 done;            /* requests completed */
   double  seconds;         /* the first submission to the last completion and the
                               closing fsync, when writing */
-  double  io_seconds;      /* … without the closing fsync (fio's runtime with
-                              end_fsync) */
+  double  io_seconds;      /* … without the closing fsync: the I/O alone */
   GArray *lat_ms;          /* one double per request, milliseconds, not sorted */
 } FsbUringResult;
 
