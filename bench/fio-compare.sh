@@ -7,8 +7,8 @@
 # Prints each figure of both and their ratio (FS Bench ÷ fio); the goal is
 # 0.9–1.1. Both count the closing flush (fio's end_fsync) in the rate;
 # FS Bench's rate of the I/O alone, before the flush, is printed beside
-# (io_only): the page cache's share of a figure. The two take turns, each first in every other round, for -r rounds; the
-# medians are printed.
+# (io_only): the page cache's share of a figure. The two take turns, each
+# first in every other round, for -r rounds; the medians are printed.
 #
 #   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N]
 #
