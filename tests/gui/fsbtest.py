@@ -597,7 +597,11 @@ class Session:
         result = self.load_run(self.saved_runs()[-1])
         for fs in result["filesystems"]:
             assert not fs.get("error"), f"the run stopped on {fs['name']}: {fs['error']}"
-            have = {t["id"]: t for t in fs["tasks"]}
+            # a task under conditions (schema 2: {"id", "conditions"}) is
+            # named as the engine keys it, "big-copy-in@aged"
+            have = {t["id"] + "".join("@" + (k if v is True else f"{k}={v}")
+                                      for k, v in t.get("conditions", {}).items()): t
+                    for t in fs["tasks"]}
             for task in tasks:
                 samples = [x for x in have.get(task, {}).get("samples", []) if not x.get("error")]
                 assert samples, f"{fs['name']} has no sample of {task}: {sorted(have)}"
