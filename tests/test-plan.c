@@ -136,7 +136,7 @@ test_use_case_groups (void)
   g_assert_false (fsb_plan_set_use_case (plan, "gaming", &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
   /* the known ones, from the one list */
-  g_assert_nonnull (strstr (error->message, "(known: desktop, server, database, small-files, media, developer)"));
+  g_assert_nonnull (strstr (error->message, "(known: desktop, server, database, small-files, media, nas, developer)"));
   g_clear_error (&error);
 
   /* +GROUP and -GROUP change the use case's groups, in registry order */
