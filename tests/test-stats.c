@@ -517,7 +517,7 @@ cycles_interval_holds (FsbResult *r, gboolean shared, double *width)
 
   for (guint t = 0; t < N_CYCLE_TASKS; t++)
     {
-      g_autofree double *values[2] = { NULL, NULL };
+      double *values[2] = { NULL, NULL };   /* both freed below: g_autofree on an array frees only its first */
       const double *v[2];
       guint n[2];
       FsbLogEstimate e[2];
@@ -533,6 +533,8 @@ cycles_interval_holds (FsbResult *r, gboolean shared, double *width)
           v[f] = values[f];
         }
       fsb_stats_pool (v, n, 2, e, NULL);
+      g_free (values[0]);
+      g_free (values[1]);
       parts[0][t] = e[0];
       parts[1][t] = e[1];
       coef[t] = 1.0 / N_CYCLE_TASKS;

@@ -151,8 +151,9 @@ static char *
 latency_cell (FsbResult *r, FsbTaskResult *task)
 {
   static const char *const metrics[] = { "latency_p50_ms", "latency_p95_ms", "latency_p99_ms" };
-  g_autofree char *parts[G_N_ELEMENTS (metrics)] = { NULL };
+  char *parts[G_N_ELEMENTS (metrics)] = { NULL };   /* freed below: g_autofree on an array frees only its first */
   FsbStats s[G_N_ELEMENTS (metrics)];
+  char *cell;
 
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     if (!fsb_task_result_stats (r, task, metrics[i], &s[i]))
@@ -167,7 +168,10 @@ latency_cell (FsbResult *r, FsbTaskResult *task)
         *nbsp = '\0';
     }
   /* Translators: a task's median latencies at the 50th, 95th and 99th percentiles: "0.11 / 0.42 / 1.30 ms" */
-  return g_strdup_printf (C_("latency percentiles", "%s / %s / %s"), parts[0], parts[1], parts[2]);
+  cell = g_strdup_printf (C_("latency percentiles", "%s / %s / %s"), parts[0], parts[1], parts[2]);
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    g_free (parts[i]);
+  return cell;
 }
 
 /* The whiskers are 95 % intervals when every figure of the section has one. */
