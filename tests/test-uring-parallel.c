@@ -15,6 +15,7 @@
 #include "fsb-concurrency.h"
 #include "fsb-error.h"
 #include "fsb-parallel.h"
+#include "fsb-scaling.h"
 #include "fsb-uring.h"
 #include "fsb-workloads-util.h"
 
@@ -200,9 +201,9 @@ test_parallel_cancel (void)
 static void
 test_efficiency (void)
 {
-  g_assert_cmpfloat_with_epsilon (fsb_parallel_efficiency (400, 4, 100), 1.0, 1e-12);
-  g_assert_cmpfloat_with_epsilon (fsb_parallel_efficiency (100, 4, 100), 0.25, 1e-12);
-  g_assert_cmpfloat (fsb_parallel_efficiency (100, 4, 0), ==, 0);
+  g_assert_cmpfloat_with_epsilon (fsb_scaling_efficiency (400, 4, 100), 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (fsb_scaling_efficiency (100, 4, 100), 0.25, 1e-12);
+  g_assert_cmpfloat (fsb_scaling_efficiency (100, 4, 0), ==, 0);
 }
 
 /* io_uring --------------------------------------------------------------- */

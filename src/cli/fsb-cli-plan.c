@@ -16,6 +16,7 @@
 #include "fsb-format.h"
 #include "fsb-history.h"
 #include "fsb-json.h"
+#include "fsb-job.h"
 #include "fsb-plan.h"
 #include "fsb-recommend.h"
 
@@ -30,6 +31,8 @@ fsb_cli_plan_options_clear (FsbCliPlanOptions *o)
   g_clear_pointer (&o->use_case, g_free);
   g_clear_pointer (&o->repeat, g_free);
   g_clear_pointer (&o->age, g_free);
+  g_clear_pointer (&o->jobs, g_free);
+  g_clear_pointer (&o->iodepth, g_free);
   g_clear_pointer (&o->label, g_free);
   g_clear_pointer (&o->data, g_free);
   g_clear_pointer (&o->custom, g_strfreev);
@@ -104,6 +107,12 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       /* xgettext:no-c-format */
       N_("Also run the tasks on an aged filesystem: none (the default), light (60 % full) or heavy (85 % full)"),
       N_("LEVEL") },
+    { "jobs", 0, 0, G_OPTION_ARG_STRING, &o->jobs,
+      N_("Also run work by several jobs at once, as a series over these counts (quick: 1,4; otherwise 1,2,4,8)"),
+      N_("COUNTS") },
+    { "iodepth", 0, 0, G_OPTION_ARG_STRING, &o->iodepth,
+      N_("Also run random I/O with this many requests in flight, as a series (quick: 1,32; otherwise 1,8,32)"),
+      N_("COUNTS") },
     { "label", 0, 0, G_OPTION_ARG_STRING, &o->label,
       N_("Name the result, as reports and comparisons will call it (a host’s name, say); default: its date"),
       N_("NAME") },
@@ -202,6 +211,11 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
       if (!fsb_plan_set_workloads (plan, (const char *const *) groups, error))
         return NULL;
     }
+  /* A series asked for brings its groups. */
+  if (o->jobs != NULL && !fsb_plan_set_series (plan, FSB_CONDITION_JOBS, o->jobs, error))
+    return NULL;
+  if (o->iodepth != NULL && !fsb_plan_set_series (plan, FSB_CONDITION_IODEPTH, o->iodepth, error))
+    return NULL;
   if (o->target != NULL && !fsb_plan_set_target (plan, o->target, error))
     return NULL;
   if (o->age != NULL && !fsb_plan_set_age (plan, o->age, error))

@@ -46,6 +46,7 @@ typedef enum {
 
 typedef struct {
   char         *fs, *target, *profile, *source, *workloads, *use_case, *age, *label, *data;
+  char         *jobs, *iodepth;   /* series: "1,2,4" */
   char        **custom, **sizes, **variants;
   char         *big_file, *tree_size, *tree_files, *tree_dirs;
   char         *repeat;       /* "auto" or a count */

@@ -34,6 +34,10 @@ void        fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *resul
  * names is, and who stored the test data in clearly less space. */
 void        fsb_recommend_contender_reasons (FsbRecommendation *self, FsbResult *result);
 
+/* fsb-recommend-scaling.c: among the reasons, how each filesystem scales
+ * over the jobs and queue depths it ran. */
+void        fsb_recommend_scaling_reasons (FsbRecommendation *self, FsbResult *result);
+
 /* fsb-use-case.c: the headline of a use case's verdict. */
 char       *fsb_use_case_headline  (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence confidence,
                                     const char *names);

@@ -111,7 +111,7 @@ missing_groups (FsbRecommendation *self)
       const FsbCriterionSpec *criterion = fsb_catalog_nth_criterion (c);
       const FsbWorkloadGroup *g = fsb_criterion_group (criterion->id);
 
-      if (g == NULL || g->always || fsb_criterion_weight (criterion, fsb_use_case_id (self->use_case)) <= 0 ||
+      if (g == NULL || g->always || !fsb_criterion_needed (criterion, fsb_use_case_id (self->use_case)) ||
           fsb_recommendation_get_verdict (self, criterion->id) != NULL || g_ptr_array_find (seen, g, NULL))
         continue;
       g_ptr_array_add (seen, (gpointer) g);
@@ -753,6 +753,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
       if (self->missing_groups[0] != NULL)
         note_missing (self);
       write_reasons (self);
+      fsb_recommend_scaling_reasons (self, result);
       return self;
     }
 
@@ -761,6 +762,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   write_headline (self);
   write_reasons (self);
   fsb_recommend_contender_reasons (self, result);
+  fsb_recommend_scaling_reasons (self, result);
   write_dominance (self, result);
   g_ptr_array_insert (self->notes, 0, confidence_sentence (self));
   fsb_recommend_settle_hint (self, result);

@@ -160,8 +160,9 @@ fsb_catalog_task (const char *id, const FsbWorkloadGroup **group)
 {
   Catalog *c = get_catalog ();
 
-  if (fsb_task_is_aged (id))
-    id = fsb_task_base_id (id);
+  /* a key under conditions is its task's */
+  if (id != NULL && strchr (id, '@') != NULL)
+    id = fsb_job_key_parse (id, NULL);
   if (group != NULL)
     *group = id != NULL ? g_hash_table_lookup (c->task_group, id) : NULL;
   return id != NULL ? g_hash_table_lookup (c->tasks, id) : NULL;
@@ -214,6 +215,17 @@ fsb_criterion_weight (const FsbCriterionSpec *criterion, const char *use_case)
   return 0;
 }
 
+gboolean
+fsb_criterion_needed (const FsbCriterionSpec *criterion, const char *use_case)
+{
+  g_return_val_if_fail (criterion != NULL, FALSE);
+
+  for (guint i = 0; use_case != NULL && i < FSB_MAX_USE_CASE_WEIGHTS && criterion->weights[i].use_case != NULL; i++)
+    if (strcmp (criterion->weights[i].use_case, use_case) == 0)
+      return criterion->weights[i].weight > 0 && !criterion->weights[i].when_measured;
+  return FALSE;
+}
+
 const FsbWorkloadGroup *
 fsb_criterion_group (const char *criterion)
 {
@@ -242,7 +254,7 @@ fsb_use_case_groups (const char *use_case)
       gboolean needed = FALSE;
 
       for (guint i = 0; i < groups[g]->n_criteria && !groups[g]->always; i++)
-        needed |= fsb_criterion_weight (&groups[g]->criteria[i], use_case) > 0;
+        needed |= fsb_criterion_needed (&groups[g]->criteria[i], use_case);
       if (needed)
         g_strv_builder_add (b, groups[g]->id);
     }
@@ -411,12 +423,36 @@ fsb_task_display_name (const char *id)
   if (strcmp (id, FSB_FIT_STEP) == 0)
     return _("Count the small files that fit");
   task = fsb_catalog_task (id, NULL);
-  if (task != NULL && fsb_task_is_aged (id))
+  if (task != NULL && strchr (id, '@') != NULL)
     {
-      /* Translators: a task's name, run again on the filesystem once it was
-       * filled and churned: "Copy a big file in (aged)" */
-      g_autofree char *name = g_strdup_printf (_("%s (aged)"), _(task->name));
+      g_autofree char *name = g_strdup (_(task->name));
+      FsbConditions c;
 
+      fsb_job_key_parse (id, &c);
+      if (c.jobs > 0)
+        {
+          char *with = g_strdup_printf (/* Translators: a task's name, run by several jobs at once:
+                                         * "Write streams at once (4 jobs)" */
+                                        ngettext ("%s (%u job)", "%s (%u jobs)", c.jobs), name, c.jobs);
+          g_free (name);
+          name = with;
+        }
+      if (c.iodepth > 0)
+        {
+          char *with = g_strdup_printf (/* Translators: a task's name, with that many requests in
+                                         * flight at once: "Random reads, queued (depth 32)" */
+                                        _("%s (depth %u)"), name, c.iodepth);
+          g_free (name);
+          name = with;
+        }
+      if (c.aged)
+        {
+          /* Translators: a task's name, run again on the filesystem once it was
+           * filled and churned: "Copy a big file in (aged)" */
+          char *with = g_strdup_printf (_("%s (aged)"), name);
+          g_free (name);
+          name = with;
+        }
       /* one string per task and language: kept, like the catalog */
       return g_intern_string (name);
     }
@@ -427,15 +463,17 @@ guint
 fsb_task_order (const char *id)
 {
   Catalog *c = get_catalog ();
-  gboolean aged = fsb_task_is_aged (id);
+  FsbConditions cond = { 0 };
   guint order;
 
-  if (aged)
-    id = fsb_task_base_id (id);
+  if (id != NULL && strchr (id, '@') != NULL)
+    id = fsb_job_key_parse (id, &cond);
   order = id != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (c->task_order, id)) : 0;
   if (order == 0)
     return G_MAXUINT;
-  return order - 1 + (aged ? g_hash_table_size (c->task_order) : 0);
+  order = order - 1 + (cond.aged ? g_hash_table_size (c->task_order) : 0);
+  /* a series in the order of its counts, after the task's own conditions */
+  return order * 65536 + MIN (cond.jobs, 255u) * 256 + MIN (cond.iodepth, 255u);
 }
 
 const char *

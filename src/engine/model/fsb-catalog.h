@@ -65,6 +65,11 @@ typedef struct {
   /* Its "bytes" are what it wrote: the device's bytes written divided by
    * them are its write amplification ("write_amplification"). */
   gboolean    bytes_written;
+  /* A condition the task runs under as a series (FSB_CONDITION_JOBS or
+   * FSB_CONDITION_IODEPTH): a plan runs it once at each of the series'
+   * values (fsb_plan_series ()), its key carrying the value
+   * ("conc-write@jobs=4"). NULL: the task runs under its own conditions. */
+  const char *series;
 } FsbTaskSpec;
 
 /* How a criterion ranks the filesystems. */
@@ -93,6 +98,10 @@ typedef struct {
 typedef struct {
   const char *use_case;   /* "server" */
   double      weight;
+  /* Counted when the group was measured, but the use case does not need
+   * it: its group is not part of the use case's default run, and the
+   * verdict is complete without it (a series the user asks for). */
+  gboolean    when_measured;
 } FsbUseCaseWeight;
 
 #define FSB_MAX_USE_CASE_WEIGHTS 8
@@ -181,6 +190,9 @@ const FsbCriterionSpec *fsb_catalog_nth_criterion (guint i);
 const FsbCriterionSpec *fsb_catalog_criterion    (const char *id);
 const FsbParamSpec     *fsb_catalog_param        (const char *id, const FsbWorkloadGroup **group);
 double                  fsb_criterion_weight     (const FsbCriterionSpec *criterion, const char *use_case);
+/* TRUE when the use case needs the criterion: it weighs for it, and not
+ * only when measured. */
+gboolean                fsb_criterion_needed     (const FsbCriterionSpec *criterion, const char *use_case);
 /* The group whose criterion it is; NULL for "custom" and "cpu". */
 const FsbWorkloadGroup *fsb_criterion_group      (const char *criterion);
 /* The groups a use case needs, in registry order: those (not run always)
@@ -225,7 +237,8 @@ const char *fsb_task_metric          (const char *id, gboolean *higher_is_better
 /* Translated; custom:NAME gives NAME, an aged task "Copy a big file in (aged)". */
 const char *fsb_task_display_name    (const char *id);
 /* The order of task ids in the catalog: the aged tasks after all the
- * others, in the same order; custom commands last. */
+ * others, in the same order; a task's series by its counts; custom
+ * commands last. */
 guint       fsb_task_order           (const char *id);
 const char *fsb_criterion_title      (const char *id);     /* translated */
 const char *fsb_group_title          (const char *id);     /* translated */

@@ -28,6 +28,8 @@ plan_like (FsbResult *result, GError **error)
     }
   /* the same data */
   fsb_result_data_kind (result, &plan->data);
+  /* the same series */
+  fsb_plan_series_from_result (plan, result);
   /* the same contenders, as they were made and mounted */
   fsb_plan_set_contenders_of (plan, result);
   if (!fsb_plan_check_filesystems (plan, error))

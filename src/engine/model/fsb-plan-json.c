@@ -57,6 +57,7 @@ fsb_plan_to_json (FsbPlan *self)
   json_builder_set_member_name (b, "data");
   json_builder_add_string_value (b, fsb_data_kind_id (self->data));
   fsb_plan_aging_to_json (self, b);
+  fsb_plan_series_to_json (self, b);
   json_builder_set_member_name (b, "repetition_policy");
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "mode");

@@ -1,6 +1,7 @@
 /* fsb-plan-private.h: the plan's aging phase (fsb-plan-aging.c), for fsb-plan.c */
 #pragma once
 
+#include "fsb-catalog.h"
 #include "fsb-plan.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,17 @@ guint64 fsb_plan_aging_needed_bytes (FsbPlan *self, guint64 data, guint64 base);
 double  fsb_plan_aging_extend       (FsbPlan *self, const FsbSizes *sizes, GPtrArray *tasks,
                                      guint *per_fs_steps, double *per_fs_seconds);
 void    fsb_plan_aging_to_json      (FsbPlan *self, JsonBuilder *b);
+
+/* fsb-plan-series.c: adds a series task's keys, one at each of the
+ * plan's values, to one cycle's tasks and returns their seconds. */
+double      fsb_plan_series_extend      (FsbPlan *self, const FsbSizes *sizes, const FsbTaskSpec *task,
+                                         GPtrArray *tasks);
+/* The key of task at value of condition ("conc-write@jobs=4"). */
+const char *fsb_plan_series_key         (const char *task, const char *condition, guint value);
+/* The series of an earlier result's keys, for a plan that repeats it. */
+void        fsb_plan_series_from_result (FsbPlan *self, FsbResult *result);
+void        fsb_plan_series_to_json     (FsbPlan *self, JsonBuilder *b);
+void        fsb_plan_clear_series       (FsbPlan *self);
 
 /* fsb-plan-contenders.c: every label once, each a name a result may hold. */
 gboolean fsb_plan_check_filesystems (FsbPlan *self, GError **error);

@@ -164,6 +164,7 @@ fsb_plan_unref (FsbPlan *self)
   g_free (self->partial_path);
   g_clear_pointer (&self->merge_into, fsb_result_unref);
   g_free (self->age);
+  fsb_plan_clear_series (self);
   fsb_device_identity_free (self->confirmed_device);
   g_free (self);
 }
@@ -688,7 +689,9 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
     {
       const FsbWorkloadGroup *g = groups->pdata[i];
       for (guint t = 0; t < g->n_tasks; t++)
-        if (g->tasks[t].run != NULL || strcmp (g->tasks[t].id, "umount") != 0)
+        if (g->tasks[t].series != NULL)
+          cycle += fsb_plan_series_extend (self, sizes, &g->tasks[t], estimate->tasks);
+        else if (g->tasks[t].run != NULL || strcmp (g->tasks[t].id, "umount") != 0)
           {
             g_ptr_array_add (estimate->tasks, (gpointer) g->tasks[t].id);
             cycle += fsb_plan_paced (self, g->tasks[t].id,

@@ -100,6 +100,10 @@ typedef struct {
   /* An earlier complete run on the same disk, whose pace the estimate
    * follows (fsb_plan_set_pace ()); NULL: the first guesses alone. */
   FsbResult  *pace_from;
+  /* The counts a series task runs at (fsb-plan-series.c), of guint,
+   * sorted; NULL: the profile's (fsb_plan_series ()). */
+  GArray     *series_jobs;
+  GArray     *series_iodepth;
 } FsbPlan;
 
 #define FSB_TYPE_PLAN (fsb_plan_get_type ())
@@ -133,6 +137,17 @@ gboolean fsb_plan_set_size_text (FsbPlan *self, const char *param, const char *t
 /* groups: group ids, or changes to the use case's groups when every one
  * starts with + or - ("+kernel-tree", "-random-io"). */
 gboolean fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GError **error);
+/* The values a series condition (FSB_CONDITION_JOBS, FSB_CONDITION_IODEPTH)
+ * runs at, sorted: as set, or the profile's (quick 1 and 4 jobs, depths 1
+ * and 32; otherwise 1, 2, 4, 8 jobs and depths 1, 8, 32). */
+const guint *fsb_plan_series     (FsbPlan *self, const char *condition, guint *n);
+/* "1,2,4" as `--jobs` and `--iodepth` take it: counts from 1 to 64 jobs or
+ * 256 requests, at most 8. The groups whose tasks run that series join
+ * the plan's workloads (those the system can run). */
+gboolean     fsb_plan_set_series (FsbPlan *self, const char *condition, const char *text, GError **error);
+/* TRUE when one of the plan's groups has a task with that series. */
+gboolean     fsb_plan_has_series (FsbPlan *self, const char *condition);
+
 /* The use case, and its groups as the workloads (fsb_use_case_groups ()). */
 gboolean fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error);
 /* A short name for the run, on one line (a host's, say); the result keeps

@@ -13,8 +13,8 @@
 #include "fsb-recommend.h"
 #include "fsb-stats.h"
 
-static void
-set_cell (Cell *c, const FsbResult *result, FsbTaskResult *task, const char *metric, double *max_value)
+void
+fsb_chart_set_cell (Cell *c, const FsbResult *result, FsbTaskResult *task, const char *metric, double *max_value)
 {
   FsbStats s;
 
@@ -68,8 +68,8 @@ fsb_chart_model_build_aging (Model *m, FsbResult *result, const FsbChartOptions 
       row->label = g_strdup (fsb_task_display_name (base));
       row->metric = metric;
       row->cells = g_new0 (Cell, 2);
-      set_cell (&row->cells[0], result, fresh_task, metric, &m->max_value);
-      set_cell (&row->cells[1], result, aged_task, metric, &m->max_value);
+      fsb_chart_set_cell (&row->cells[0], result, fresh_task, metric, &m->max_value);
+      fsb_chart_set_cell (&row->cells[1], result, aged_task, metric, &m->max_value);
       /* both runs of a task share the unit of the larger */
       for (guint k = 0; k < 2; k++)
         if (row->cells[k].have)

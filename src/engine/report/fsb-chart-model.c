@@ -308,6 +308,12 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
       make_bands (m);
       return;
     }
+  if (options->kind == FSB_CHART_SCALING)
+    {
+      fsb_chart_model_build_scaling (m, result, options);
+      make_bands (m);
+      return;
+    }
   if (options->kind == FSB_CHART_AGING)
     {
       fsb_chart_model_build_aging (m, result, options);

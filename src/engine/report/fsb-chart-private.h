@@ -66,6 +66,13 @@ void        fsb_chart_interleave_fresh  (GPtrArray *ids);
 const char *fsb_chart_series_name       (const Model *m, guint f);
 void        fsb_chart_series_color      (const Model *m, guint f, double *red, double *green, double *blue);
 
+/* A cell of task's metric: its median and whisker, or failed; raises *max_value. */
+void        fsb_chart_set_cell          (Cell *c, const FsbResult *result, FsbTaskResult *task, const char *metric,
+                                         double *max_value);
+/* fsb-chart-scaling.c: the SCALING chart's model: a row per count of the
+ * task's series, a bar per filesystem. */
+void        fsb_chart_model_build_scaling (Model *m, FsbResult *result, const FsbChartOptions *options);
+
 /* Text, in one font at a base size. */
 typedef struct {
   cairo_t              *cr;

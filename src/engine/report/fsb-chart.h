@@ -17,6 +17,7 @@ typedef enum {
   FSB_CHART_CAPACITY,  /* usable space after mkfs and after deleting everything */
   FSB_CHART_TRANSFER,  /* MB/s copying from each filesystem (rows) to each (columns) */
   FSB_CHART_AGING,     /* one filesystem's tasks, fresh and aged (the condition) side by side */
+  FSB_CHART_SCALING,   /* one task's series: a row per count of jobs or depth, a bar per filesystem */
 } FsbChartKind;
 
 typedef struct {
@@ -29,6 +30,7 @@ typedef struct {
                              * so charts side by side share a scale */
   const char  *caption;     /* drawn small under the chart (what, where, when), or NULL */
   const char  *filesystem;  /* AGING: whose runs (a name in the result) */
+  const char  *task;        /* SCALING: the task id whose series it draws */
   guint        first_row;   /* with n_rows: only these of its rows, on the whole chart's scales, */
   guint        n_rows;      /* as a page draws a chart too tall for it in parts (0: every row) */
 } FsbChartOptions;

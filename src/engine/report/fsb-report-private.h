@@ -59,6 +59,11 @@ void         fsb_document_build_comparison (FsbDocument *doc, FsbResult * const 
 /* The study's results: each section with its table, chart and conclusion (fsb-report-results.c). */
 void         fsb_doc_add_results           (FsbDocument *doc, FsbResult *result, const FsbRecommendation *rec);
 void         fsb_document_add_aging        (FsbDocument *doc, FsbResult *result, const FsbRecommendation *rec);
+/* fsb-report-scaling.c: the condition (FSB_CONDITION_JOBS, _IODEPTH) the
+ * section's tasks ran a series of, or NULL; and its scaling charts and table. */
+const char  *fsb_doc_section_series        (FsbResult *r, const char *section);
+void         fsb_document_add_scaling      (FsbDocument *doc, FsbResult *r, const char *section,
+                                            const char *condition);
 gboolean     fsb_doc_aging_has_data        (FsbResult *result);
 /* fsb-report-figures.c: a table of the section's tasks' own metrics, one
  * row each, a column per filesystem: the median over the repetitions. */

@@ -666,9 +666,15 @@ fsb_doc_add_results (FsbDocument *doc, FsbResult *r, const FsbRecommendation *re
         fsb_document_add_aging (doc, r, rec);
       else
         {
+          const char *series = fsb_doc_section_series (r, section->id);
+
           if (section->method != NULL)
             fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(section->method));
-          fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section->id, section->id, title, FALSE);
+          /* a series is drawn task by task, against its counts */
+          if (series != NULL)
+            fsb_document_add_scaling (doc, r, section->id, series);
+          else
+            fsb_doc_add_chart (doc, r, FSB_CHART_SECTION, section->id, section->id, title, FALSE);
           add_section_table (doc, r, section->id);
           if (section->method != NULL)
             fsb_doc_add_figures (doc, r, section->id);

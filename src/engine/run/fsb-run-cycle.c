@@ -188,6 +188,7 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   ctx.progress = fsb_run_item_progress_cb;
   ctx.progress_data = run;
   ctx.extra_samples = extra;
+  fsb_job_key_parse (task_id, &ctx.conditions);
 
   /* What the task needs in place is written before the caches go cold. */
   ctx.mount_point = fsb_target_get_mount_point (run->target);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "fsb-concurrency.h"
+#include "fsb-workload.h"
 #include "fsb-error.h"
 #include "fsb-rng.h"
 #include "fsb-workloads-util.h"
@@ -324,6 +325,10 @@ fsb_conc_record (const FsbConcSpec *spec, FsbParallelResult *r, FsbSample *sampl
   fsb_sample_set (sample, "latency_p99_ms", fsb_percentile (lat, n, 0.99));
   fsb_sample_set (sample, "latency_p999_ms", fsb_percentile (lat, n, 0.999));
   fsb_sample_set (sample, "latency_max_ms", n > 0 ? lat[n - 1] : 0);
+  fsb_sample_set (sample, FSB_THREADS_USER_S, r->user_s);
+  fsb_sample_set (sample, FSB_THREADS_SYS_S, r->sys_s);
+  fsb_sample_set (sample, FSB_THREADS_MINOR_FAULTS, (double) r->minor_faults);
+  fsb_sample_set (sample, FSB_THREADS_MAJOR_FAULTS, (double) r->major_faults);
   /* how evenly the filesystem shared itself out: 1 when every job took as long */
   fsb_sample_set (sample, "job_spread", r->fastest_job_s > 0 ? r->slowest_job_s / r->fastest_job_s : 1);
 }

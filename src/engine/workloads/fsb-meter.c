@@ -73,6 +73,20 @@ fsb_meter_stop (FsbMeter *meter, FsbSample *sample)
       system_cpu = 100.0 * (double) (dt - MIN (di, dt)) / (double) dt;
     }
 
+  /* Work the task handed to threads of its own (fsb-parallel's jobs) is
+   * the task's too: what they used, as the task recorded it. */
+  {
+    double v;
+
+    if (fsb_sample_get (sample, FSB_THREADS_USER_S, &v))
+      user += v;
+    if (fsb_sample_get (sample, FSB_THREADS_SYS_S, &v))
+      sys += v;
+    if (fsb_sample_get (sample, FSB_THREADS_MINOR_FAULTS, &v))
+      ru.ru_minflt += (long) v;
+    if (fsb_sample_get (sample, FSB_THREADS_MAJOR_FAULTS, &v))
+      ru.ru_majflt += (long) v;
+  }
   fsb_sample_set (sample, "wall_s", wall);
   fsb_sample_set (sample, "cpu_s", user + sys);
   fsb_sample_set (sample, "user_s", user);

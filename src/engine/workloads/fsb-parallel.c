@@ -1,8 +1,10 @@
 /* fsb-parallel.c: N jobs of one task at once (see fsb-parallel.h) */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "fsb-error.h"
 #include "fsb-parallel.h"
@@ -15,6 +17,7 @@ typedef struct {
   guint         index;
   FsbJobOutput  out;
   double        end;
+  struct rusage used;   /* this job's thread, over its timed run only */
   GThread      *thread;
 } Job;
 
@@ -68,8 +71,18 @@ job_thread (gpointer user_data)
 
   if (go && ok)
     {
+      struct rusage before;
+
+      getrusage (RUSAGE_THREAD, &before);
       ok = run->funcs->run (job->index, run->data, &job->out, run->cancellable, &error);
       job->end = fsb_now ();
+      getrusage (RUSAGE_THREAD, &job->used);
+      job->used.ru_utime.tv_sec -= before.ru_utime.tv_sec;
+      job->used.ru_utime.tv_usec -= before.ru_utime.tv_usec;
+      job->used.ru_stime.tv_sec -= before.ru_stime.tv_sec;
+      job->used.ru_stime.tv_usec -= before.ru_stime.tv_usec;
+      job->used.ru_minflt -= before.ru_minflt;
+      job->used.ru_majflt -= before.ru_majflt;
       if (!ok)
         fail (run, g_steal_pointer (&error));
     }
@@ -166,6 +179,10 @@ fsb_parallel_run (guint              n_jobs,
                                     jobs[i].out.io_end > 0 ? jobs[i].out.io_end - run.start : took);
           result->slowest_job_s = MAX (result->slowest_job_s, took);
           result->fastest_job_s = MIN (result->fastest_job_s, took);
+          result->user_s += jobs[i].used.ru_utime.tv_sec + jobs[i].used.ru_utime.tv_usec / 1e6;
+          result->sys_s += jobs[i].used.ru_stime.tv_sec + jobs[i].used.ru_stime.tv_usec / 1e6;
+          result->minor_faults += (guint64) MAX (jobs[i].used.ru_minflt, 0);
+          result->major_faults += (guint64) MAX (jobs[i].used.ru_majflt, 0);
           g_array_append_vals (result->lat_ms, jobs[i].out.lat_ms->data, jobs[i].out.lat_ms->len);
         }
       g_clear_pointer (&jobs[i].out.lat_ms, g_array_unref);
@@ -189,12 +206,4 @@ void
 fsb_parallel_result_clear (FsbParallelResult *result)
 {
   g_clear_pointer (&result->lat_ms, g_array_unref);
-}
-
-double
-fsb_parallel_efficiency (double rate_n, guint n, double rate_1)
-{
-  if (n == 0 || rate_1 <= 0)
-    return 0;
-  return rate_n / (n * rate_1);
 }

@@ -47,6 +47,10 @@ typedef struct {
                            the flushes (what the page cache took) */
   double  slowest_job_s, fastest_job_s;
   GArray *lat_ms;       /* every job's latencies, merged (not sorted) */
+  /* The jobs' threads' CPU and faults over their timed runs, summed: the
+   * task's own, which the runner's meter (the calling thread) cannot see. */
+  double  user_s, sys_s;
+  guint64 minor_faults, major_faults;
 } FsbParallelResult;
 
 gboolean fsb_parallel_run          (guint              n_jobs,
@@ -56,9 +60,5 @@ gboolean fsb_parallel_run          (guint              n_jobs,
                                     FsbParallelResult *result,
                                     GError           **error);
 void     fsb_parallel_result_clear (FsbParallelResult *result);
-
-/* Scaling efficiency: the rate at n jobs ÷ (n × the rate at 1 job); 1 is
- * perfect scaling, 1/n no gain at all. */
-double   fsb_parallel_efficiency   (double rate_n, guint n, double rate_1);
 
 G_END_DECLS

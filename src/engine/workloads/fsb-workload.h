@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "fsb-catalog.h"
+#include "fsb-job.h"
 #include "fsb-plan.h"
 #include "fsb-result.h"
 
@@ -27,6 +28,9 @@ struct _FsbWorkloadContext {
    * envelope (creating the files included) only feeds progress and the ETA,
    * so the distribution holds one figure per operation. */
   GPtrArray        *extra_samples; /* of FsbSample* */
+  /* What the runner runs it under: the jobs at once and the depth of a
+   * task with a series (FsbTaskSpec's series), from its key. */
+  FsbConditions     conditions;
 };
 
 /* One contender of a group across contenders: its label and where its
@@ -78,5 +82,11 @@ void fsb_meter_start (FsbMeter *meter);
 /* Sets wall_s, cpu_s, user_s, sys_s, cpu_percent, system_cpu_percent,
  * minor_faults and major_faults on sample. */
 void fsb_meter_stop  (FsbMeter *meter, FsbSample *sample);
+/* What a task's own threads used (fsb-parallel's jobs), set on its sample
+ * by the task: fsb_meter_stop adds them to the calling thread's. */
+#define FSB_THREADS_USER_S       "threads_user_s"
+#define FSB_THREADS_SYS_S        "threads_sys_s"
+#define FSB_THREADS_MINOR_FAULTS "threads_minor_faults"
+#define FSB_THREADS_MAJOR_FAULTS "threads_major_faults"
 
 G_END_DECLS
