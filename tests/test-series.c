@@ -99,6 +99,9 @@ test_plan_keys (void)
 
   g_assert_false (fsb_plan_has_series (plan, FSB_CONDITION_JOBS));
   g_assert_true (fsb_plan_set_series (plan, FSB_CONDITION_JOBS, "1,2,4", NULL));
+  /* values alone bring no group (the window's check boxes choose them) */
+  g_assert_false (g_strv_contains ((const char *const *) plan->workloads, "concurrency"));
+  fsb_plan_add_series_groups (plan, FSB_CONDITION_JOBS);
   g_assert_true (g_strv_contains ((const char *const *) plan->workloads, "concurrency"));
   g_assert_true (fsb_plan_has_series (plan, FSB_CONDITION_JOBS));
   /* the use case's groups stay */

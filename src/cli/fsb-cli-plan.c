@@ -216,6 +216,10 @@ fsb_cli_plan_build (FsbCliPlanOptions *o, FsbCliPlanFlags flags, GError **error)
     return NULL;
   if (o->iodepth != NULL && !fsb_plan_set_series (plan, FSB_CONDITION_IODEPTH, o->iodepth, error))
     return NULL;
+  if (o->jobs != NULL)
+    fsb_plan_add_series_groups (plan, FSB_CONDITION_JOBS);
+  if (o->iodepth != NULL)
+    fsb_plan_add_series_groups (plan, FSB_CONDITION_IODEPTH);
   if (o->target != NULL && !fsb_plan_set_target (plan, o->target, error))
     return NULL;
   if (o->age != NULL && !fsb_plan_set_age (plan, o->age, error))

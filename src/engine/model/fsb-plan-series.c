@@ -81,9 +81,8 @@ set_values (FsbPlan *self, const char *condition, GArray *values)
   *slot = values;
 }
 
-/* The groups with a task of the series, in registry order, join the plan. */
-static void
-add_groups_of (FsbPlan *self, const char *condition)
+void
+fsb_plan_add_series_groups (FsbPlan *self, const char *condition)
 {
   guint n;
   const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
@@ -141,7 +140,6 @@ fsb_plan_set_series (FsbPlan *self, const char *condition, const char *text, GEr
       return FALSE;
     }
   set_values (self, condition, g_steal_pointer (&values));
-  add_groups_of (self, condition);
   return TRUE;
 }
 

@@ -142,9 +142,11 @@ gboolean fsb_plan_set_workloads (FsbPlan *self, const char *const *groups, GErro
  * and 32; otherwise 1, 2, 4, 8 jobs and depths 1, 8, 32). */
 const guint *fsb_plan_series     (FsbPlan *self, const char *condition, guint *n);
 /* "1,2,4" as `--jobs` and `--iodepth` take it: counts from 1 to 64 jobs or
- * 256 requests, at most 8. The groups whose tasks run that series join
- * the plan's workloads (those the system can run). */
+ * 256 requests, at most 8. */
 gboolean     fsb_plan_set_series (FsbPlan *self, const char *condition, const char *text, GError **error);
+/* The groups whose tasks run that series join the plan's workloads (those
+ * the system can run), in registry order: a series asked for by name. */
+void         fsb_plan_add_series_groups (FsbPlan *self, const char *condition);
 /* TRUE when one of the plan's groups has a task with that series. */
 gboolean     fsb_plan_has_series (FsbPlan *self, const char *condition);
 
