@@ -172,7 +172,7 @@ fsb_recommendation_to_json (const FsbRecommendation *self)
 
       if (v != NULL)
         add_verdict (b, v);
-      else if (weight > 0 && g != NULL && !g->always)
+      else if (fsb_criterion_needed (criterion, use_case) && g != NULL && !g->always)
         add_unmeasured (b, criterion, weight);
     }
   json_builder_end_array (b);
