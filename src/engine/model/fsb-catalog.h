@@ -65,6 +65,10 @@ typedef struct {
   /* Its "bytes" are what it wrote: the device's bytes written divided by
    * them are its write amplification ("write_amplification"). */
   gboolean    bytes_written;
+  /* Its figures are exact counts, not times (the safety group's states and
+   * files): it runs in a filesystem's first round only, whatever the
+   * repetitions, since another round would add states, not certainty. */
+  gboolean    once;
 } FsbTaskSpec;
 
 /* How a criterion ranks the filesystems. */

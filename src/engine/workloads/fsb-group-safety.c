@@ -489,13 +489,13 @@ static const FsbTaskSpec tasks[] = {
        "whole disk are taken at random moments, as a power cut would leave it. Each copy is "
        "mounted, which replays its journal, every file is read and compared with what was "
        "written, and the filesystem’s own checker examines it."),
-    "power-cuts", "recovery_mount_s", FALSE, safety_power_cut, NULL, NULL, estimate_power_cut },
+    "power-cuts", "recovery_mount_s", FALSE, safety_power_cut, NULL, NULL, estimate_power_cut, .once = TRUE },
   { "bit-rot", N_("Bits gone bad"),
     N_("Writes files of known bytes, flips one bit in the data of two thirds of them on the disk "
        "while it is unmounted, and reads every file again: a read error is damage detected, other "
        "bytes without an error damage returned silently. The filesystem’s scrub runs where it "
        "has one, and its checker looks at a superblock with one bit changed."),
-    "corruption", "wall_s", FALSE, safety_corruption, NULL, NULL, estimate_corruption },
+    "corruption", "wall_s", FALSE, safety_corruption, NULL, NULL, estimate_corruption, .once = TRUE },
 };
 
 /* Counts decide them, not times (fsb-verdict-safety.c), and their verdicts
