@@ -44,6 +44,32 @@ add_group (FsbFsResult *fs, const char *group_id, double slowness, double spread
 }
 
 FsbResult *
+crafted_result (void)
+{
+  FsbResult *r = fsb_result_new ();
+
+  r->repetitions = 3;
+  r->complete = TRUE;
+  return r;
+}
+
+gboolean
+strings_contain (GPtrArray *strings, const char *needle)
+{
+  for (guint i = 0; i < strings->len; i++)
+    if (strstr (strings->pdata[i], needle) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+void
+dump_recommendation (const FsbRecommendation *rec)
+{
+  g_autofree char *text = fsb_recommendation_to_text (rec);
+  g_test_message ("%s", text);
+}
+
+FsbResult *
 load_fixture (const char *name)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", name, NULL);

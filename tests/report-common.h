@@ -1,6 +1,7 @@
 /* report-common.h: what the report tests share: fixtures, temporary folders, parsers */
 #pragma once
 
+#include "fsb-recommend.h"
 #include "fsb-report.h"
 
 #define NBSP "\u00a0"
@@ -11,6 +12,12 @@ FsbResult *load_fixture          (const char *name);
  * samples spread ±spread around times of `slowness` s (rates 1000 / slowness). */
 void       add_task              (FsbFsResult *fs, const char *id, const double *values, guint n, double cpu);
 void       add_group             (FsbFsResult *fs, const char *group_id, double slowness, double spread);
+/* An empty complete result of 3 repetitions, to add crafted tasks to. */
+FsbResult *crafted_result        (void);
+/* Some string of strings holds needle. */
+gboolean   strings_contain       (GPtrArray *strings, const char *needle);
+/* The recommendation as text, in the test's log. */
+void       dump_recommendation   (const FsbRecommendation *rec);
 char      *make_tmpdir           (void);
 void       rm_rf                 (const char *dir);
 guint      count                 (const char *haystack, const char *needle);

@@ -257,6 +257,39 @@ test_for_missing_checks_ranges (void)
   }
 }
 
+/* Counts run once (FsbTaskSpec.once): the safety group's seconds and
+ * steps do not grow with the repetitions, a timed group's do; every group
+ * has a cost, whether chosen or not. */
+static void
+test_once (void)
+{
+  g_autoptr(FsbPlan) plan = fsb_plan_new ();
+  FsbPlanEstimate one, three;
+  double safety_1, safety_3, small_1, small_3;
+  guint64 room;
+
+  g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "safety", NULL }, NULL));
+  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "xfs", NULL }, NULL));
+  g_assert_true (fsb_plan_set_repeat (plan, "1", NULL));
+  fsb_plan_estimate (plan, NULL, &one);
+  fsb_plan_group_cost (plan, "safety", &safety_1, &room);
+  fsb_plan_group_cost (plan, "small-files", &small_1, &room);
+  g_assert_cmpuint (room, >, 0);
+  g_assert_true (fsb_plan_set_repeat (plan, "3", NULL));
+  fsb_plan_estimate (plan, NULL, &three);
+  fsb_plan_group_cost (plan, "safety", &safety_3, &room);
+  fsb_plan_group_cost (plan, "small-files", &small_3, &room);
+  /* mkfs, mount, power-cut, bit-rot, umount: the two counted tasks once */
+  g_assert_cmpuint (one.n_steps, ==, 2 * 5);
+  g_assert_cmpuint (three.n_steps, ==, 2 * (5 * 3 - 2 * 2));
+  g_assert_cmpfloat_with_epsilon (safety_3, safety_1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (small_3, 3 * small_1, 1e-9);
+  g_assert_cmpuint (room, >, 0);
+  g_assert_cmpfloat (three.estimated_seconds - one.estimated_seconds, <, safety_1 / 2);
+  fsb_plan_estimate_clear (&one);
+  fsb_plan_estimate_clear (&three);
+}
+
 /* --repeat: auto (at least 3, at most 10) or a fixed count. */
 static void
 test_repeat (void)
@@ -629,5 +662,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/validate", test_validate);
   g_test_add_func ("/plan/needed-bytes", test_needed_bytes);
   g_test_add_func ("/plan/estimate", test_estimate);
+  g_test_add_func ("/plan/once", test_once);
   return g_test_run ();
 }

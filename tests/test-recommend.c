@@ -13,38 +13,12 @@
   add_task (fs, id, v_, G_N_ELEMENTS (v_), cpu); \
 } G_STMT_END
 
-static FsbResult *
-new_result (void)
-{
-  FsbResult *r = fsb_result_new ();
-
-  r->repetitions = 3;
-  r->complete = TRUE;
-  return r;
-}
-
-static gboolean
-contains (GPtrArray *strings, const char *needle)
-{
-  for (guint i = 0; i < strings->len; i++)
-    if (strstr (strings->pdata[i], needle) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-dump (const FsbRecommendation *rec)
-{
-  g_autofree char *text = fsb_recommendation_to_text (rec);
-  g_test_message ("%s", text);
-}
-
 /* A core-only run says nothing about databases: not measured, and which
  * groups it lacks. */
 static void
 test_not_measured (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -55,7 +29,7 @@ test_not_measured (void)
   add_group (ext4, "core", 1.0, 0.01);
   add_group (xfs, "core", 2.0, 0.01);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_NOT_MEASURED);
   g_assert_null (rec->best);
   g_assert_null (rec->unsettled);
@@ -64,7 +38,7 @@ test_not_measured (void)
   g_assert_cmpstr (rec->missing_groups[1], ==, "sync-write");
   g_assert_cmpstr (rec->missing_groups[2], ==, "sqlite");
   g_assert_nonnull (strstr (rec->headline, "Not measured"));
-  g_assert_true (contains (rec->notes, "Random I/O, Durable writes and SQLite database"));
+  g_assert_true (strings_contain (rec->notes, "Random I/O, Durable writes and SQLite database"));
 
   node = fsb_recommendation_to_json (rec);
   o = json_node_get_object (node);
@@ -89,7 +63,7 @@ test_not_measured (void)
 static void
 test_clear_winner (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -104,7 +78,7 @@ test_clear_winner (void)
   add_group (ext4, "sqlite", 1.0, 0.02);
   add_group (xfs, "sqlite", 1.5, 0.02);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
 
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
   g_assert_cmpstr (rec->best, ==, "ext4");
@@ -112,7 +86,7 @@ test_clear_winner (void)
   g_assert_true (rec->settled);
   g_assert_null (rec->unsettled);
   g_assert_cmpstr (rec->headline, ==, "ext4 suits databases and random I/O best");
-  g_assert_true (contains (rec->notes, "Confidence is high"));
+  g_assert_true (strings_contain (rec->notes, "Confidence is high"));
   g_assert_cmpfloat (rec->ratio_low, >, 1.05);
 
   /* Words that match the numbers: times faster, or percent faster. */
@@ -132,14 +106,14 @@ test_clear_winner (void)
   g_assert_true (v->settled);
   g_assert_cmpstr (v->conclusion, ==, "ext4 and XFS leave about the same usable space (within 2\u00a0% of each other).");
   /* the count line, in the plural: capacity, random I/O, durable writes, SQLite */
-  g_assert_true (contains (rec->reasons, "first or tied for first in 4 of 4 criteria"));
+  g_assert_true (strings_contain (rec->reasons, "first or tied for first in 4 of 4 criteria"));
 }
 
 /* Within 5 % of each other and steady: a tie, settled, no advice. */
 static void
 test_tie (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -152,7 +126,7 @@ test_tie (void)
   add_group (ext4, "sqlite", 1.0, 0.002);
   add_group (xfs, "sqlite", 1.01, 0.002);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
 
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
   g_assert_null (rec->best);
@@ -163,15 +137,15 @@ test_tie (void)
   v = fsb_recommendation_get_verdict (rec, "random-io");
   g_assert_cmpint (v->kind, ==, FSB_VERDICT_TIE);
   g_assert_cmpstr (v->conclusion, ==, "ext4 and XFS are tied on random I/O (within 3\u00a0% of each other).");
-  g_assert_false (contains (rec->reasons, "ahead"));
-  g_assert_false (contains (rec->reasons, "choose"));
+  g_assert_false (strings_contain (rec->reasons, "ahead"));
+  g_assert_false (strings_contain (rec->reasons, "choose"));
 }
 
 /* One sample each: no interval, so nothing can be told apart. */
 static void
 test_unclear (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -191,14 +165,14 @@ test_unclear (void)
   ADD (ext4, "sqlite-update", 30, 400);
   ADD (xfs, "sqlite-update", 30, 404);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
   g_assert_cmpint (rec->confidence, ==, FSB_CONFIDENCE_LOW);
   g_assert_false (rec->settled);
   g_assert_cmpuint (g_strv_length (rec->unsettled), ==, 2);
   g_assert_cmpstr (rec->headline, ==, "ext4 and XFS cannot be told apart for databases and random I/O");
-  g_assert_true (contains (rec->notes, "Confidence is low"));
-  g_assert_true (contains (rec->reasons, "within the uncertainty of the measurements"));
+  g_assert_true (strings_contain (rec->notes, "Confidence is low"));
+  g_assert_true (strings_contain (rec->reasons, "within the uncertainty of the measurements"));
 }
 
 /* A section total hides a task: the tree dominates, but XFS deletes the
@@ -207,7 +181,7 @@ test_unclear (void)
 static void
 test_hidden_difference (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -229,14 +203,14 @@ test_hidden_difference (void)
   ADD (ext4, "big-delete", 10, 0.00158, 0.00157, 0.00159);
   ADD (xfs, "big-delete", 10, 0.00057, 0.000571, 0.000569);
   rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
-  dump (rec);
+  dump_recommendation (rec);
 
   v = fsb_recommendation_get_verdict (rec, "big-files");
   g_assert_cmpint (v->kind, ==, FSB_VERDICT_TIE);
   g_assert_cmpuint (v->differences->len, ==, 1);
   g_assert_cmpstr (((FsbTaskDifference *) v->differences->pdata[0])->sentence, ==,
                    "In “Delete the big files”, XFS is 2.8× faster than ext4.");
-  g_assert_true (contains (rec->reasons, "In “Delete the big files”, XFS is 2.8× faster than ext4."));
+  g_assert_true (strings_contain (rec->reasons, "In “Delete the big files”, XFS is 2.8× faster than ext4."));
 
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
   /* the headline is the verdict alone; what the tie still tells apart comes next, after the confidence */
@@ -250,7 +224,7 @@ test_hidden_difference (void)
 static void
 test_probably (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -262,7 +236,7 @@ test_probably (void)
   add_group (ext4, "sqlite", 1.0, 0.01);
   add_group (xfs, "sqlite", 2.0, 0.01);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
   g_assert_cmpint (rec->confidence, ==, FSB_CONFIDENCE_MEDIUM);
   g_assert_cmpstr (rec->headline, ==, "ext4 probably suits databases and random I/O best");
@@ -274,7 +248,7 @@ test_probably (void)
 static void
 test_three (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   FsbFsResult *btrfs = fsb_result_add_filesystem (r, "btrfs");
@@ -290,7 +264,7 @@ test_three (void)
   add_group (xfs, "sqlite", 1.0, 0.002);
   add_group (btrfs, "sqlite", 2.0, 0.002);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
   g_assert_cmpuint (g_strv_length (rec->tied), ==, 2);
   g_assert_false (g_strv_contains ((const char * const *) rec->tied, "btrfs"));
@@ -306,7 +280,7 @@ test_three (void)
 static void
 test_outlier_winner (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -318,7 +292,7 @@ test_outlier_winner (void)
   add_group (ext4, "sqlite", 1.0, 0.01);
   add_group (xfs, "sqlite", 3.0, 0.01);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
   g_assert_cmpstr (rec->best, ==, "ext4");
   g_assert_cmpint (rec->confidence, >=, FSB_CONFIDENCE_MEDIUM);
@@ -326,7 +300,7 @@ test_outlier_winner (void)
   g_assert_cmpuint (fsb_recommendation_get_verdict (rec, "sync-write")->n_flagged, ==, 1);
   g_assert_cmpstrv (fsb_recommendation_get_verdict (rec, "sync-write")->flagged_tasks,
                     ((const char *[]) { "sync-write", NULL }));
-  g_assert_true (contains (rec->notes, "1 sample lay far from the others of its task: the verdict leaves it out"));
+  g_assert_true (strings_contain (rec->notes, "1 sample lay far from the others of its task: the verdict leaves it out"));
 }
 
 /* Dominance: ext4 and XFS are close and noisy (their comparison stays
@@ -336,7 +310,7 @@ test_outlier_winner (void)
 static void
 test_dominated (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   FsbFsResult *btrfs = fsb_result_add_filesystem (r, "btrfs");
@@ -353,12 +327,12 @@ test_dominated (void)
   add_group (xfs, "small-files", 1.02, 0.01);
   add_group (btrfs, "small-files", 3.2, 0.01);
   rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_nonnull (rec->dominated);
   g_assert_cmpstrv (rec->dominated, ((const char *[]) { "btrfs", NULL }));
   g_assert_true (rec->tied == NULL || !g_strv_contains ((const char * const *) rec->tied, "btrfs"));
   g_assert_cmpstr (rec->best, !=, "btrfs");
-  g_assert_true (contains (rec->reasons, "Btrfs is behind ext4: it is ahead of it in no criterion this use case "
+  g_assert_true (strings_contain (rec->reasons, "Btrfs is behind ext4: it is ahead of it in no criterion this use case "
                                          "weighs, and clearly behind in “Small files”."));
   for (guint i = 0; i < rec->overall->len; i++)
     if (g_strcmp0 (((FsbScore *) rec->overall->pdata[i])->fs, "btrfs") == 0)
@@ -370,7 +344,7 @@ test_dominated (void)
   add_group (btrfs, "random-io", 0.3, 0.01);
   g_clear_pointer (&rec, fsb_recommendation_free);
   rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_true (rec->dominated == NULL || !g_strv_contains ((const char * const *) rec->dominated, "btrfs"));
 }
 
@@ -380,7 +354,7 @@ test_dominated (void)
 static void
 test_settle_hint (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -400,15 +374,15 @@ test_settle_hint (void)
   add_group (xfs, "sqlite", 1.4, 0.7);
   fsb_result_add_pace (r, "rand-read", 30, 30);   /* 6 cycles of 5 s */
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_false (rec->settled);
   g_assert_cmpuint (rec->settle_rounds, >, 3);
   g_assert_cmpuint (rec->settle_rounds, <=, 30);
   g_assert_cmpfloat_with_epsilon (rec->settle_seconds, (rec->settle_rounds - 3) * 2 * 5.0, 1e-9);
   g_assert_cmpfloat (rec->settle_budget_s, >=, 30 + rec->settle_seconds);
-  g_assert_true (contains (rec->notes, "more rounds of ext4 and XFS could settle it"));
+  g_assert_true (strings_contain (rec->notes, "more rounds of ext4 and XFS could settle it"));
   g_assert_nonnull (rec->settle_note);
-  g_assert_true (contains (rec->notes, rec->settle_note));
+  g_assert_true (strings_contain (rec->notes, rec->settle_note));
   node = fsb_recommendation_to_json (rec);
   settle = json_object_get_object_member (json_node_get_object (node), "settle");
   g_assert_cmpint (json_object_get_int_member (settle, "rounds"), ==, rec->settle_rounds);
@@ -421,11 +395,11 @@ test_settle_hint (void)
   add_group (xfs, "sync-write", 1.055, 0.25);
   add_group (xfs, "sqlite", 1.055, 0.7);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_false (rec->settled);
   g_assert_cmpuint (rec->settle_rounds, ==, 0);
   g_assert_nonnull (strstr (rec->settle_note, "it would take many more rounds"));
-  g_assert_true (contains (rec->notes, "it would take many more rounds to tell whether it is one"));
+  g_assert_true (strings_contain (rec->notes, "it would take many more rounds to tell whether it is one"));
 }
 
 /* Leans are not a lead: 20 % slower in every criterion, none of them
@@ -433,7 +407,7 @@ test_settle_hint (void)
 static void
 test_leans_are_not_a_lead (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *twin = fsb_result_add_filesystem (r, "ext4-2");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -446,7 +420,7 @@ test_leans_are_not_a_lead (void)
       add_group (twin, groups[g], 1.2, 0.18);
     }
   rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
-  dump (rec);
+  dump_recommendation (rec);
   for (guint i = 0; i < rec->verdicts->len; i++)
     g_assert_cmpint (((FsbVerdict *) rec->verdicts->pdata[i])->kind, ==, FSB_VERDICT_TIE);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
@@ -459,7 +433,7 @@ test_leans_are_not_a_lead (void)
 static void
 test_single (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   g_autoptr(FsbRecommendation) rec = NULL;
   const FsbVerdict *big;
@@ -468,7 +442,7 @@ test_single (void)
   ADD (ext4, "big-copy-in", 40, 30.0, 30.5, 31.0);
   ADD (ext4, "big-recopy", 40, 20.0, 20.5, 21.0);
   rec = fsb_recommend (r, FSB_USE_CASE_MEDIA);
-  dump (rec);
+  dump_recommendation (rec);
 
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_NOT_MEASURED);
   g_assert_nonnull (strstr (rec->headline, "Only ext4"));
@@ -483,7 +457,7 @@ test_single (void)
 static void
 test_nothing (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   g_autoptr(FsbRecommendation) rec = NULL;
 
   fsb_result_add_filesystem (r, "ext4");
@@ -499,7 +473,7 @@ test_nothing (void)
 static void
 test_failure (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *jfs = fsb_result_add_filesystem (r, "jfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -510,19 +484,19 @@ test_failure (void)
   ADD (jfs, "rand-read", 40, 2000, 2010, 2020);
   jfs->error = g_strdup ("mount: unknown filesystem type 'jfs'");
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_cmpstr (rec->best, ==, "ext4");
-  g_assert_true (contains (rec->notes, "JFS could not finish"));
+  g_assert_true (strings_contain (rec->notes, "JFS could not finish"));
   /* never "0 % faster than JFS": it has no figure to compare */
-  g_assert_true (contains (rec->reasons, "ahead of JFS, which did not measure every task"));
-  g_assert_false (contains (rec->reasons, "0\u00a0% faster"));
+  g_assert_true (strings_contain (rec->reasons, "ahead of JFS, which did not measure every task"));
+  g_assert_false (strings_contain (rec->reasons, "0\u00a0% faster"));
 }
 
 /* The JSON of `fsbench-cli recommend --json`. */
 static void
 test_json (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   g_autoptr(FsbRecommendation) rec = NULL;
@@ -584,7 +558,7 @@ test_json (void)
 static void
 test_same_names (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *a = fsb_result_add_filesystem (r, "NTFS · run A");
   FsbFsResult *b = fsb_result_add_filesystem (r, "XFS · run B");
   FsbFsResult *c = fsb_result_add_filesystem (r, "NTFS · run A");
@@ -601,7 +575,7 @@ test_same_names (void)
   add_group (b, "sqlite", 2.0, 0.002);
   add_group (c, "sqlite", 1.001, 0.002);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
-  dump (rec);
+  dump_recommendation (rec);
 
   g_assert_cmpuint (rec->overall->len, ==, 3);
   v = fsb_recommendation_get_verdict (rec, "random-io");
@@ -609,7 +583,7 @@ test_same_names (void)
   g_assert_nonnull (v->tied);
   g_assert_cmpuint (g_strv_length (v->tied), ==, 2);
   g_assert_true (g_strv_contains ((const char * const *) v->tied, "NTFS · run A (2)"));
-  g_assert_false (contains (rec->reasons, " and  "));
+  g_assert_false (strings_contain (rec->reasons, " and  "));
   /* the result itself keeps its names */
   g_assert_cmpstr (c->name, ==, "NTFS · run A");
 }
@@ -638,7 +612,7 @@ set_data_space (FsbFsResult *fs, double written, double on_disk)
 static void
 test_variant_space (void)
 {
-  g_autoptr(FsbResult) r = new_result ();
+  g_autoptr(FsbResult) r = crafted_result ();
   FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
   FsbFsResult *zstd = fsb_result_add_filesystem (r, "zstd");
   FsbFsResult *twin = fsb_result_add_filesystem (r, "ext4 (2)");
@@ -659,18 +633,18 @@ test_variant_space (void)
   set_data_space (twin, 95e6, 92e6);
   set_data_space (zstd, 95e6, 36e6);
   rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
-  dump (rec);
+  dump_recommendation (rec);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
-  g_assert_true (contains (rec->reasons, "zstd is Btrfs mounted with compress=zstd:1."));
-  g_assert_false (contains (rec->reasons, "ext4 (2) is"));
-  g_assert_true (contains (rec->reasons, "zstd stored the test data in 62\u00a0% less space than ext4 (36.0\u00a0MB against 95.0\u00a0MB)."));
-  g_assert_true (contains (rec->reasons, "zstd stored the test data in 61\u00a0% less space than ext4 (2)"));
+  g_assert_true (strings_contain (rec->reasons, "zstd is Btrfs mounted with compress=zstd:1."));
+  g_assert_false (strings_contain (rec->reasons, "ext4 (2) is"));
+  g_assert_true (strings_contain (rec->reasons, "zstd stored the test data in 62\u00a0% less space than ext4 (36.0\u00a0MB against 95.0\u00a0MB)."));
+  g_assert_true (strings_contain (rec->reasons, "zstd stored the test data in 61\u00a0% less space than ext4 (2)"));
 
   /* within 10 % of each other: nothing to say */
   g_clear_pointer (&rec, fsb_recommendation_free);
   set_data_space (zstd, 95e6, 90e6);
   rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
-  g_assert_false (contains (rec->reasons, "less space than"));
+  g_assert_false (strings_contain (rec->reasons, "less space than"));
 }
 
 int

@@ -98,3 +98,19 @@ fsb_gui_describe_cleaned (const FsbPreflight *report)
     }
   return g_string_free (text, FALSE);
 }
+
+/* "about 3 minutes", for an estimate */
+char *
+fsb_gui_format_about (double seconds)
+{
+  guint m = (guint) ((seconds + 30) / 60);
+
+  if (seconds < 60)
+    return g_strdup (_("under a minute"));
+  if (m < 90)
+    /* Translators: %u is a number of minutes */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u minute", "about %u minutes", m), m);
+  m = (m + 30) / 60;
+  /* Translators: %u is a number of hours */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u hour", "about %u hours", m), m);
+}

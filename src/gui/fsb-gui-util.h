@@ -18,6 +18,9 @@ void fsb_gui_container_clear (GtkContainer *container);
 /* GTK gives an info bar's close button an icon and no accessible name. */
 void fsb_gui_name_info_bar_close_button (GtkInfoBar *bar, const char *name);
 
+/* "about 3 minutes", "under a minute": an estimate's time. */
+char *fsb_gui_format_about (double seconds);
+
 /* What the preflight cleaned, one translated sentence per kind. */
 char *fsb_gui_describe_cleaned (const FsbPreflight *report);
 

@@ -118,6 +118,21 @@ add_row (GtkListStore *store, FsbResult *result, const char *fs, const char *tas
                                      -1);
 }
 
+/* A section that says its method (what it covers) lists its tasks' own
+ * figures too, as the report does: the counts a headline cannot carry. */
+static void
+figure_rows (GtkListStore *store, FsbResult *result, const char *fs, FsbTaskResult *task, const char *headline)
+{
+  const FsbWorkloadGroup *group = NULL;
+  FsbStats stats;
+
+  if (fsb_catalog_task (task->id, &group) == NULL || group == NULL)
+    return;
+  for (guint m = 0; m < group->n_metrics; m++)
+    if (g_strcmp0 (group->metrics[m].id, headline) != 0 && fsb_task_result_stats (result, task, group->metrics[m].id, &stats))
+      add_row (store, result, fs, fsb_metric_display_name (group->metrics[m].id), group->metrics[m].id, &stats, NULL);
+}
+
 /* The section's rows into store; with store NULL, whether it has any. */
 static gboolean
 section_rows (FsbResult *result, const FsbCriterionSpec *section, GtkListStore *store)
@@ -168,6 +183,8 @@ section_rows (FsbResult *result, const FsbCriterionSpec *section, GtkListStore *
             return TRUE;
           any = TRUE;
           add_row (store, result, fs->name, fsb_task_display_name (task->id), metric, &stats, task);
+          if (section->method != NULL)
+            figure_rows (store, result, fs->name, task, metric);
         }
     }
   return any;
@@ -212,6 +229,15 @@ section_page_init (SectionPage *page, const FsbCriterionSpec *section)
   chart_name = g_strdup_printf (_("Chart: %s"), _(section->title));
   fsb_gui_set_accessible_name (page->chart, chart_name);
 
+  if (section->method != NULL)
+    {
+      GtkWidget *method = gtk_label_new (_(section->method));
+
+      gtk_label_set_xalign (GTK_LABEL (method), 0);
+      gtk_label_set_line_wrap (GTK_LABEL (method), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (method), 90);
+      gtk_container_add (GTK_CONTAINER (box), method);
+    }
   if (section->score == FSB_SCORE_TASKS)
     {
       GtkWidget *kind = gtk_combo_box_text_new ();

@@ -9,6 +9,7 @@
 #include "fsb-error.h"
 #include "fsb-format.h"
 #include "fsb-fs-chooser.h"
+#include "fsb-gui-util.h"
 #include "fsb-history.h"
 #include "fsb-setup-page.h"
 #include "fsb-sizes.h"
@@ -44,22 +45,6 @@ static guint signals[N_SIGNALS];
 
 static gboolean fill_plan (FsbSetupPage *self, FsbPlan *plan, GError **error);
 
-/* "about 3 minutes", for an estimate */
-static char *
-format_about (double seconds)
-{
-  guint m = (guint) ((seconds + 30) / 60);
-
-  if (seconds < 60)
-    return g_strdup (_("under a minute"));
-  if (m < 90)
-    /* Translators: %u is a number of minutes */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u minute", "about %u minutes", m), m);
-  m = (m + 30) / 60;
-  /* Translators: %u is a number of hours */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u hour", "about %u hours", m), m);
-}
-
 /* The time and the room the engine expects, under the filesystems. */
 static char *
 describe_estimate (FsbSetupPage *self)
@@ -73,7 +58,8 @@ describe_estimate (FsbSetupPage *self)
   if (!fill_plan (self, plan, NULL))
     return NULL;
   fsb_plan_estimate (plan, NULL, &estimate);
-  time = format_about (estimate.estimated_seconds);
+  fsb_workload_chooser_show_costs (FSB_WORKLOAD_CHOOSER (self->workload_chooser), plan);
+  time = fsb_gui_format_about (estimate.estimated_seconds);
   if (estimate.target_size_bytes > 0)
     {
       size = fsb_size_format (estimate.target_size_bytes);

@@ -11,6 +11,7 @@
 #include "fsb-catalog.h"
 #include "fsb-dataset.h"
 #include "fsb-group-transfer.h"
+#include "fsb-sizes.h"
 #include "fsb-workload-chooser.h"
 
 #define MB (G_GUINT64_CONSTANT (1000000))
@@ -98,7 +99,7 @@ add_groups (FsbWorkloadChooser *self, const char *const *wanted)
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *why = NULL;
-      GtkWidget *check;
+      GtkWidget *check, *box, *cost;
 
       /* the cycle's own steps run with every plan: nothing to choose */
       if (groups[i]->always)
@@ -112,9 +113,46 @@ add_groups (FsbWorkloadChooser *self, const char *const *wanted)
       g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i]->id);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), why == NULL && g_strv_contains (wanted, groups[i]->id));
       g_signal_connect_object (check, "toggled", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
-      gtk_widget_show (check);
-      gtk_container_add (GTK_CONTAINER (self->groups_box), check);
+      /* under it, the room and the time it takes (fsb_workload_chooser_show_costs) */
+      box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      cost = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (cost), 0);
+      gtk_widget_set_margin_start (cost, 24);
+      gtk_widget_set_sensitive (cost, why == NULL);
+      gtk_style_context_add_class (gtk_widget_get_style_context (cost), "dim-label");
+      g_object_set_data (G_OBJECT (check), "cost", cost);
+      gtk_container_add (GTK_CONTAINER (box), check);
+      gtk_container_add (GTK_CONTAINER (box), cost);
+      gtk_widget_show_all (box);
+      gtk_widget_hide (cost);   /* until there is a plan to cost it in */
+      gtk_container_add (GTK_CONTAINER (self->groups_box), box);
       g_ptr_array_add (self->group_checks, check);
+    }
+}
+
+void
+fsb_workload_chooser_show_costs (FsbWorkloadChooser *self, FsbPlan *plan)
+{
+  g_return_if_fail (FSB_IS_WORKLOAD_CHOOSER (self));
+
+  for (guint i = 0; i < self->group_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->group_checks, i);
+      GtkWidget *cost = g_object_get_data (G_OBJECT (check), "cost");
+      g_autofree char *size = NULL;
+      g_autofree char *time = NULL;
+      g_autofree char *text = NULL;
+      guint64 bytes;
+      double seconds;
+
+      fsb_plan_group_cost (plan, g_object_get_data (G_OBJECT (check), "group"), &seconds, &bytes);
+      size = fsb_size_format (bytes);
+      time = fsb_gui_format_about (seconds);
+      /* Translators: what a group of tasks takes in the plan: the room it needs on the disk, "640 MiB", then its
+       * time, "about 3 minutes" */
+      text = g_strdup_printf (_("%s, %s"), size, time);
+      gtk_label_set_text (GTK_LABEL (cost), text);
+      gtk_widget_show (cost);
     }
 }
 

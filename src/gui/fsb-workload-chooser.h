@@ -17,5 +17,7 @@ void     fsb_workload_chooser_save      (FsbWorkloadChooser *self, GSettings *se
 /* Sets the plan's profile and sizes, groups, repetitions, use case, own
  * commands and data source. */
 gboolean fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError **error);
+/* Under each group, the room and the time it takes in plan (fsb_plan_group_cost ()). */
+void     fsb_workload_chooser_show_costs (FsbWorkloadChooser *self, FsbPlan *plan);
 
 G_END_DECLS

@@ -15,6 +15,12 @@ void        fsb_score_free         (FsbScore *score);
  * percent rounded up: "within 3 % of each other" (estimates by name). */
 double      fsb_verdict_spread     (const FsbVerdict *verdict, char **names);
 
+/* fsb-verdict-safety.c: the criteria decided by counts (FSB_SCORE_DURABILITY,
+ * FSB_SCORE_DETECTION): each filesystem's score, exact, and the sentences
+ * that say the counts. */
+GPtrArray  *fsb_verdict_score_counts  (FsbResult *result, const FsbCriterionSpec *criterion);
+char       *fsb_verdict_counts_words  (FsbResult *result, const FsbVerdict *verdict);
+
 /* fsb-verdict-words.c: the words the sentences share. */
 /* "2.8× faster than ext4", "18 % more than Btrfs", "30 % less than XFS":
  * ratio is how many times better the one is than other. */
@@ -38,7 +44,8 @@ void        fsb_recommend_contender_reasons (FsbRecommendation *self, FsbResult 
  * over the jobs and queue depths it ran. */
 void        fsb_recommend_scaling_reasons (FsbRecommendation *self, FsbResult *result);
 
-/* fsb-use-case.c: the headline of a use case's verdict. */
+/* fsb-use-case.c: the headline of a use case's verdict, and the confidence in words. */
+char       *fsb_recommend_confidence_sentence (const FsbRecommendation *self);
 char       *fsb_use_case_headline  (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence confidence,
                                     const char *names);
 

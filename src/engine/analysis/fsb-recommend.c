@@ -143,6 +143,21 @@ complete_everywhere (FsbRecommendation *self, const char *fs)
   return TRUE;
 }
 
+/* It fails a counted criterion (lost a file acknowledged as durable). */
+static gboolean
+fails (FsbRecommendation *self, const char *fs)
+{
+  for (guint i = 0; i < self->verdicts->len; i++)
+    {
+      const FsbVerdict *v = self->verdicts->pdata[i];
+      const FsbScore *s = counts (v) ? find_score (v, fs) : NULL;
+
+      if (s != NULL && s->fails)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* What the noise fs's cycles share adds to the weighted mean of its
  * criteria between criteria (within one, its estimate has it already):
  * the covariances of every two tasks of different criteria. */
@@ -394,6 +409,33 @@ write_dominance (FsbRecommendation *self, FsbResult *result)
       }
 }
 
+/* "Btrfs is behind every filesystem that passed “Power cuts”, whatever its
+ * other results." */
+static void
+write_failures (FsbRecommendation *self)
+{
+  for (guint i = 0; i < self->verdicts->len; i++)
+    {
+      const FsbVerdict *v = self->verdicts->pdata[i];
+      gboolean passed = FALSE;
+
+      for (guint f = 0; counts (v) && f < v->ranking->len; f++)
+        passed |= !((const FsbScore *) v->ranking->pdata[f])->fails;
+      for (guint f = 0; passed && f < v->ranking->len; f++)
+        {
+          const FsbScore *s = v->ranking->pdata[f];
+
+          if (s->fails)
+            g_ptr_array_add (self->reasons,
+                             /* Translators: a filesystem, then a criterion's title: "Btrfs is behind every filesystem
+                              * that passed “Power cuts”, whatever its other results." */
+                             g_strdup_printf (_("%s is behind every filesystem that passed “%s”, whatever its other "
+                                                "results."), fsb_format_fs_name (s->fs),
+                                              fsb_criterion_title (v->criterion->id)));
+        }
+    }
+}
+
 /* The leader, and every other against it; FALSE when no filesystem has
  * every counted criterion. */
 static gboolean
@@ -403,19 +445,22 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
   double best = -INFINITY;
   g_autoptr(GStrvBuilder) tied = g_strv_builder_new ();
   g_autoptr(GStrvBuilder) unsettled = g_strv_builder_new ();
-  gboolean clear = TRUE, any_unsettled = FALSE;
+  gboolean clear = TRUE, any_unsettled = FALSE, passed = FALSE;
   g_autoptr(GHashTable) dominated = find_dominated (self, result);
   g_autoptr(GHashTable) leads = NULL;
 
   /* in a cycle of dominance (possible in principle, by chance) it decides nothing */
   if (g_hash_table_size (dominated) > 0 && g_hash_table_size (dominated) == result->filesystems->len)
     g_hash_table_remove_all (dominated);
+  /* those that failed a criterion are behind the others (unless all did) */
+  for (guint f = 0; f < result->filesystems->len; f++)
+    passed |= !fails (self, ((FsbFsResult *) result->filesystems->pdata[f])->name);
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       const char *name = ((FsbFsResult *) result->filesystems->pdata[f])->name;
       double l;
 
-      if (!complete_everywhere (self, name) || g_hash_table_contains (dominated, name))
+      if (!complete_everywhere (self, name) || g_hash_table_contains (dominated, name) || (passed && fails (self, name)))
         continue;
       l = overall_log (self, name);
       if (leader == NULL || l > best)
@@ -455,6 +500,11 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           if (g_hash_table_contains (dominated, name) && s->behind != FSB_COMPARE_BETTER)
             {
               self->by_dominance = TRUE;
+              s->behind = FSB_COMPARE_BETTER;
+            }
+          if (passed && fails (self, name) && s->behind != FSB_COMPARE_BETTER)
+            {
+              self->by_failure = TRUE;
               s->behind = FSB_COMPARE_BETTER;
             }
         }
@@ -518,45 +568,6 @@ confidence_of (FsbRecommendation *self)
 }
 
 /* Words ------------------------------------------------------------------------ */
-
-static char *
-confidence_sentence (FsbRecommendation *self)
-{
-  g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
-  gboolean winner = self->verdict == FSB_VERDICT_WINNER;
-
-  switch (self->confidence)
-    {
-    case FSB_CONFIDENCE_HIGH:
-      if (winner && self->by_dominance)
-        return g_strdup (_("Confidence is high: each of the other filesystems is clearly behind on some criterion "
-                           "this use case weighs and ahead on none, and every criterion gave a clear answer."));
-      return winner
-        /* Translators: %s is the equivalence margin, "5 %" */
-        ? g_strdup_printf (_("Confidence is high: the overall lead is larger than %s even at the cautious "
-                             "end of its interval, and every criterion this use case weighs gave a clear answer."), margin)
-        /* Translators: %s is the equivalence margin, "5 %" */
-        : g_strdup_printf (_("Confidence is high: overall the filesystems are within %s of each other, and every "
-                             "criterion this use case weighs gave a clear answer."), margin);
-    case FSB_CONFIDENCE_MEDIUM:
-      if (winner && self->by_dominance)
-        return g_strdup (_("Confidence is medium: each of the other filesystems is clearly behind on some criterion "
-                           "this use case weighs and ahead on none, but some criteria gave no clear answer."));
-      return winner
-        /* Translators: %s is the equivalence margin, "5 %" */
-        ? g_strdup_printf (_("Confidence is medium: the overall lead is larger than %s even at the cautious "
-                             "end of its interval, but some criteria gave no clear answer."), margin)
-        /* Translators: %s is the equivalence margin, "5 %" */
-        : g_strdup_printf (_("Confidence is medium: overall the filesystems are within %s of each other, but some "
-                             "criteria gave no clear answer."), margin);
-    case FSB_CONFIDENCE_LOW:
-      return g_strdup (_("Confidence is low: the differences are within the uncertainty of the measurements, "
-                         "so more repetitions could change this verdict."));
-    case FSB_CONFIDENCE_NONE:
-    default:
-      return NULL;
-    }
-}
 
 /* "XFS has 2 % more usable space.": what a tie still tells apart. */
 static char *
@@ -764,7 +775,8 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   fsb_recommend_contender_reasons (self, result);
   fsb_recommend_scaling_reasons (self, result);
   write_dominance (self, result);
-  g_ptr_array_insert (self->notes, 0, confidence_sentence (self));
+  write_failures (self);
+  g_ptr_array_insert (self->notes, 0, fsb_recommend_confidence_sentence (self));
   fsb_recommend_settle_hint (self, result);
   return self;
 }

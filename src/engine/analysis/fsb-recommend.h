@@ -49,7 +49,9 @@ const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, 
  * mean of their criteria's log ratios, judged the same way; except that
  * a filesystem dominated by another (ahead of it nowhere, clearly behind
  * it somewhere: see dominated_by () in fsb-recommend.c) is behind,
- * whatever the weighted mean's interval. */
+ * whatever the weighted mean's interval; and a filesystem that fails a
+ * criterion the use case weighs (FsbScore.fails) is behind every one that
+ * does not. */
 
 typedef enum {
   FSB_VERDICT_WINNER,
@@ -78,6 +80,10 @@ typedef struct {
   double          ratio, ratio_low, ratio_high;
   FsbCompare   behind;     /* BETTER: clearly behind the leader; EQUIVALENT; UNSETTLED */
   double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
+  /* It failed what its criterion requires (FSB_SCORE_DURABILITY: it lost
+   * a file acknowledged as durable): behind, in the use case's verdict,
+   * every filesystem that did not, whatever the weights. */
+  gboolean        fails;
   /* The tasks estimate is made of and the coefficient of each one's log
    * (n_parts 0: none, as capacity), and the variance the noise its cycles
    * share added to it (fsb_cycle_covariance ()). */
@@ -134,6 +140,7 @@ typedef struct {
    * tied, never the winner. NULL: none. */
   char         **dominated;
   gboolean       by_dominance;  /* some filesystem is behind by dominance alone, not overall */
+  gboolean       by_failure;    /* some filesystem is behind only because it failed a criterion (FsbScore.fails) */
   /* Unsettled: the rounds in all the unsettled would need, by the intervals'
    * shrinking, the seconds those extra rounds take, and the --time-budget
    * that allows them (fsb-recommend-settle.c); 0: no advice. */

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "fsb-format.h"
 #include "fsb-recommend-private.h"
 
 static const char *use_case_ids[FSB_N_USE_CASES] = { FSB_USE_CASE_IDS };
@@ -199,5 +200,51 @@ fsb_use_case_headline (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence c
       /* Translators: %s is a use case, “Database and random I/O” */
       return g_strdup_printf (_("Not measured for “%s”: some of the workload groups it needs did not run"),
                               fsb_use_case_title (use_case));
+    }
+}
+
+/* The confidence in words, first among the notes. */
+char *
+fsb_recommend_confidence_sentence (const FsbRecommendation *self)
+{
+  g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
+  gboolean winner = self->verdict == FSB_VERDICT_WINNER;
+
+  switch (self->confidence)
+    {
+    case FSB_CONFIDENCE_HIGH:
+      if (winner && self->by_failure)
+        return g_strdup (_("Confidence is high: each of the other filesystems failed a criterion this use case "
+                           "weighs or is clearly behind overall, and every criterion gave a clear answer."));
+      if (winner && self->by_dominance)
+        return g_strdup (_("Confidence is high: each of the other filesystems is clearly behind on some criterion "
+                           "this use case weighs and ahead on none, and every criterion gave a clear answer."));
+      return winner
+        /* Translators: %s is the equivalence margin, "5 %" */
+        ? g_strdup_printf (_("Confidence is high: the overall lead is larger than %s even at the cautious "
+                             "end of its interval, and every criterion this use case weighs gave a clear answer."), margin)
+        /* Translators: %s is the equivalence margin, "5 %" */
+        : g_strdup_printf (_("Confidence is high: overall the filesystems are within %s of each other, and every "
+                             "criterion this use case weighs gave a clear answer."), margin);
+    case FSB_CONFIDENCE_MEDIUM:
+      if (winner && self->by_failure)
+        return g_strdup (_("Confidence is medium: each of the other filesystems failed a criterion this use case "
+                           "weighs or is clearly behind overall, but some criteria gave no clear answer."));
+      if (winner && self->by_dominance)
+        return g_strdup (_("Confidence is medium: each of the other filesystems is clearly behind on some criterion "
+                           "this use case weighs and ahead on none, but some criteria gave no clear answer."));
+      return winner
+        /* Translators: %s is the equivalence margin, "5 %" */
+        ? g_strdup_printf (_("Confidence is medium: the overall lead is larger than %s even at the cautious "
+                             "end of its interval, but some criteria gave no clear answer."), margin)
+        /* Translators: %s is the equivalence margin, "5 %" */
+        : g_strdup_printf (_("Confidence is medium: overall the filesystems are within %s of each other, but some "
+                             "criteria gave no clear answer."), margin);
+    case FSB_CONFIDENCE_LOW:
+      return g_strdup (_("Confidence is low: the differences are within the uncertainty of the measurements, "
+                         "so more repetitions could change this verdict."));
+    case FSB_CONFIDENCE_NONE:
+    default:
+      return NULL;
     }
 }

@@ -366,6 +366,9 @@ score_criterion (FsbResult *result, const FsbCriterionSpec *criterion, guint *n_
       return score_transfers (result);
     case FSB_SCORE_AGED:
       return fsb_aging_ranking (result);
+    case FSB_SCORE_DURABILITY:
+    case FSB_SCORE_DETECTION:
+      return fsb_verdict_score_counts (result, criterion);
     case FSB_SCORE_CPU:
       ids = g_ptr_array_new_with_free_func (g_free);
       for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
@@ -627,7 +630,10 @@ fsb_verdict_new (FsbResult *result, const FsbCriterionSpec *criterion, const cha
     v->winner = g_strdup (first->fs);
   else
     v->tied = g_strv_builder_end (tied);
-  conclude (v);
+  if (criterion->score == FSB_SCORE_DURABILITY || criterion->score == FSB_SCORE_DETECTION)
+    v->conclusion = fsb_verdict_counts_words (result, v);   /* the counts, not a lead */
+  else
+    conclude (v);
   find_differences (result, v);
   return v;
 }

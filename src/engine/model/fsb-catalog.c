@@ -204,26 +204,33 @@ fsb_catalog_param (const char *id, const FsbWorkloadGroup **group)
   return id != NULL ? g_hash_table_lookup (c->params, id) : NULL;
 }
 
+static const FsbUseCaseWeight *
+find_weight (const FsbCriterionSpec *criterion, const char *use_case)
+{
+  for (guint i = 0; use_case != NULL && i < FSB_MAX_USE_CASE_WEIGHTS && criterion->weights[i].use_case != NULL; i++)
+    if (strcmp (criterion->weights[i].use_case, use_case) == 0)
+      return &criterion->weights[i];
+  return NULL;
+}
+
 double
 fsb_criterion_weight (const FsbCriterionSpec *criterion, const char *use_case)
 {
-  g_return_val_if_fail (criterion != NULL, 0);
+  const FsbUseCaseWeight *w;
 
-  for (guint i = 0; use_case != NULL && i < FSB_MAX_USE_CASE_WEIGHTS && criterion->weights[i].use_case != NULL; i++)
-    if (strcmp (criterion->weights[i].use_case, use_case) == 0)
-      return criterion->weights[i].weight;
-  return 0;
+  g_return_val_if_fail (criterion != NULL, 0);
+  w = find_weight (criterion, use_case);
+  return w != NULL ? w->weight : 0;
 }
 
 gboolean
 fsb_criterion_needed (const FsbCriterionSpec *criterion, const char *use_case)
 {
-  g_return_val_if_fail (criterion != NULL, FALSE);
+  const FsbUseCaseWeight *w;
 
-  for (guint i = 0; use_case != NULL && i < FSB_MAX_USE_CASE_WEIGHTS && criterion->weights[i].use_case != NULL; i++)
-    if (strcmp (criterion->weights[i].use_case, use_case) == 0)
-      return criterion->weights[i].weight > 0 && !criterion->weights[i].when_measured;
-  return FALSE;
+  g_return_val_if_fail (criterion != NULL, FALSE);
+  w = find_weight (criterion, use_case);
+  return w != NULL && w->weight > 0 && !w->when_measured;
 }
 
 const FsbWorkloadGroup *

@@ -70,6 +70,10 @@ typedef struct {
    * values (fsb_plan_series ()), its key carrying the value
    * ("conc-write@jobs=4"). NULL: the task runs under its own conditions. */
   const char *series;
+  /* Its figures are exact counts, not times (the safety group's states and
+   * files): it runs in a filesystem's first round only, whatever the
+   * repetitions, since another round would add states, not certainty. */
+  gboolean    once;
 } FsbTaskSpec;
 
 /* How a criterion ranks the filesystems. */
@@ -79,6 +83,11 @@ typedef enum {
   FSB_SCORE_TRANSFER,   /* copies into each filesystem */
   FSB_SCORE_CPU,        /* CPU % of every timed task */
   FSB_SCORE_AGED,       /* the speed each filesystem keeps on its aged runs (condition "aged") */
+  /* Counts, not times (fsb-verdict-safety.c), summed over its tasks' samples: */
+  FSB_SCORE_DURABILITY, /* files acknowledged by fsync lost ("acked_lost") or other files returned
+                         * as wrong data ("unacked_garbage") in "power_cut_states": any fails it */
+  FSB_SCORE_DETECTION,  /* files damaged on purpose reported by a read error ("corrupt_detected")
+                         * rather than returned wrong without one ("corrupt_silent") */
 } FsbScoreKind;
 
 /* The sentences of a criterion's verdict, whole so that translators can
@@ -94,13 +103,12 @@ typedef struct {
 /* What a criterion is worth to a use case. A weight above 0 means the
  * use case needs it: its group runs by default for that use case
  * (fsb_use_case_groups ()), and without it the use case's verdict is
- * "not measured". A use case that is absent weighs 0: shown, not counted. */
+ * "not measured"; unless when_measured: then it counts when its group
+ * ran and is neither run by default nor missing (fsb_criterion_needed ()).
+ * A use case that is absent weighs 0: shown, not counted. */
 typedef struct {
   const char *use_case;   /* "server" */
   double      weight;
-  /* Counted when the group was measured, but the use case does not need
-   * it: its group is not part of the use case's default run, and the
-   * verdict is complete without it (a series the user asks for). */
   gboolean    when_measured;
 } FsbUseCaseWeight;
 
@@ -190,7 +198,7 @@ const FsbCriterionSpec *fsb_catalog_nth_criterion (guint i);
 const FsbCriterionSpec *fsb_catalog_criterion    (const char *id);
 const FsbParamSpec     *fsb_catalog_param        (const char *id, const FsbWorkloadGroup **group);
 double                  fsb_criterion_weight     (const FsbCriterionSpec *criterion, const char *use_case);
-/* TRUE when the use case needs the criterion: it weighs for it, and not
+/* The use case needs the criterion's group: it weighs above 0, and not
  * only when measured. */
 gboolean                fsb_criterion_needed     (const FsbCriterionSpec *criterion, const char *use_case);
 /* The group whose criterion it is; NULL for "custom" and "cpu". */

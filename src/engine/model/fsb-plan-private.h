@@ -22,7 +22,8 @@ double  fsb_plan_aging_extend       (FsbPlan *self, const FsbSizes *sizes, GPtrA
 void    fsb_plan_aging_to_json      (FsbPlan *self, JsonBuilder *b);
 
 /* fsb-plan-series.c: adds a series task's keys, one at each of the
- * plan's values, to one cycle's tasks and returns their seconds. */
+ * plan's values, to one cycle's tasks (tasks may be NULL) and returns
+ * their seconds in one cycle. */
 double      fsb_plan_series_extend      (FsbPlan *self, const FsbSizes *sizes, const FsbTaskSpec *task,
                                          GPtrArray *tasks);
 /* The key of task at value of condition ("conc-write@jobs=4"). */

@@ -173,7 +173,8 @@ fsb_plan_series_extend (FsbPlan *self, const FsbSizes *sizes, const FsbTaskSpec 
     {
       const char *key = fsb_plan_series_key (task->id, task->series, values[i]);
 
-      g_ptr_array_add (tasks, (gpointer) key);
+      if (tasks != NULL)
+        g_ptr_array_add (tasks, (gpointer) key);
       seconds += fsb_plan_paced (self, key, task->estimate != NULL ? task->estimate (sizes) : 1.0);
     }
   return seconds;

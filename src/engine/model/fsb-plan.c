@@ -665,14 +665,63 @@ fsb_plan_paced (FsbPlan *self, const char *step_id, double guess_s)
   return guess_s * CLAMP (ratio, PACE_MIN, PACE_MAX);
 }
 
+/* The seconds of a group's tasks over a filesystem's rounds, as paced;
+ * their ids into tasks (may be NULL), and how many run once (a first round
+ * only) into *once. The cycle's umount comes last, from the estimate. */
+static double
+group_seconds (FsbPlan *self, const FsbWorkloadGroup *g, const FsbSizes *sizes, GPtrArray *tasks, guint *once)
+{
+  double seconds = 0;
+
+  for (guint t = 0; t < g->n_tasks; t++)
+    if (g->tasks[t].series != NULL)
+      seconds += fsb_plan_series_extend (self, sizes, &g->tasks[t], tasks) * self->repetitions;
+    else if (g->tasks[t].run != NULL || strcmp (g->tasks[t].id, "umount") != 0)
+      {
+        if (tasks != NULL)
+          g_ptr_array_add (tasks, (gpointer) g->tasks[t].id);
+        if (once != NULL)
+          *once += g->tasks[t].once;
+        seconds += fsb_plan_paced (self, g->tasks[t].id, g->tasks[t].estimate != NULL ? g->tasks[t].estimate (sizes) : 1.0)
+                   * (g->tasks[t].once ? 1 : self->repetitions);
+      }
+  return seconds;
+}
+
+static double
+across_seconds (FsbPlan *self, const FsbWorkloadGroup *g, const FsbSizes *sizes, guint n_fs)
+{
+  return g->estimate_across != NULL ? fsb_plan_paced (self, g->id, g->estimate_across (sizes, n_fs, self->repetitions)) : 0;
+}
+
+void
+fsb_plan_group_cost (FsbPlan *self, const char *group, double *seconds, guint64 *space_bytes)
+{
+  const FsbWorkloadGroup *g = fsb_catalog_group (group);
+  guint n_fs = self->filesystems != NULL ? g_strv_length (self->filesystems) : 0;
+
+  *seconds = 0;
+  *space_bytes = 0;
+  if (g == NULL)
+    return;
+  if (g->across_filesystems)
+    {
+      *seconds = across_seconds (self, g, self->sizes, n_fs);
+      *space_bytes = g->space_across != NULL ? g->space_across (self->sizes) : 0;
+      return;
+    }
+  *seconds = group_seconds (self, g, self->sizes, NULL, NULL) * n_fs;
+  *space_bytes = g->space_needed != NULL ? g->space_needed (self->sizes) : 0;
+}
+
 void
 fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate)
 {
   g_autoptr(GPtrArray) groups = NULL;
   guint n_fs, n_groups;
   const FsbWorkloadGroup *const *all = fsb_catalog_groups (&n_groups);
-  double cycle = 0, data_bytes, per_fs_seconds = 0;
-  guint per_fs_steps = 0;
+  double cycle = 0, rounds = 0, data_bytes, per_fs_seconds = 0;
+  guint per_fs_steps = 0, once = 0;
   FsbTargetSpec target = { 0 };
 
   g_return_if_fail (self != NULL && estimate != NULL);
@@ -684,20 +733,10 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
   estimate->tasks = g_ptr_array_new ();
 
   /* A cycle: the cycle group's steps around the others' tasks (mkfs and
-   * mount first, umount last), then your own commands. */
+   * mount first, umount last; those that run once, in the first cycle
+   * only), then your own commands. */
   for (guint i = 0; i < groups->len; i++)
-    {
-      const FsbWorkloadGroup *g = groups->pdata[i];
-      for (guint t = 0; t < g->n_tasks; t++)
-        if (g->tasks[t].series != NULL)
-          cycle += fsb_plan_series_extend (self, sizes, &g->tasks[t], estimate->tasks);
-        else if (g->tasks[t].run != NULL || strcmp (g->tasks[t].id, "umount") != 0)
-          {
-            g_ptr_array_add (estimate->tasks, (gpointer) g->tasks[t].id);
-            cycle += fsb_plan_paced (self, g->tasks[t].id,
-                                     g->tasks[t].estimate != NULL ? g->tasks[t].estimate (sizes) : 1.0);
-          }
-    }
+    rounds += group_seconds (self, groups->pdata[i], sizes, estimate->tasks, &once);
   cycle += 5.0 * self->custom_commands->len;
   g_ptr_array_add (estimate->tasks, (gpointer) "umount");
   cycle += fsb_plan_paced (self, "umount", 0.5);
@@ -705,16 +744,15 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
   if (estimate->tasks->len == 3 && self->custom_commands->len == 0)
     {
       g_ptr_array_set_size (estimate->tasks, 0);
-      cycle = 0;
+      cycle = rounds = 0;
     }
   cycle += fsb_plan_aging_extend (self, sizes, estimate->tasks, &per_fs_steps, &per_fs_seconds);
-  estimate->n_steps = estimate->tasks->len * n_fs * self->repetitions + per_fs_steps * n_fs;
-  estimate->estimated_seconds = cycle * n_fs * self->repetitions + per_fs_seconds * n_fs;
+  estimate->n_steps = (estimate->tasks->len * self->repetitions - once * (self->repetitions - 1) + per_fs_steps) * n_fs;
+  estimate->estimated_seconds = (cycle * self->repetitions + rounds + per_fs_seconds) * n_fs;
   for (guint i = 0; i < n_groups; i++)
     if (all[i]->across_filesystems && fsb_plan_has_group (self, all[i]->id) && all[i]->estimate_across != NULL)
       {
-        estimate->estimated_seconds += fsb_plan_paced (self, all[i]->id,
-                                                       all[i]->estimate_across (sizes, n_fs, self->repetitions));
+        estimate->estimated_seconds += across_seconds (self, all[i], sizes, n_fs);
         estimate->n_steps++;
       }
 

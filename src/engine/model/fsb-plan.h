@@ -207,6 +207,12 @@ double    fsb_plan_paced           (FsbPlan *self, const char *step_id, double g
 /* sizes: what the tasks will see (NULL: the plan's own). */
 void      fsb_plan_estimate        (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate);
 
+/* What a group (chosen or not) takes in this plan: its seconds over every
+ * filesystem and repetition, as the estimate counts them, and the room its
+ * tasks need on the target at their peak; 0 for an unknown id. For the
+ * window's list of groups. */
+void      fsb_plan_group_cost      (FsbPlan *self, const char *group, double *seconds, guint64 *space_bytes);
+
 /* The aging phase of a plan whose age is not "none", before it runs. */
 typedef struct {
   guint64 reserve_bytes;       /* left free by the fill: the aged tasks' peak, and a margin */

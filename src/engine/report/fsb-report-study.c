@@ -267,8 +267,8 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
       if (fsb_recommendation_get_verdict (rec, criterion->id) != NULL)
         /* Translators: a criterion and its weight: "Big files: ×2" */
         g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s"), _(criterion->title), weight));
-      else if (fsb_criterion_needed (criterion, fsb_use_case_id (use_case)) &&
-               fsb_criterion_group (criterion->id) != NULL && !fsb_criterion_group (criterion->id)->always)
+      else if (fsb_criterion_group (criterion->id) != NULL && !fsb_criterion_group (criterion->id)->always
+               && fsb_criterion_needed (criterion, fsb_use_case_id (use_case)))
         /* Translators: a criterion and its weight, which was not measured: "Random I/O: ×4, not measured" */
         g_ptr_array_add (list->items, g_strdup_printf (_("%s: ×%s, not measured"), _(criterion->title), weight));
     }

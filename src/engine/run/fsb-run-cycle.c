@@ -371,6 +371,8 @@ run_whole_tasks (Run *run, FsbFsResult *fs, GError **error)
   /* The groups' tasks, in registry order, each group's in its order. */
   for (guint i = 0; i < run->task_ids->len; i++)
     {
+      if (!fsb_run_task_in_round (run->task_ids->pdata[i], g_array_index (run->steps, Step, run->step).repetition))
+        continue;
       if (!run_task (run, fs, run->task_ids->pdata[i], error))
         return FALSE;
       fsb_run_aging_after_task (run, fs, run->task_ids->pdata[i]);

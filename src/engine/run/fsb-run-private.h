@@ -95,6 +95,9 @@ void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer use
 void        fsb_run_step_begin        (Run *run);
 void        fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data);
 void        fsb_run_build_steps       (Run *run);
+/* A task runs in this round (1, 2, …): those whose figures are counts
+ * (FsbTaskSpec.once) in the first only, as the plan's estimate counts them. */
+gboolean    fsb_run_task_in_round     (const char *task_id, guint round);
 /* One more round, for the filesystems named, before the groups across:
  * a whole cycle each, or (tasks not NULL) a focused one: mkfs, mount,
  * those tasks, umount. */

@@ -277,6 +277,14 @@ put_back_across (Run *run, GArray *across)
   g_array_unref (across);
 }
 
+gboolean
+fsb_run_task_in_round (const char *task_id, guint round)
+{
+  const FsbTaskSpec *spec = fsb_catalog_task (task_id, NULL);
+
+  return spec == NULL || !spec->once || round <= 1;
+}
+
 void
 fsb_run_add_round (Run *run, const char *const *filesystems, const char *const *tasks)
 {
@@ -292,7 +300,8 @@ fsb_run_add_round (Run *run, const char *const *filesystems, const char *const *
       add_step (run, &s, "mkfs");
       add_step (run, &s, "mount");
       for (guint i = 0; i < run->task_ids->len; i++)
-        if (tasks == NULL || g_strv_contains (tasks, run->task_ids->pdata[i]))
+        if ((tasks == NULL || g_strv_contains (tasks, run->task_ids->pdata[i]))
+            && fsb_run_task_in_round (run->task_ids->pdata[i], run->rounds_planned))
           add_step (run, &s, run->task_ids->pdata[i]);
       /* a focused round has neither (fsb_repeat_focus_possible ()) */
       for (guint i = 0; tasks == NULL && i < run->custom_ids->len; i++)
