@@ -11,9 +11,9 @@ reported in English may hold no Cyrillic, and a result itself (JSON) holds
 no sentence in any language.
 
 The application groups (sqlite, git, archive, build, photos) are not in
-the older results: a result made here from study.json with samples for
-each of their tasks is reported in every format and language too, and
-every one of their tasks must appear by its name in the reader's language
+the older results: tests/data/apps.json (study.json with three samples of
+each of their tasks on each filesystem) is reported in every format and
+language too, and every one of their tasks (as their sources declare them) must appear by its name in the reader's language
 in the HTML, the PDF (as text) and the Markdown, and by its id in the CSV,
 the samples CSV and the JSON.
 
@@ -230,19 +230,6 @@ def app_tasks():
     return tasks
 
 
-def app_result(tasks, path):
-    """study.json with three samples of each application task on each filesystem."""
-    d = json.load(open(os.path.join(SRCDIR, "tests", "data", "study.json"), encoding="utf-8"))
-    d["workloads"] = d["workloads"] + APP_GROUPS
-    for n, fs in enumerate(d["filesystems"]):
-        for task, _, metric in tasks:
-            fs["tasks"].append({"id": task, "samples": [{metric: (10 + n) * f, "wall_s": 1.0 + n * f}
-                                                        for f in (0.97, 1.0, 1.03)]})
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(d, f)
-    return path
-
-
 def check_app_tasks(files, json_path, lang, tasks, catalog):
     for task, name, _ in tasks:
         want = catalog.get(name, name) if lang != "en" else name
@@ -296,7 +283,7 @@ def main():
                 check_no_cyrillic(f)
         # The application groups' tasks, in every format and language.
         tasks = app_tasks()
-        apps = app_result(tasks, os.path.join(out, "apps.json"))
+        apps = os.path.join(SRCDIR, "tests", "data", "apps.json")
         for lang in ["en"] + LANGS:
             catalog = {} if lang == "en" else {ids[0]: strs[0] for ids, strs in
                                                read_po(os.path.join(SRCDIR, "po", lang + ".po")) if strs and strs[0]}
