@@ -58,7 +58,7 @@ expect_status 0 env PATH="$nogit" "$cli" plan --fs ext4 --use-case developer --j
 # A plan whose every group is unavailable is refused before anything is
 # made: plan and run exit 2 with why, and run leaves no file behind.
 expect_status 2 env PATH="$nogit" "$cli" plan --fs ext4 --workloads git
-grep -q "None of the chosen workload groups can run on this system\. Git repository: The git program is not installed" "$tmp/err" \
+grep -q "None of the chosen workload groups can run on this system: Git repository cannot\. The git program is not installed" "$tmp/err" \
   || fail "no git, only git: $(cat "$tmp/err")"
 expect_status 2 env PATH="$nogit" "$cli" run --fs ext4 --workloads git --output "$tmp/nogit/result.json"
 grep -q "None of the chosen workload groups can run" "$tmp/err" || fail "run, no git, only git: $(cat "$tmp/err")"

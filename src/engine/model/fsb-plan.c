@@ -509,7 +509,7 @@ fsb_plan_check_sizes (FsbPlan *self, GError **error)
 }
 
 /* TRUE when this system can run at least one of the chosen groups; else
- * an error that says why for each. */
+ * an error that says why for each, a line each. */
 static gboolean
 any_group_runs (FsbPlan *self, GError **error)
 {
@@ -522,13 +522,13 @@ any_group_runs (FsbPlan *self, GError **error)
       if (reason == NULL)
         return TRUE;
       if (why->len > 0)
-        g_string_append_c (why, ' ');
-      /* Translators: a workload group, “Git repository”, then why this system cannot run it */
-      g_string_append_printf (why, _("%s: %s"), fsb_group_title (self->workloads[i]), reason);
+        g_string_append_c (why, '\n');
+      /* Translators: a workload group, “Git repository”, then why this system cannot run it,
+       * e.g. “The git program is not installed (Debian package “git”).” */
+      g_string_append_printf (why, _("None of the chosen workload groups can run on this system: %s cannot. %s"),
+                              fsb_group_title (self->workloads[i]), reason);
     }
-  g_set_error (error, FSB_ERROR, FSB_ERROR_INVALID,
-               /* Translators: why each chosen group cannot run follows, e.g. “Git repository: The git program is not installed (Debian package “git”).” */
-               _("None of the chosen workload groups can run on this system. %s"), why->str);
+  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, why->str);
   return FALSE;
 }
 
