@@ -55,7 +55,16 @@ grep -q "^Left out: Git repository\. The git program is not installed" "$tmp/out
 grep -q "build-full" "$tmp/out" || fail "no git: the other groups left out too"
 expect_status 0 env PATH="$nogit" "$cli" plan --fs ext4 --use-case developer --json
 [ "$(json "$tmp/out" '[t["id"] for t in d["tasks"] if t["id"].startswith("git-")]')" = "[]" ] || fail "no git: its tasks in the JSON"
+# A plan whose every group is unavailable is refused before anything is
+# made: plan and run exit 2 with why, and run leaves no file behind.
+expect_status 2 env PATH="$nogit" "$cli" plan --fs ext4 --workloads git
+grep -q "None of the chosen workload groups can run on this system: Git repository cannot\. The git program is not installed" "$tmp/err" \
+  || fail "no git, only git: $(cat "$tmp/err")"
+expect_status 2 env PATH="$nogit" "$cli" run --fs ext4 --workloads git --output "$tmp/nogit/result.json"
+grep -q "None of the chosen workload groups can run" "$tmp/err" || fail "run, no git, only git: $(cat "$tmp/err")"
+[ -z "$(ls -A "$tmp/nogit")" ] || fail "a refused run left $(ls -A "$tmp/nogit")"
 if command -v git >/dev/null; then
+  expect_status 0 "$cli" plan --fs ext4 --workloads git
   expect_status 0 "$cli" plan --fs ext4 --use-case developer
   ! grep -q "Left out" "$tmp/out" || fail "git is installed, yet left out"
   grep -q "git-clone" "$tmp/out" || fail "git is installed, yet git-clone is not planned"

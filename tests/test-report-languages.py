@@ -10,6 +10,13 @@ PDF as text): no English sentence may be left in them. The Russian run
 reported in English may hold no Cyrillic, and a result itself (JSON) holds
 no sentence in any language.
 
+The application groups (sqlite, git, archive, build, photos) are not in
+the older results: tests/data/apps.json (study.json with three samples of
+each of their tasks on each filesystem) is reported in every format and
+language too, and every one of their tasks (as their sources declare them) must appear by its name in the reader's language
+in the HTML, the PDF (as text) and the Markdown, and by its id in the CSV,
+the samples CSV and the JSON.
+
 English is found two ways: every passage of three words or more of the
 source strings (po/LL.po's msgids, cut at their placeholders) that the
 catalog translates differently, and, in German and French, English function
@@ -201,6 +208,42 @@ def record(locale, path):
     return path
 
 
+APP_GROUPS = ["sqlite", "git", "archive", "build", "photos"]
+TASK_SPEC = re.compile(r'\{\s*"([a-z0-9-]+)",\s*N_\("((?:[^"\\]|\\.)*)"\),\s*N_\((?:\s*"(?:[^"\\]|\\.)*")+\s*\),'
+                       r'\s*"[a-z0-9-]+",\s*"([a-z0-9_]+)"')
+
+
+def app_tasks():
+    """The application groups' tasks as their sources declare them: id, name, headline metric."""
+    tasks = []
+    for group in APP_GROUPS:
+        src = open(os.path.join(SRCDIR, "src", "engine", "workloads", "fsb-group-" + group + ".c"),
+                   encoding="utf-8").read()
+        src = re.sub(r"/\*.*?\*/", " ", src, flags=re.S)
+        tasks += [m.groups() for m in TASK_SPEC.finditer(src)]
+    # the catalog's own list of them: the test fails if the reading above misses one
+    plan = json.loads(subprocess.run([CLI, "plan", "--fs", "ext4", "--workloads", ",".join(APP_GROUPS), "--json"],
+                                     check=True, capture_output=True, text=True, env=env_for("C.UTF-8")).stdout)
+    planned = [t["id"] for t in plan["tasks"] if t["group"] in APP_GROUPS]
+    if sorted(planned) != sorted(t[0] for t in tasks):
+        fail(f"the application tasks read from the sources {[t[0] for t in tasks]} are not the plan's {planned}")
+    return tasks
+
+
+def check_app_tasks(files, json_path, lang, tasks, catalog):
+    for task, name, _ in tasks:
+        want = catalog.get(name, name) if lang != "en" else name
+        for f in files:
+            # the CSVs are data: a task by its id, as in the JSON
+            text = plain(f)
+            if f.endswith(".csv") and f",{task}," not in text:
+                fail(f"{os.path.basename(f)}: no {task}")
+            elif not f.endswith(".csv") and text is not None and want not in text:
+                fail(f"{os.path.basename(f)}: no “{want}” ({task})")
+        if f'"{task}"' not in open(json_path, encoding="utf-8").read():
+            fail(f"{os.path.basename(json_path)}: no {task}")
+
+
 def check_result_is_data(path):
     text = open(path, encoding="utf-8").read()
     if re.search(r"[\u0400-\u04ff]", text):
@@ -238,6 +281,24 @@ def main():
         for result in russian_results:
             for f in report(result, "en", out):
                 check_no_cyrillic(f)
+        # The application groups' tasks, in every format and language.
+        tasks = app_tasks()
+        apps = os.path.join(SRCDIR, "tests", "data", "apps.json")
+        for lang in ["en"] + LANGS:
+            catalog = {} if lang == "en" else {ids[0]: strs[0] for ids, strs in
+                                               read_po(os.path.join(SRCDIR, "po", lang + ".po")) if strs and strs[0]}
+            files = report(apps, lang, out)
+            json_path = os.path.join(out, "apps-" + lang + ".out.json")
+            subprocess.run([CLI, "report", "--lang", lang, "--json", json_path, apps], check=True,
+                           env=env_for("C.UTF-8"), stdout=subprocess.DEVNULL)
+            check_app_tasks(files, json_path, lang, tasks, catalog)
+            if lang != "en":
+                for f in files:
+                    check_no_english(f, lang, english[lang], recorded_data(apps))
+                check_pdf_words_whole(files[0], files[4], lang)
+            else:
+                for f in files:
+                    check_no_cyrillic(f)
         # The checks themselves find what they look for.
         probe = os.path.join(out, "probe.md")
         with open(probe, "w", encoding="utf-8") as f:

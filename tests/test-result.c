@@ -505,6 +505,52 @@ test_conditions (void)
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
 }
 
+/* A group whose program is missing is left out of the result's workloads
+ * with its reason as data, which saves, loads and copies; with the program
+ * found it is among the workloads (so the test fails if it stops telling). */
+static void
+test_left_out (void)
+{
+  g_autofree char *path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *empty = g_dir_make_tmp ("fsbench-test-left-out-XXXXXX", NULL);
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  g_autoptr(FsbResult) loaded = NULL, copy = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *git = g_find_program_in_path ("git");
+  const FsbLeftOut *left;
+
+  g_assert_nonnull (empty);
+  g_setenv ("PATH", empty, TRUE);
+  fsb_result_set_workloads (r, (const char *const []) { "core", "git", "build", NULL });
+  g_setenv ("PATH", path, TRUE);
+  g_assert_cmpstrv (r->workloads, ((const char *const []) { "core", "build", NULL }));
+  g_assert_cmpuint (r->left_out->len, ==, 1);
+  node = fsb_result_to_json (r);
+  text = json_to_string (node, FALSE);
+  g_assert_nonnull (strstr (text, "\"left_out\":[{\"group\":\"git\",\"missing_program\":\"git\",\"package\":\"git\"}]"));
+  loaded = fsb_result_load_from_data (text, -1, &error);
+  g_assert_no_error (error);
+  copy = fsb_result_copy (loaded);
+  g_assert_cmpstrv (copy->workloads, ((const char *const []) { "core", "build", NULL }));
+  g_assert_cmpuint (copy->left_out->len, ==, 1);
+  left = copy->left_out->pdata[0];
+  g_assert_cmpstr (left->group, ==, "git");
+  g_assert_cmpstr (left->program, ==, "git");
+  g_assert_cmpstr (left->package, ==, "git");
+  g_rmdir (empty);
+
+  if (git != NULL)
+    {
+      g_autoptr(FsbResult) with = fsb_result_new ();
+
+      fsb_result_set_workloads (with, (const char *const []) { "core", "git", NULL });
+      g_assert_cmpstrv (with->workloads, ((const char *const []) { "core", "git", NULL }));
+      g_assert_cmpuint (with->left_out->len, ==, 0);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -516,6 +562,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/even-and-steady", test_stats_even_and_steady);
   g_test_add_func ("/result/json-round-trip", test_json_round_trip);
   g_test_add_func ("/result/copy", test_copy);
+  g_test_add_func ("/result/left-out", test_left_out);
   g_test_add_func ("/result/merge", test_merge);
   g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
   g_test_add_func ("/result/task-ids", test_task_ids);

@@ -344,6 +344,16 @@ def screenshot(name):
     return screenshot_to(os.path.join(SHOTS, name + ".png"))
 
 
+def chart_has_drawing(node, name):
+    """The chart's part of the screen has more than a handful of colours."""
+    x, y = node.position
+    w, h = node.size
+    path = screenshot(name)
+    out = subprocess.run(["convert", path, "-crop", f"{w}x{h}+{x}+{y}", "-format", "%k", "info:"],
+                         capture_output=True, text=True).stdout.strip()
+    return int(out or 0) > 8
+
+
 def wait_for(predicate, timeout=30.0, what="condition", fail=None):
     """Waits until predicate() is true. Ends early when an app exits, or
     when fail() returns a reason (a string): then it fails with it."""

@@ -1,11 +1,13 @@
 """The history page without a run: a broken file imported names itself; a
-deleted run can be brought back until its undo bar goes."""
+deleted run can be brought back until its undo bar goes; a run of the
+application groups opened from it shows each group's tab with its chart
+and table."""
 import os
 import shutil
 
 import fsbtest
-from fsbtest import App, Session, SRCDIR, find, find_all, info_bar_text, open_location, screenshot, type_path, \
-    wait_for
+from fsbtest import App, Session, SRCDIR, chart_has_drawing, find, find_all, info_bar_text, open_location, screenshot, \
+    select_tab, type_path, wait_for
 
 
 def test_import_corrupt_file_shows_its_name():
@@ -111,7 +113,35 @@ def test_open_verdict_offers_the_rounds_that_settle_it():
         session.cleanup()
 
 
+def test_application_groups_have_their_tabs_and_charts():
+    """tests/data/apps.json has samples of every task of the sqlite, git,
+    archive, build and photos groups: each has its tab, a chart with bars
+    and a table."""
+    session = Session()
+    os.makedirs(session.history_dir())
+    shutil.copy(os.path.join(SRCDIR, "tests", "data", "apps.json"), os.path.join(session.history_dir(), "apps.json"))
+    app = App(extra_env=session.env)
+    try:
+        win = app.window()
+        find(win, "History", "push button").click()
+        wait_for(lambda: find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open ")), 15,
+                 "the run in the history")
+        find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open "))[0].click()
+        find(win, "Recommendation", "label", timeout=15)
+        for section in ("SQLite database", "Git repository", "Archives", "Building software", "Photo library"):
+            select_tab(win, section)
+            chart = find(win, "Chart: " + section, None)
+            wait_for(lambda: chart_has_drawing(chart, "results-" + section.split()[0].lower()), 10,
+                     f"bars in the chart of {section}")
+            assert find_all(win, lambda n: n.name == "Table: " + section, showing_only=False), \
+                f"no table of {section}"
+    finally:
+        app.quit()
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_open_verdict_offers_the_rounds_that_settle_it,
+                       test_application_groups_have_their_tabs_and_charts,
                        test_import_corrupt_file_shows_its_name,
                        test_delete_from_history_with_undo])

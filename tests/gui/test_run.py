@@ -9,7 +9,7 @@ import subprocess
 import time
 
 import fsbtest
-from fsbtest import (App, Session, choose_combo, find, find_all, info_bar_text, keyCombo, open_location,
+from fsbtest import (App, Session, chart_has_drawing, choose_combo, find, find_all, info_bar_text, keyCombo, open_location,
                      run_bound, screenshot, select_tab, set_spin, type_path, wait_for, wait_for_results)
 
 QUICK = "Quick"
@@ -39,16 +39,6 @@ def start_run(app, session, profile=QUICK, filesystems=("ext4", "XFS")):
     find(win, "Start comparison", "push button").doActionNamed("click")
     find(win, "Progress", "progress bar", timeout=30)
     return win
-
-
-def chart_has_drawing(node, name):
-    """The chart's part of the screen has more than a handful of colours."""
-    x, y = node.position
-    w, h = node.size
-    path = screenshot(name)
-    out = subprocess.run(["convert", path, "-crop", f"{w}x{h}+{x}+{y}", "-format", "%k", "info:"],
-                         capture_output=True, text=True).stdout.strip()
-    return int(out or 0) > 8
 
 
 def export_html(app, win, path):

@@ -3,6 +3,7 @@ user attaches appears live, one of FS Bench's own does not; on a system
 without udisks2 the window says so and what to do."""
 import json
 import os
+import shutil
 import subprocess
 
 import fsbtest
@@ -247,9 +248,36 @@ def test_add_a_variant():
         session.cleanup()
 
 
+def test_without_git_the_git_box_is_greyed_out():
+    """With no git on PATH the window's git box is greyed out and its
+    tooltip says why; with git found (when it is installed) it can be
+    chosen, so the test fails if the window stops telling."""
+    session = Session()
+    nogit = os.path.join(session.tmp, "nogit")
+    os.makedirs(nogit)
+    try:
+        for path, available in ((nogit, False), (os.environ["PATH"], shutil.which("git") is not None)):
+            app = App(extra_env=dict(session.env, PATH=path))
+            try:
+                win = app.window()
+                box = find(win, "Git repository", "check box", timeout=30)
+                assert box.sensitive == available, f"PATH={path}: the git box sensitive={box.sensitive}"
+                if not available:
+                    assert "The git program is not installed" in box.description, box.description
+                    assert not box.checked, "a greyed-out box is ticked"
+                    screenshot("no-git")
+                else:
+                    assert "git program" not in box.description, box.description
+            finally:
+                app.quit()
+    finally:
+        session.cleanup()
+
+
 if __name__ == "__main__":
     fsbtest.run_tests([test_refused_device_shows_reason,
                        test_hotplug_shows_the_users_loop_device,
                        test_without_udisks_the_window_says_what_to_do,
                        test_estimate_follows_an_earlier_run,
-                       test_add_a_variant])
+                       test_add_a_variant,
+                       test_without_git_the_git_box_is_greyed_out])

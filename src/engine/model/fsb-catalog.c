@@ -268,12 +268,34 @@ fsb_use_case_groups (const char *use_case)
   return g_strv_builder_end (b);
 }
 
+const char *
+fsb_group_missing_program (const char *id)
+{
+  const FsbWorkloadGroup *g = id != NULL ? fsb_catalog_group (id) : NULL;
+  g_autofree char *path = NULL;
+
+  if (g == NULL || g->program == NULL)
+    return NULL;
+  path = g_find_program_in_path (g->program);
+  return path == NULL ? g->program : NULL;
+}
+
+char *
+fsb_left_out_reason (const char *program, const char *package)
+{
+  if (package == NULL)
+    /* Translators: a program's name, “git” */
+    return g_strdup_printf (_("The %s program is not installed."), program);
+  /* Translators: a program's name, “git”, then the Debian package that has it */
+  return g_strdup_printf (_("The %s program is not installed (Debian package “%s”)."), program, package);
+}
+
 char *
 fsb_group_unavailable (const char *id)
 {
-  const FsbWorkloadGroup *g = id != NULL ? fsb_catalog_group (id) : NULL;
+  const char *program = fsb_group_missing_program (id);
 
-  return g != NULL && g->unavailable != NULL ? g->unavailable () : NULL;
+  return program != NULL ? fsb_left_out_reason (program, fsb_catalog_group (id)->program_package) : NULL;
 }
 
 char *

@@ -177,9 +177,11 @@ struct _FsbWorkloadGroup {
   const char             *across_name;
   const char             *across_progress;
   const char             *across_plan;
-  /* Why this system cannot run the group (a program it needs is not
-   * installed), translated; NULL when it can. NULL: always can. */
-  char                 *(*unavailable) (void);
+  /* A program the group runs, by its name on PATH, and the Debian package
+   * that has it: without it this system cannot run the group, which a plan
+   * then leaves out. NULL: the group needs none. */
+  const char             *program;
+  const char             *program_package;
 };
 
 /* The groups, in registry order (workloads/meson.build lists them). */
@@ -209,6 +211,12 @@ char                  **fsb_use_case_groups      (const char *use_case);
 /* Why this system cannot run the group, translated; NULL when it can (or
  * the id is unknown). A plan leaves such a group out (fsb_plan_has_group ()). */
 char                   *fsb_group_unavailable    (const char *id);
+/* The program the group needs that is not on PATH (data, for a result's
+ * "left_out"); NULL when nothing is missing or the id is unknown. */
+const char             *fsb_group_missing_program (const char *id);
+/* Why a group is left out, translated, from what a result keeps: the
+ * program that was missing and its package (may be NULL). */
+char                   *fsb_left_out_reason      (const char *program, const char *package);
 /* "desktop, server, …": the known use cases for a message (ids, not translated). */
 char                   *fsb_use_case_ids_text    (void);
 

@@ -509,6 +509,30 @@ fsb_plan_check_sizes (FsbPlan *self, GError **error)
   return TRUE;
 }
 
+/* TRUE when this system can run at least one of the chosen groups; else
+ * an error that says why for each, a line each. */
+static gboolean
+any_group_runs (FsbPlan *self, GError **error)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  for (guint i = 0; self->workloads[i] != NULL; i++)
+    {
+      g_autofree char *reason = fsb_group_unavailable (self->workloads[i]);
+
+      if (reason == NULL)
+        return TRUE;
+      if (why->len > 0)
+        g_string_append_c (why, '\n');
+      /* Translators: a workload group, “Git repository”, then why this system cannot run it,
+       * e.g. “The git program is not installed (Debian package “git”).” */
+      g_string_append_printf (why, _("None of the chosen workload groups can run on this system: %s cannot. %s"),
+                              fsb_group_title (self->workloads[i]), reason);
+    }
+  g_set_error_literal (error, FSB_ERROR, FSB_ERROR_INVALID, why->str);
+  return FALSE;
+}
+
 gboolean
 fsb_plan_validate (FsbPlan *self, GError **error)
 {
@@ -549,6 +573,8 @@ fsb_plan_validate (FsbPlan *self, GError **error)
     }
   if ((self->workloads == NULL || self->workloads[0] == NULL) && self->custom_commands->len == 0)
     return invalid (error, _("Choose at least one workload group"));
+  if (self->custom_commands->len == 0 && !any_group_runs (self, error))
+    return FALSE;
   if (self->use_case != NULL && !g_strv_contains ((const char *const []) { FSB_USE_CASE_IDS, NULL }, self->use_case))
     {
       return unknown_use_case (self->use_case, error);

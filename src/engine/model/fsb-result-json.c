@@ -192,6 +192,7 @@ build_result (FsbResult *self, Part part)
   for (guint i = 0; self->workloads != NULL && self->workloads[i] != NULL; i++)
     json_builder_add_string_value (b, self->workloads[i]);
   json_builder_end_array (b);
+  fsb_result_left_out_to_json (b, self);
   fsb_json_add_string (b, "use_case", self->use_case);
   if (self->age != NULL)
     fsb_json_add_string (b, "age", self->age);

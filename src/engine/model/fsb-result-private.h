@@ -25,6 +25,11 @@ void        fsb_result_aging_from_json (FsbFsResult *fs, JsonObject *o, JsonObje
 void        fsb_result_focused_to_json   (JsonBuilder *b, const FsbResult *self);
 void        fsb_result_focused_from_json (FsbResult *self, JsonArray *rounds);
 void        fsb_result_focused_copy      (FsbResult *copy, const FsbResult *self);
+/* fsb-result-left-out.c: the "left_out" member (written when a group was
+ * left out), read back with unknown group ids dropped, and copied. */
+void        fsb_result_left_out_to_json   (JsonBuilder *b, const FsbResult *self);
+void        fsb_result_left_out_from_json (FsbResult *self, JsonArray *left);
+void        fsb_result_left_out_copy      (FsbResult *copy, const FsbResult *self);
 /* fsb-result-json.c: the result without its tasks' samples, and one task
  * with its samples from the one at from on (what fsb-result-journal.c
  * appends). */

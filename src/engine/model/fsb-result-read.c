@@ -716,6 +716,7 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
         }
       self->workloads = g_strv_builder_end (sb);
     }
+  fsb_result_left_out_from_json (self, get_array (o, "left_out"));
   n = json_object_get_member (o, "dataset");
   if (n != NULL && JSON_NODE_HOLDS_OBJECT (n))
     self->dataset = clean_node (n);

@@ -168,6 +168,7 @@ fsb_result_new (void)
   self->filesystems = g_ptr_array_new_with_free_func ((GDestroyNotify) fs_result_free);
   self->transfers = g_ptr_array_new_with_free_func ((GDestroyNotify) transfer_free);
   self->pace = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->left_out = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_left_out_free);
   self->repetition_policy.focused = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_focused_round_free);
   return self;
 }
@@ -271,6 +272,7 @@ fsb_result_unref (FsbResult *self)
   g_free (self->profile);
   fsb_sizes_free (self->sizes);
   g_strfreev (self->workloads);
+  g_ptr_array_unref (self->left_out);
   g_free (self->use_case);
   g_free (self->repetition_policy.mode);
   g_free (self->repetition_policy.stopped);
@@ -386,6 +388,7 @@ fsb_result_copy (const FsbResult *self)
   copy->repetition_policy.time_budget_s = self->repetition_policy.time_budget_s;
   fsb_result_focused_copy (copy, self);
   copy->workloads = g_strdupv (self->workloads);
+  fsb_result_left_out_copy (copy, self);
   copy->use_case = g_strdup (self->use_case);
   copy->age = g_strdup (self->age);
   copy->dataset = self->dataset != NULL ? json_node_copy (self->dataset) : NULL;

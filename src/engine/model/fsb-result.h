@@ -181,6 +181,14 @@ typedef struct {
   char **tasks;         /* task ids, in cycle order */
 } FsbFocusedRound;
 
+/* A group the plan chose that the system could not run, and why, as data:
+ * the program it needs that was not installed, and the package that has it. */
+typedef struct {
+  char *group;
+  char *program;
+  char *package;        /* may be NULL */
+} FsbLeftOut;
+
 /* How the repetitions were decided (results before 0.3 have none: mode NULL). */
 typedef struct {
   char   *mode;           /* "auto" or "fixed" */
@@ -201,7 +209,8 @@ typedef struct {
   FsbSizes      *sizes;         /* the plan's sizes (results from before 0.2: NULL) */
   guint          repetitions;   /* the most whole rounds any filesystem had (focused ones: repetition_policy) */
   FsbRepetitionPolicy repetition_policy;
-  char         **workloads;     /* group ids */
+  char         **workloads;     /* group ids, of the groups that ran */
+  GPtrArray     *left_out;      /* of FsbLeftOut*: chosen but not run (JSON "left_out"; never NULL) */
   char          *use_case;      /* as chosen when run; may be NULL */
   char          *age;           /* the plan's aging level; NULL in results from before 0.3 */
   JsonNode      *dataset;       /* the manifest of the source data, or NULL */
@@ -219,6 +228,11 @@ void           fsb_metric_range         (const char *metric, guint cores, double
 /* Free the strings of a machine or target description (not the struct itself). */
 void           fsb_machine_clear        (FsbMachine *machine);
 void           fsb_target_info_clear    (FsbTargetInfo *info);
+/* fsb-result-left-out.c: the plan's workloads into the result: those that
+ * run into workloads, those this system cannot run into left_out. */
+void           fsb_result_set_workloads (FsbResult *self, const char *const *chosen);
+void           fsb_left_out_free        (FsbLeftOut *left);
+
 /* fsb-result-focus.c: a focused round, appended to repetition_policy.focused. */
 void           fsb_result_add_focused_round (FsbResult *self, const char *const *filesystems,
                                              const char *const *tasks);

@@ -546,8 +546,8 @@ fsb_runner_run_async (FsbRunner           *self,
   result->repetition_policy.max = self->plan->repeat_auto ? self->plan->repeat_max : self->plan->repetitions;
   result->repetition_policy.time_budget_s = self->plan->repeat_auto ? self->plan->time_budget_s : 0;
   result->sizes = fsb_sizes_copy (self->plan->sizes);
-  result->workloads = self->plan->workloads != NULL ? g_strdupv (self->plan->workloads)
-                                                    : g_strsplit ("core", ",", -1);
+  fsb_result_set_workloads (result, self->plan->workloads != NULL ? (const char *const *) self->plan->workloads
+                                                                  : (const char *const []) { "core", NULL });
   result->use_case = g_strdup (self->plan->use_case);
   result->label = g_strdup (self->plan->label);
   result->age = g_strdup (self->plan->age);

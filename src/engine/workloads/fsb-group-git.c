@@ -286,17 +286,6 @@ git_gc (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
 
 /* The group ---------------------------------------------------------------- */
 
-static char *
-git_unavailable (void)
-{
-  g_autofree char *path = g_find_program_in_path ("git");
-
-  if (path != NULL)
-    return NULL;
-  /* Translators: “git” is the program's name; the Debian package that has it follows */
-  return g_strdup (_("The git program is not installed (Debian package “git”)."));
-}
-
 static double
 estimate (const FsbSizes *s)
 {
@@ -357,5 +346,6 @@ const FsbWorkloadGroup fsb_group_git = {
   .space_needed = space_needed,
   .data_dir = "git",
   .prepare_data = git_dataset_ensure,
-  .unavailable = git_unavailable,
+  .program = "git",
+  .program_package = "git",
 };

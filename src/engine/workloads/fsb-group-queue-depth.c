@@ -184,19 +184,6 @@ space_needed (const FsbSizes *s)
   return file_bytes (s);
 }
 
-/* A kernel that refuses io_uring (kernel.io_uring_disabled, a seccomp
- * filter) leaves the group out, with its reason. */
-static char *
-unavailable (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (fsb_uring_available (&error))
-    return NULL;
-  /* Translators: %s is the system's reason, e.g. “Operation not permitted” */
-  return g_strdup_printf (_("This system does not allow io_uring: %s"), error->message);
-}
-
 const FsbWorkloadGroup fsb_group_queue_depth = {
   .id = "queue-depth",
   .name = N_("Queue depth"),
@@ -207,5 +194,4 @@ const FsbWorkloadGroup fsb_group_queue_depth = {
   .params = params, .n_params = G_N_ELEMENTS (params),
   .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
   .space_needed = space_needed,
-  .unavailable = unavailable,
 };
