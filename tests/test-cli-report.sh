@@ -196,7 +196,7 @@ PY
 "$cli" report "$tmp/db-study.json" --use-case database --md "$tmp/db.md" >/dev/null || fail "db report exited $?"
 grep -q "^| Task | Filesystem | Median | 95 % interval | Operations per second (IOPS) | Latency p50 / p95 / p99 |" "$tmp/db.md" \
   || fail "random I/O columns: $(grep "^| Task | Filesystem | Median" "$tmp/db.md" | tail -1)"
-grep -q "^| Random reads | XFS | 200.MB/s | [^|]* | 12800 | 0.0600 / 0.450 / 2.25.ms |" "$tmp/db.md" \
+grep -q "^| Random reads | XFS | 200.MB/s | [^|]* | 12,800 | 0.0600 / 0.450 / 2.25.ms |" "$tmp/db.md" \
   || fail "random I/O row: $(grep "^| Random reads | XFS" "$tmp/db.md")"
 
 # A schema 1 result (conditions in the task ids, "@aged"; transfers as

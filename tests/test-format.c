@@ -19,7 +19,11 @@ assert_formats (char *got, const char *want)
 static void
 test_c_locale (void)
 {
-  assert_formats (fsb_format_number (1234.5, 1), "1234.5");
+  /* English groups thousands, even under C.UTF-8, which groups none */
+  assert_formats (fsb_format_number (1234.5, 1), "1,234.5");
+  assert_formats (fsb_format_number (-1234567, 0), "-1,234,567");
+  assert_formats (fsb_format_number (999, 0), "999");
+  assert_formats (fsb_format_value_unit (12345, "files"), "12,345" NBSP "files");
   assert_formats (fsb_format_number (-0.004, 2), "0.00");
   /* three significant digits, as the study writes its figures */
   assert_formats (fsb_format_number (14.7, -1), "14.7");
@@ -28,7 +32,7 @@ test_c_locale (void)
   assert_formats (fsb_format_number (0.7, -1), "0.7");
   assert_formats (fsb_format_number (0.02, -1), "0.02");
   assert_formats (fsb_format_number (0.0234, -1), "0.0234");
-  assert_formats (fsb_format_number (12345.6, -1), "12346");
+  assert_formats (fsb_format_number (12345.6, -1), "12,346");
   assert_formats (fsb_format_number (0, -1), "0");
   g_assert_cmpint (fsb_format_decimals_for (34.8), ==, 1);
   g_assert_cmpint (fsb_format_decimals_for (0.5), ==, 3);
@@ -102,6 +106,8 @@ test_locales (void)
     { "ru_RU.UTF-8", "1" NNBSP "234,5", "-1" NNBSP "234" NNBSP "567" },
     { "fr_FR.UTF-8", "1" NNBSP "234,5", "-1" NNBSP "234" NNBSP "567" },
     { "de_DE.UTF-8", "1.234,5", "-1.234.567" },
+    { "en_US.UTF-8", "1,234.5", "-1,234,567" },
+    { "C", "1,234.5", "-1,234,567" },
   };
   g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
   guint tested = 0;

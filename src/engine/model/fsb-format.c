@@ -40,13 +40,25 @@ fsb_format_decimals_for (double value)
   return auto_decimals (value);
 }
 
+/* The C locale (C.UTF-8 too, where English reports are written when no
+ * en_* locale is installed) groups no digits; its language, English, does:
+ * "12,345 files". */
+static gboolean
+numeric_is_c (void)
+{
+  const char *name = setlocale (LC_NUMERIC, NULL);
+
+  return name == NULL || strcmp (name, "C") == 0 || strcmp (name, "POSIX") == 0 || g_str_has_prefix (name, "C.");
+}
+
 char *
 fsb_format_number (double value, int decimals)
 {
   struct lconv *lc = localeconv ();
+  gboolean c = numeric_is_c ();
   const char *point = utf8_or (lc->decimal_point, ".");
-  const char *sep = utf8_or (lc->thousands_sep, "");
-  const char *grouping = lc->grouping != NULL ? lc->grouping : "";
+  const char *sep = c ? "," : utf8_or (lc->thousands_sep, "");
+  const char *grouping = c ? "\3" : lc->grouping != NULL ? lc->grouping : "";
   gboolean trim = decimals < 0;
   char buf[G_ASCII_DTOSTR_BUF_SIZE + 64];
   char fmt[16];

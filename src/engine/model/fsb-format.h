@@ -6,7 +6,8 @@
 G_BEGIN_DECLS
 
 /* All functions follow LC_NUMERIC (decimal point, digit grouping:
- * 1 234,5 in ru and fr, 1.234,5 in de) and return UTF-8 to g_free(). */
+ * 1 234,5 in ru and fr, 1.234,5 in de; 1,234.5 in en and under C, whose
+ * language is English) and return UTF-8 to g_free(). */
 
 /* A number with a fixed count of decimals; decimals < 0 picks them from
  * the magnitude (three significant digits, at least 0 decimals). */
