@@ -63,6 +63,16 @@ test_c_locale (void)
   assert_formats (fsb_format_time_range (0.000551, 0.000602, 0.000574, 0.000574), "551–602" NBSP "µs");
   assert_formats (fsb_format_time_range (0.17, 0.2051, 0.183, 0.183), "0.170–0.205" NBSP "s");
   assert_formats (fsb_format_time_range (0.059, 0.0819, 0.0769, 0.126), "0.0590–0.0819" NBSP "s");
+  /* past a minute a column and an interval stay in seconds */
+  assert_formats (fsb_format_time_as (14.7, 123), "14.7" NBSP "s");
+  assert_formats (fsb_format_time_as (123, 123), "123" NBSP "s");
+  assert_formats (fsb_format_time_range (0.0689, 131, 2.5, 2.5), "0.07–131.00" NBSP "s");
+  assert_formats (fsb_format_time_range (150, 169, 159, 159), "150–169" NBSP "s");
+  /* an overview's column: its unit, three significant digits each */
+  assert_formats (fsb_format_figure_as (8, "mb_per_s", 13.5), "8.00" NBSP "MB/s");
+  assert_formats (fsb_format_figure_as (0.0919, "wall_s", 0.153), "0.0919" NBSP "s");
+  assert_formats (fsb_format_figure_as (78.2, "wall_s", 302), "78.2" NBSP "s");
+  assert_formats (fsb_format_figure_as (6.04, "cpu_percent", 46), "6" NBSP "%");
   assert_formats (fsb_format_metric (0.000574, "wall_s"), "574" NBSP "µs");
   assert_formats (fsb_format_metric (2.5, "latency_p95_ms"), "2.50" NBSP "ms");
   assert_formats (fsb_format_metric (46.2, "cpu_percent"), "46" NBSP "%");
