@@ -586,7 +586,7 @@ test_report (void)
   g_assert_nonnull (strstr (md, "Speed lost"));
   g_assert_nonnull (strstr (md, "| Copy a big file in | ext4 |"));
   g_assert_nonnull (strstr (md, "Pieces of the big file copied in"));
-  g_assert_nonnull (strstr (md, "| Free-space extents | ext4 | 5 | 1001 |"));
+  g_assert_nonnull (strstr (md, "| Free-space extents | ext4 | 5 | 1,001 |"));
   g_assert_nonnull (strstr (md, "Small files that fit"));
   g_assert_nonnull (strstr (md, "| Inodes |"));
   g_assert_nonnull (strstr (md, "XFS keeps the most of its speed after aging: "));

@@ -111,6 +111,55 @@ for path in sys.argv[1:]:
 sys.exit(bad)
 PY
 
+# The overview (the HTML's table under the verdict, the Markdown's compact
+# block): one unit and one precision per column ("8.00 MB/s" beside
+# "13.5 MB/s", never "8 MB/s"; "0.0919 s" beside "0.153 s", never "91.9 ms");
+# past a minute in seconds, never "1 min 18 s" beside "7.07 s". And no time
+# or interval of the results switches unit inside its cell ("2 min 30 s –
+# 2 min 49 s").
+for r in study quick-all; do
+  "$cli" report "$data/$r.json" --md "$tmp/glance-$r.md" --html "$tmp/glance-$r.html" >/dev/null
+done
+/usr/bin/python3 - "$tmp"/glance-study.* "$tmp"/glance-quick-all.* <<'PY' || fail "a column of the overview in more than one unit or precision"
+import html, re, sys
+bad = 0
+FIGURE = re.compile(r"([\d.,]+)\u00a0(\S+)")
+
+def column_ok(where, title, cells):
+    global bad
+    figures = [FIGURE.fullmatch(c) for c in cells if c not in ("—", "")]
+    if not any(re.search(r"\d", c) for c in cells) or title.startswith("The leader") or title == "Each task ran":
+        return
+    if None in figures:
+        print("%s: column %r: not one number and its unit: %r" % (where, title, cells))
+        bad = 1
+        return
+    units = {m.group(2) for m in figures}
+    decimals = {len(m.group(1).partition(".")[2]) for m in figures}
+    digits = [len(m.group(1).replace(",", "").replace(".", "").lstrip("0")) for m in figures]
+    if len(units) > 1 or (len(decimals) > 1 and min(digits) < 3):
+        print("%s: column %r mixes units or precisions: %r" % (where, title, cells))
+        bad = 1
+
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8").read()
+    if path.endswith(".html"):
+        table = re.search(r'<table class="glance">(.*?)</table>', text, re.S).group(1)
+        rows = [[html.unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr, re.S)]
+                for tr in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
+    else:
+        block = re.search(r"```\n.*?\n\n(.*?)\n```", text, re.S).group(1).splitlines()
+        rows = [re.split(r"\s{2,}", l.strip()) for l in block]
+        for cells in re.findall(r"^\|(.*)\|$", text, re.M):
+            for c in cells.split("|"):
+                if re.search(r"\bmin\b", c) and re.search(r"\d\u00a0s\b|\d s\b", c):
+                    print("%s: a time or interval switches unit in its cell: %r" % (path, c.strip()))
+                    bad = 1
+    for col in range(1, len(rows[0])):
+        column_ok(path, rows[0][col], [r[col] for r in rows[1:] if col < len(r)])
+sys.exit(bad)
+PY
+
 # --csv-locale: a CSV that a spreadsheet of the report's language opens as
 # is: a UTF-8 BOM; in German ';' between fields and decimal commas, each row
 # as many fields as the header, texts with a separator still quoted whole.
@@ -196,7 +245,7 @@ PY
 "$cli" report "$tmp/db-study.json" --use-case database --md "$tmp/db.md" >/dev/null || fail "db report exited $?"
 grep -q "^| Task | Filesystem | Median | 95 % interval | Operations per second (IOPS) | Latency p50 / p95 / p99 |" "$tmp/db.md" \
   || fail "random I/O columns: $(grep "^| Task | Filesystem | Median" "$tmp/db.md" | tail -1)"
-grep -q "^| Random reads | XFS | 200.MB/s | [^|]* | 12800 | 0.0600 / 0.450 / 2.25.ms |" "$tmp/db.md" \
+grep -q "^| Random reads | XFS | 200.MB/s | [^|]* | 12,800 | 0.0600 / 0.450 / 2.25.ms |" "$tmp/db.md" \
   || fail "random I/O row: $(grep "^| Random reads | XFS" "$tmp/db.md")"
 
 # A schema 1 result (conditions in the task ids, "@aged"; transfers as

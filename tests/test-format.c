@@ -19,7 +19,11 @@ assert_formats (char *got, const char *want)
 static void
 test_c_locale (void)
 {
-  assert_formats (fsb_format_number (1234.5, 1), "1234.5");
+  /* English groups thousands, even under C.UTF-8, which groups none */
+  assert_formats (fsb_format_number (1234.5, 1), "1,234.5");
+  assert_formats (fsb_format_number (-1234567, 0), "-1,234,567");
+  assert_formats (fsb_format_number (999, 0), "999");
+  assert_formats (fsb_format_value_unit (12345, "files"), "12,345" NBSP "files");
   assert_formats (fsb_format_number (-0.004, 2), "0.00");
   /* three significant digits, as the study writes its figures */
   assert_formats (fsb_format_number (14.7, -1), "14.7");
@@ -28,7 +32,7 @@ test_c_locale (void)
   assert_formats (fsb_format_number (0.7, -1), "0.7");
   assert_formats (fsb_format_number (0.02, -1), "0.02");
   assert_formats (fsb_format_number (0.0234, -1), "0.0234");
-  assert_formats (fsb_format_number (12345.6, -1), "12346");
+  assert_formats (fsb_format_number (12345.6, -1), "12,346");
   assert_formats (fsb_format_number (0, -1), "0");
   g_assert_cmpint (fsb_format_decimals_for (34.8), ==, 1);
   g_assert_cmpint (fsb_format_decimals_for (0.5), ==, 3);
@@ -59,6 +63,16 @@ test_c_locale (void)
   assert_formats (fsb_format_time_range (0.000551, 0.000602, 0.000574, 0.000574), "551–602" NBSP "µs");
   assert_formats (fsb_format_time_range (0.17, 0.2051, 0.183, 0.183), "0.170–0.205" NBSP "s");
   assert_formats (fsb_format_time_range (0.059, 0.0819, 0.0769, 0.126), "0.0590–0.0819" NBSP "s");
+  /* past a minute a column and an interval stay in seconds */
+  assert_formats (fsb_format_time_as (14.7, 123), "14.7" NBSP "s");
+  assert_formats (fsb_format_time_as (123, 123), "123" NBSP "s");
+  assert_formats (fsb_format_time_range (0.0689, 131, 2.5, 2.5), "0.07–131.00" NBSP "s");
+  assert_formats (fsb_format_time_range (150, 169, 159, 159), "150–169" NBSP "s");
+  /* an overview's column: its unit, three significant digits each */
+  assert_formats (fsb_format_figure_as (8, "mb_per_s", 13.5), "8.00" NBSP "MB/s");
+  assert_formats (fsb_format_figure_as (0.0919, "wall_s", 0.153), "0.0919" NBSP "s");
+  assert_formats (fsb_format_figure_as (78.2, "wall_s", 302), "78.2" NBSP "s");
+  assert_formats (fsb_format_figure_as (6.04, "cpu_percent", 46), "6" NBSP "%");
   assert_formats (fsb_format_metric (0.000574, "wall_s"), "574" NBSP "µs");
   assert_formats (fsb_format_metric (2.5, "latency_p95_ms"), "2.50" NBSP "ms");
   assert_formats (fsb_format_metric (46.2, "cpu_percent"), "46" NBSP "%");
@@ -102,6 +116,8 @@ test_locales (void)
     { "ru_RU.UTF-8", "1" NNBSP "234,5", "-1" NNBSP "234" NNBSP "567" },
     { "fr_FR.UTF-8", "1" NNBSP "234,5", "-1" NNBSP "234" NNBSP "567" },
     { "de_DE.UTF-8", "1.234,5", "-1.234.567" },
+    { "en_US.UTF-8", "1,234.5", "-1,234,567" },
+    { "C", "1,234.5", "-1,234,567" },
   };
   g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
   guint tested = 0;

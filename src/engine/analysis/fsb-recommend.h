@@ -93,9 +93,6 @@ typedef struct {
   double          cycle_var;
 } FsbScore;
 
-/* The figure a score quotes, with its unit, as the verdicts write it: "1.2 s", "99.95 %". */
-char *fsb_score_figure (const FsbScore *score);
-
 /* A task whose difference a criterion's verdict would hide. */
 typedef struct {
   char       *task;           /* its id */

@@ -85,9 +85,3 @@ fsb_words_figure (double value, const char *metric)
     return fsb_format_duration (value);
   return fsb_format_value_unit (value, metric);
 }
-
-char *
-fsb_score_figure (const FsbScore *score)
-{
-  return fsb_words_figure (score->value, score->metric);
-}

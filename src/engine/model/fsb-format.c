@@ -40,13 +40,25 @@ fsb_format_decimals_for (double value)
   return auto_decimals (value);
 }
 
+/* The C locale (C.UTF-8 too, where English reports are written when no
+ * en_* locale is installed) groups no digits; its language, English, does:
+ * "12,345 files". */
+static gboolean
+numeric_is_c (void)
+{
+  const char *name = setlocale (LC_NUMERIC, NULL);
+
+  return name == NULL || strcmp (name, "C") == 0 || strcmp (name, "POSIX") == 0 || g_str_has_prefix (name, "C.");
+}
+
 char *
 fsb_format_number (double value, int decimals)
 {
   struct lconv *lc = localeconv ();
+  gboolean c = numeric_is_c ();
   const char *point = utf8_or (lc->decimal_point, ".");
-  const char *sep = utf8_or (lc->thousands_sep, "");
-  const char *grouping = lc->grouping != NULL ? lc->grouping : "";
+  const char *sep = c ? "," : utf8_or (lc->thousands_sep, "");
+  const char *grouping = c ? "\3" : lc->grouping != NULL ? lc->grouping : "";
   gboolean trim = decimals < 0;
   char buf[G_ASCII_DTOSTR_BUF_SIZE + 64];
   char fmt[16];
@@ -278,9 +290,17 @@ fsb_format_time_as (double seconds, double reference)
 
   if (!isfinite (seconds))
     return g_strdup ("—");
-  if (!isfinite (reference) || fabs (reference) >= 59.5 || fabs (seconds) >= 59.5)
+  if (!isfinite (reference))
     return fsb_format_time (seconds);
-  scale = time_scale (reference, &unit);
+  /* Past a minute the column stays in seconds: "123 s" beside "14.7 s",
+   * never "2 min 3 s" beside "14.7 s". */
+  if (fabs (reference) >= 59.5 || fabs (seconds) >= 59.5)
+    {
+      unit = fsb_metric_unit ("wall_s");
+      scale = 1;
+    }
+  else
+    scale = time_scale (reference, &unit);
   number = fsb_format_number (seconds / scale, sig3_decimals (seconds / scale));
   return g_strconcat (number, NBSP, unit, NULL);
 }
@@ -295,17 +315,41 @@ fsb_format_time_range (double low, double high, double median, double reference)
 
   if (!isfinite (low) || !isfinite (high))
     return g_strdup ("—");
+  /* An interval reaching past a minute is in seconds at both ends, like
+   * its column: "58.2–63.1 s", not "58.2 s – 1 min 3 s". */
   if (fabs (reference) >= 59.5 || fabs (high) >= 59.5)
     {
-      lo = fsb_format_time (low);
-      hi = fsb_format_time (high);
-      return g_strconcat (lo, " – ", hi, NULL);
+      unit = fsb_metric_unit ("wall_s");
+      scale = 1;
     }
-  scale = time_scale (reference, &unit);
+  else
+    scale = time_scale (reference, &unit);
   decimals = sig3_decimals (median / scale);
   lo = fsb_format_number (low / scale, decimals);
   hi = fsb_format_number (high / scale, decimals);
   return g_strconcat (lo, "–", hi, NBSP, unit, NULL);
+}
+
+char *
+fsb_format_figure_as (double value, const char *metric, double reference)
+{
+  double scale = 1;
+  const char *unit;
+  g_autofree char *number = NULL;
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+  if (g_strcmp0 (metric, "percent") == 0)
+    return fsb_format_percent (value, 2);  /* capacity: 99.95 % against 99.83 % */
+  if (metric_is_percent (metric))
+    return fsb_format_percent (value, fabs (reference) >= 10 ? 0 : 1);
+  if (fsb_format_metric_is_time (metric, &scale))
+    return fsb_format_time_as (value * scale, reference * scale);
+  number = fsb_format_number (value, metric_is_count (metric) ? 0 : sig3_decimals (value));
+  unit = metric != NULL ? fsb_metric_unit (metric) : "";
+  if (*unit == '\0')
+    return g_steal_pointer (&number);
+  return g_strconcat (number, NBSP, unit, NULL);
 }
 
 gboolean

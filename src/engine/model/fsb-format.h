@@ -6,7 +6,8 @@
 G_BEGIN_DECLS
 
 /* All functions follow LC_NUMERIC (decimal point, digit grouping:
- * 1 234,5 in ru and fr, 1.234,5 in de) and return UTF-8 to g_free(). */
+ * 1 234,5 in ru and fr, 1.234,5 in de; 1,234.5 in en and under C, whose
+ * language is English) and return UTF-8 to g_free(). */
 
 /* A number with a fixed count of decimals; decimals < 0 picks them from
  * the magnitude (three significant digits, at least 0 decimals). */
@@ -29,10 +30,12 @@ char *fsb_format_time          (double seconds);
 double fsb_format_time_unit    (double seconds, const char **unit);
 /* A time in the unit fsb_format_time picks for reference (the largest of a
  * task's figures), three significant digits of its own: the figures of one
- * task then share a unit, "0.0769 s" beside "0.126 s". */
+ * task then share a unit, "0.0769 s" beside "0.126 s"; past a minute,
+ * seconds: "123 s" beside "14.7 s". */
 char *fsb_format_time_as       (double seconds, double reference);
 /* Two times in the unit of reference (as fsb_format_time_as) with the
- * decimals of median: "551–602 µs", "0.0590–0.0819 s". */
+ * decimals of median: "551–602 µs", "0.0590–0.0819 s"; past a minute
+ * in seconds at both ends: "58.2–63.1 s". */
 char *fsb_format_time_range    (double low, double high, double median, double reference);
 /* TRUE for metrics that hold a time: "wall_s", "cpu_s" (seconds), "latency_p95_ms"
  * (milliseconds); scale is what one unit of the metric is in seconds. */
@@ -41,6 +44,11 @@ gboolean fsb_format_metric_is_time (const char *metric, double *scale);
 gboolean fsb_metric_is_bytes   (const char *metric);
 /* A metric's value with its unit, times in their adaptive unit (fsb_format_time). */
 char *fsb_format_metric        (double value, const char *metric);
+/* A figure of a table's column whose largest is reference: times in its
+ * unit (seconds past a minute), every figure three significant digits,
+ * untrimmed ("8.00 MB/s" beside "13.5 MB/s"), a share's decimals the
+ * column's: "0.0920 s" beside "0.153 s", "6 %" beside "46 %". */
+char *fsb_format_figure_as     (double value, const char *metric, double reference);
 /* How many times one figure is the other: "2.8×", "12×", "1.05×". */
 char *fsb_format_ratio         (double ratio);
 /* "1.06–1.09×" */

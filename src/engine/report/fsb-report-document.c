@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "fsb-format.h"
@@ -154,6 +155,21 @@ fsb_doc_find_score (GPtrArray *scores, const char *fs)
     if (g_strcmp0 (((FsbScore *) scores->pdata[i])->fs, fs) == 0)
       return scores->pdata[i];
   return NULL;
+}
+
+char *
+fsb_doc_score_figure (GPtrArray *scores, const char *fs)
+{
+  const FsbScore *s = fsb_doc_find_score (scores, fs);
+  double reference = 0;
+
+  if (s == NULL || !s->complete)
+    return g_strdup ("—");
+  /* the column's unit and a share's decimals are its largest figure's */
+  for (guint i = 0; i < scores->len; i++)
+    if (((FsbScore *) scores->pdata[i])->complete && isfinite (((FsbScore *) scores->pdata[i])->value))
+      reference = MAX (reference, fabs (((FsbScore *) scores->pdata[i])->value));
+  return fsb_format_figure_as (s->value, s->metric, reference);
 }
 
 GPtrArray *

@@ -221,8 +221,7 @@ append_compact (GString *out, FsbResult *r, const FsbRecommendation *rec)
       g_ptr_array_add (row, compact_cell (fsb_format_fs_name (fs)));
       for (guint i = 0; i < verdicts->len; i++)
         {
-          const FsbScore *s = fsb_doc_find_score (((FsbVerdict *) verdicts->pdata[i])->ranking, fs);
-          g_autofree char *figure = s != NULL && s->complete ? fsb_score_figure (s) : g_strdup ("—");
+          g_autofree char *figure = fsb_doc_score_figure (((FsbVerdict *) verdicts->pdata[i])->ranking, fs);
 
           g_ptr_array_add (row, compact_cell (figure));
         }

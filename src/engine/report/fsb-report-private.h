@@ -98,6 +98,9 @@ gboolean     fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *sec
 char        *fsb_doc_column_title  (const char *name, const char *metric);
 /* A filesystem's score among scores (FsbScore*), or NULL. */
 const FsbScore *fsb_doc_find_score (GPtrArray *scores, const char *fs);
+/* fs's figure in a column of scores (FsbScore*), in the unit and precision
+ * the column shares (fsb_format_figure_as); "—" when it has none. */
+char        *fsb_doc_score_figure  (GPtrArray *scores, const char *fs);
 /* The verdicts (FsbVerdict*) a summary shows: those the use case counts,
  * or all of them when it counts none that ran. */
 GPtrArray   *fsb_doc_summary_verdicts (const FsbRecommendation *rec);

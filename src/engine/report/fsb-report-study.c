@@ -425,9 +425,7 @@ add_glance (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
       for (guint i = 0; i < verdicts->len; i++)
         {
           const FsbVerdict *v = verdicts->pdata[i];
-          const FsbScore *s = fsb_doc_find_score (v->ranking, fs);
-
-          g_ptr_array_add (row, s != NULL && s->complete ? fsb_score_figure (s) : g_strdup ("—"));
+          g_ptr_array_add (row, fsb_doc_score_figure (v->ranking, fs));
           if (v->kind == FSB_VERDICT_WINNER && g_strcmp0 (v->winner, fs) == 0)
             best |= G_GUINT64_CONSTANT (1) << (i + 1);
         }
