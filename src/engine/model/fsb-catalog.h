@@ -211,6 +211,9 @@ char                  **fsb_use_case_groups      (const char *use_case);
 /* Why this system cannot run the group, translated; NULL when it can (or
  * the id is unknown). A plan leaves such a group out (fsb_plan_has_group ()). */
 char                   *fsb_group_unavailable    (const char *id);
+/* TRUE when one of the group's tasks runs that series (FSB_CONDITION_JOBS,
+ * FSB_CONDITION_IODEPTH; fsb-plan-series.c). */
+gboolean                fsb_group_has_series     (const FsbWorkloadGroup *group, const char *condition);
 /* The program the group needs that is not on PATH (data, for a result's
  * "left_out"); NULL when nothing is missing or the id is unknown. */
 const char             *fsb_group_missing_program (const char *id);
