@@ -8,8 +8,8 @@ import shutil
 import subprocess
 
 import fsbtest
-from fsbtest import (App, Session, SRCDIR, chart_has_drawing, choose_combo, find, find_all, find_on_page, run_bound,
-                     screenshot, select_tab, wait_for, wait_for_results)
+from fsbtest import (App, Session, SRCDIR, chart_has_drawing, choose_combo, find, find_all, find_on_page,
+                     open_first_saved_run, run_bound, screenshot, select_tab, wait_for, wait_for_results)
 
 JOBS = "Jobs at once"
 DEPTHS = "Requests in flight"
@@ -95,11 +95,7 @@ def test_scaling_charts_of_a_saved_result():
     app = App(extra_env=session.env)
     try:
         win = app.window()
-        find(win, "History", "push button").click()
-        find(win, "Earlier comparisons", "list box")
-        wait_for(lambda: find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open ")), 15,
-                 "the run in the history")
-        find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open "))[0].click()
+        open_first_saved_run(win)
         for section in ("Many at once", "Queued random I/O"):
             select_tab(win, section, timeout=15)
             chart = find(win, f"Scaling chart: {section}", None)
