@@ -5,6 +5,7 @@ set -u
 cli=$1
 schema_dir=$2
 data=$3
+refuse_io_uring=$4
 . "$(dirname "$0")/lib.sh"
 
 tmp=$(mktemp -d /tmp/fsbench-test-cli-plan-XXXXXX) || exit 1
@@ -202,4 +203,21 @@ done
 expect_status 2 "$cli" plan --variant 'wb=ext4;mount=data=writeback' --fs wb
 grep -q "mount_options.conf" "$tmp/err" || fail "the refusal says where an administrator allows more: $(cat "$tmp/err")"
 grep -q "noatime" "$tmp/err" || fail "the refusal names what is allowed"
+# A kernel that refuses io_uring (here a seccomp filter, as a container's
+# profile does) leaves the queue-depth group out, with why, before anything
+# is made; the same plans with io_uring allowed keep it (so the test fails
+# if it stops telling).
+nouring="$tmp/nouring"; mkdir -p "$nouring"
+expect_status 0 "$refuse_io_uring" "$cli" plan --fs ext4 --workloads random-io,queue-depth
+grep -qx "Left out: Queue depth\. This system does not allow io_uring: Operation not permitted\." "$tmp/out" \
+  || fail "io_uring refused: $(cat "$tmp/out")"
+! grep -q "qd-read" "$tmp/out" || fail "io_uring refused, yet qd-read is planned"
+grep -q "rand-read" "$tmp/out" || fail "io_uring refused: random-io left out too"
+expect_status 2 "$refuse_io_uring" "$cli" run --fs ext4 --workloads queue-depth --output "$nouring/result.json"
+grep -q "None of the chosen workload groups can run on this system: Queue depth cannot\. This system does not allow io_uring" \
+  "$tmp/err" || fail "run, io_uring refused, only queue-depth: $(cat "$tmp/err")"
+[ -z "$(ls -A "$nouring")" ] || fail "a refused run left $(ls -A "$nouring")"
+expect_status 0 "$cli" plan --fs ext4 --workloads random-io,queue-depth
+! grep -q "Left out" "$tmp/out" || fail "io_uring allowed, yet left out: $(cat "$tmp/out")"
+grep -q "qd-read" "$tmp/out" || fail "io_uring allowed, yet qd-read is not planned"
 echo "fsbench-cli plan and history: ok"

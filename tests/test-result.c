@@ -1,6 +1,8 @@
 /* test-result.c: statistics and the JSON round trip of a result */
 #include "config.h"
 
+#include <errno.h>
+
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -540,6 +542,31 @@ test_left_out (void)
   g_assert_cmpstr (left->program, ==, "git");
   g_assert_cmpstr (left->package, ==, "git");
   g_rmdir (empty);
+
+  /* a kernel facility refused: its name and errno as data, the reason in words */
+  {
+    g_autoptr(FsbResult) refused = fsb_result_load_from_data (
+      "{\"schema\":\"fsbench-result/2\",\"workloads\":[\"random-io\"],\"filesystems\":[],"
+      "\"left_out\":[{\"group\":\"queue-depth\",\"refused_feature\":\"io_uring\",\"errno\":1},"
+      "{\"group\":\"queue-depth\",\"refused_feature\":\"io_uring\",\"errno\":\"x\"},"
+      "{\"group\":\"queue-depth\"}]}", -1, &error);
+    g_autoptr(JsonNode) again = NULL;
+    g_autofree char *saved = NULL, *why = NULL;
+
+    g_assert_no_error (error);
+    /* the one without a reason is not ours to show; a bad errno says nothing */
+    g_assert_cmpuint (refused->left_out->len, ==, 2);
+    left = refused->left_out->pdata[0];
+    g_assert_null (left->program);
+    g_assert_cmpstr (left->feature, ==, "io_uring");
+    g_assert_cmpint (left->error_code, ==, EPERM);
+    why = fsb_left_out_reason (left);
+    g_assert_cmpstr (why, ==, "This system does not allow io_uring: Operation not permitted.");
+    g_assert_cmpint (((const FsbLeftOut *) refused->left_out->pdata[1])->error_code, ==, 0);
+    again = fsb_result_to_json (refused);
+    saved = json_to_string (again, FALSE);
+    g_assert_nonnull (strstr (saved, "{\"group\":\"queue-depth\",\"refused_feature\":\"io_uring\",\"errno\":1}"));
+  }
 
   if (git != NULL)
     {

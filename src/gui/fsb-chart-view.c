@@ -13,6 +13,7 @@ struct _FsbChartView
 
   FsbResult *result;
   char      *section;    /* a criterion id, or NULL: every task */
+  char      *task;       /* FSB_CHART_VIEW_SCALING: the task whose series it draws */
   gboolean   live;
   FsbChartViewKind kind;
   /* What the result, section, kind and liveness give, worked out once:
@@ -61,6 +62,11 @@ get_options (FsbChartView *self, FsbChartOptions *options)
     options->kind = FSB_CHART_CPU;
   else if (self->kind == FSB_CHART_VIEW_FAULTS)
     options->kind = FSB_CHART_FAULTS;
+  else if (self->kind == FSB_CHART_VIEW_SCALING)
+    {
+      options->kind = FSB_CHART_SCALING;
+      options->task = self->task;
+    }
   else
     options->kind = FSB_CHART_SECTION;
 }
@@ -152,6 +158,17 @@ fsb_chart_view_set_section (FsbChartView *self, const char *section)
 }
 
 void
+fsb_chart_view_set_task (FsbChartView *self, const char *task)
+{
+  g_return_if_fail (FSB_IS_CHART_VIEW (self));
+
+  g_free (self->task);
+  self->task = g_strdup (task);
+  forget_sizes (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
 fsb_chart_view_set_kind (FsbChartView *self, FsbChartViewKind kind)
 {
   g_return_if_fail (FSB_IS_CHART_VIEW (self));
@@ -222,6 +239,7 @@ fsb_chart_view_finalize (GObject *object)
 
   g_clear_pointer (&self->result, fsb_result_unref);
   g_free (self->section);
+  g_free (self->task);
   G_OBJECT_CLASS (fsb_chart_view_parent_class)->finalize (object);
 }
 

@@ -6,6 +6,7 @@
 
 #include "fsb-chart.h"
 #include "fsb-chart-view.h"
+#include "fsb-scaling-view.h"
 #include "fsb-format.h"
 #include "fsb-plan.h"
 #include "fsb-gui-util.h"
@@ -33,6 +34,7 @@ enum {
 typedef struct {
   GtkWidget *page;        /* the notebook's child */
   GtkWidget *chart;
+  GtkWidget *scaling;     /* FsbScalingView: the section's series, if it ran any */
   GtkWidget *conclusion;
   GtkWidget *table;
   gboolean   filled;      /* its table and chart show the result */
@@ -238,6 +240,9 @@ section_page_init (SectionPage *page, const FsbCriterionSpec *section)
       gtk_label_set_max_width_chars (GTK_LABEL (method), 90);
       gtk_container_add (GTK_CONTAINER (box), method);
     }
+  /* first, how the section's series scale (shown when a result has one), then each task's figures */
+  page->scaling = fsb_scaling_view_new (section->id);
+  gtk_container_add (GTK_CONTAINER (box), page->scaling);
   if (section->score == FSB_SCORE_TASKS)
     {
       GtkWidget *kind = gtk_combo_box_text_new ();
@@ -297,6 +302,7 @@ section_page_set (SectionPage *page, FsbResult *result, const FsbCriterionSpec *
   page->filled = FALSE;
   gtk_tree_view_set_model (GTK_TREE_VIEW (page->table), NULL);
   fsb_chart_view_set_result (FSB_CHART_VIEW (page->chart), NULL);
+  fsb_scaling_view_set_result (FSB_SCALING_VIEW (page->scaling), NULL);
   gtk_label_set_text (GTK_LABEL (page->conclusion), conclusion != NULL ? conclusion : "");
   gtk_widget_set_visible (page->conclusion, conclusion != NULL);
   gtk_widget_set_visible (page->page, has_rows);
@@ -316,6 +322,7 @@ section_page_fill (SectionPage *page, FsbResult *result, const FsbCriterionSpec 
   section_rows (result, section, store);
   gtk_tree_view_set_model (GTK_TREE_VIEW (page->table), GTK_TREE_MODEL (store));
   fsb_chart_view_set_result (FSB_CHART_VIEW (page->chart), result);
+  fsb_scaling_view_set_result (FSB_SCALING_VIEW (page->scaling), result);
   page->filled = TRUE;
 }
 

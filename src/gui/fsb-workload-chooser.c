@@ -10,6 +10,8 @@
 #include "fsb-age.h"
 #include "fsb-catalog.h"
 #include "fsb-dataset.h"
+#include "fsb-job.h"
+#include "fsb-series-row.h"
 #include "fsb-group-transfer.h"
 #include "fsb-sizes.h"
 #include "fsb-workload-chooser.h"
@@ -37,6 +39,7 @@ struct _FsbWorkloadChooser
   GtkWidget *source_folder;
 
   GPtrArray *group_checks;   /* of GtkCheckButton*, data "group" */
+  GtkWidget *series_rows[2]; /* the jobs at once, the requests in flight (fsb-series-row.c) */
 };
 
 G_DEFINE_FINAL_TYPE (FsbWorkloadChooser, fsb_workload_chooser, GTK_TYPE_BOX)
@@ -75,11 +78,29 @@ uses_folder (FsbWorkloadChooser *self)
   return g_strcmp0 (gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->source_combo)), "folder") == 0;
 }
 
-/* The custom sizes show only with the custom profile. */
+static char **checked_groups (FsbWorkloadChooser *self);
+
+/* The custom sizes show only with the custom profile; the series' first
+ * items say the counts this size runs. */
 static void
 profile_changed_cb (FsbWorkloadChooser *self)
 {
+  const char *profile = gtk_combo_box_get_active_id (GTK_COMBO_BOX (self->profile_combo));
+
   gtk_widget_set_visible (self->custom_row, is_custom (self));
+  for (guint i = 0; i < G_N_ELEMENTS (self->series_rows); i++)
+    fsb_series_row_set_profile (self->series_rows[i], profile != NULL ? profile : FSB_DEFAULT_PROFILE);
+  emit_changed (self);
+}
+
+/* A series' counts can be chosen while a group that runs it is ticked. */
+static void
+groups_changed_cb (FsbWorkloadChooser *self)
+{
+  g_auto(GStrv) groups = checked_groups (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->series_rows); i++)
+    fsb_series_row_set_groups (self->series_rows[i], (const char *const *) groups);
   emit_changed (self);
 }
 
@@ -112,7 +133,7 @@ add_groups (FsbWorkloadChooser *self, const char *const *wanted)
       fsb_gui_set_accessible_name (check, _(groups[i]->name));
       g_object_set_data (G_OBJECT (check), "group", (gpointer) groups[i]->id);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (check), why == NULL && g_strv_contains (wanted, groups[i]->id));
-      g_signal_connect_object (check, "toggled", G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (check, "toggled", G_CALLBACK (groups_changed_cb), self, G_CONNECT_SWAPPED);
       /* under it, the room and the time it takes (fsb_workload_chooser_show_costs) */
       box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       cost = gtk_label_new (NULL);
@@ -222,6 +243,9 @@ fsb_workload_chooser_load (FsbWorkloadChooser *self, GSettings *settings)
       gtk_combo_box_set_active_id (GTK_COMBO_BOX (self->source_combo), "folder");
     }
   add_groups (self, (const char *const *) wanted);
+  for (guint i = 0; i < G_N_ELEMENTS (self->series_rows); i++)
+    fsb_series_row_load (self->series_rows[i], settings);
+  groups_changed_cb (self);
   /* From now on, a use case chosen chooses the groups it needs. */
   g_signal_connect_object (self->use_case_combo, "changed", G_CALLBACK (use_case_changed_cb), self, G_CONNECT_SWAPPED);
 }
@@ -254,6 +278,8 @@ fsb_workload_chooser_save (FsbWorkloadChooser *self, GSettings *settings)
   g_settings_set_string (settings, "repetition-mode",
                          gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->repetitions_auto)) ? "auto" : "fixed");
   g_settings_set_string (settings, "source-folder", source != NULL ? source : "");
+  for (guint i = 0; i < G_N_ELEMENTS (self->series_rows); i++)
+    fsb_series_row_save (self->series_rows[i], settings);
 }
 
 /* The custom sizes, as `fsbench-cli run --size` sets them; the engine
@@ -308,6 +334,9 @@ fsb_workload_chooser_fill_plan (FsbWorkloadChooser *self, FsbPlan *plan, GError 
     }
   if (!fsb_plan_set_workloads (plan, (const char *const *) groups, error))
     return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (self->series_rows); i++)
+    if (!fsb_series_row_fill_plan (self->series_rows[i], plan, error))
+      return FALSE;
   /* automatic: the engine's least and most */
   plan->repeat_auto = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->repetitions_auto));
   if (!plan->repeat_auto)
@@ -377,11 +406,31 @@ fsb_workload_chooser_class_init (FsbWorkloadChooserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, emit_changed);
 }
 
+/* The series' rows go under the groups of tasks, whose tasks they count. */
+static void
+add_series_rows (FsbWorkloadChooser *self)
+{
+  const char *conditions[] = { FSB_CONDITION_JOBS, FSB_CONDITION_IODEPTH };
+  GtkWidget *groups_row = gtk_widget_get_ancestor (self->groups_box, GTK_TYPE_LIST_BOX_ROW);
+  GtkListBox *list = GTK_LIST_BOX (gtk_widget_get_parent (groups_row));
+  int at = gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (groups_row));
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (conditions) == G_N_ELEMENTS (self->series_rows));
+  for (guint i = 0; i < G_N_ELEMENTS (conditions); i++)
+    {
+      self->series_rows[i] = fsb_series_row_new (conditions[i]);
+      gtk_list_box_insert (list, self->series_rows[i], at + 1 + (int) i);
+      g_signal_connect_object (fsb_series_row_get_combo (self->series_rows[i]), "changed",
+                               G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
+    }
+}
+
 static void
 fsb_workload_chooser_init (FsbWorkloadChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_checks = g_ptr_array_new ();
+  add_series_rows (self);
   g_object_bind_property (self->repetitions_auto, "active", self->repetitions_spin, "sensitive",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   /* the profiles, their names and the limits are the engine's */

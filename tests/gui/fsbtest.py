@@ -482,6 +482,16 @@ def set_spin(win, name, value):
     wait_for(lambda: spin.value == value, 5, f"{name} = {value}")
 
 
+def open_first_saved_run(win):
+    """Opens the first run of the History page, as a user does: History,
+    then its Open button."""
+    find(win, "History", "push button").click()
+    find(win, "Earlier comparisons", "list box")
+    wait_for(lambda: find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open ")), 15,
+             "the run in the history")
+    find_all(win, lambda n: n.roleName == "push button" and n.name.startswith("Open "))[0].click()
+
+
 def select_tab(win, name, timeout=10.0):
     """Shows a notebook page by its tab, even one scrolled out of the tab
     strip, through the notebook's selection interface."""

@@ -1,6 +1,7 @@
 /* fsb-catalog.c: the registry of workload groups and the lookups over it */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -280,8 +281,21 @@ fsb_group_missing_program (const char *id)
   return path == NULL ? g->program : NULL;
 }
 
-char *
-fsb_left_out_reason (const char *program, const char *package)
+const char *
+fsb_group_refused_feature (const char *id, int *error_code)
+{
+  const FsbWorkloadGroup *g = id != NULL ? fsb_catalog_group (id) : NULL;
+  int refused;
+
+  if (g == NULL || g->feature == NULL || g->feature_refused == NULL || (refused = g->feature_refused ()) == 0)
+    return NULL;
+  if (error_code != NULL)
+    *error_code = refused;
+  return g->feature;
+}
+
+static char *
+program_reason (const char *program, const char *package)
 {
   if (package == NULL)
     /* Translators: a program's name, “git” */
@@ -291,11 +305,37 @@ fsb_left_out_reason (const char *program, const char *package)
 }
 
 char *
+fsb_left_out_reason (const FsbLeftOut *left)
+{
+  if (left->program != NULL)
+    return program_reason (left->program, left->package);
+  /* Translators: a facility of the kernel, “io_uring”, then the system's reason, “Operation not permitted” */
+  return g_strdup_printf (_("This system does not allow %s: %s."), left->feature,
+                          g_strerror (left->error_code > 0 ? left->error_code : EPERM));
+}
+
+gboolean
+fsb_group_lacks (const char *id, FsbLeftOut *left)
+{
+  const FsbWorkloadGroup *g = id != NULL ? fsb_catalog_group (id) : NULL;
+
+  memset (left, 0, sizeof *left);
+  if (g == NULL)
+    return FALSE;
+  left->group = (char *) g->id;
+  left->program = (char *) fsb_group_missing_program (id);
+  left->package = left->program != NULL ? (char *) g->program_package : NULL;
+  if (left->program == NULL)
+    left->feature = (char *) fsb_group_refused_feature (id, &left->error_code);
+  return left->program != NULL || left->feature != NULL;
+}
+
+char *
 fsb_group_unavailable (const char *id)
 {
-  const char *program = fsb_group_missing_program (id);
+  FsbLeftOut left;
 
-  return program != NULL ? fsb_left_out_reason (program, fsb_catalog_group (id)->program_package) : NULL;
+  return fsb_group_lacks (id, &left) ? fsb_left_out_reason (&left) : NULL;
 }
 
 char *

@@ -182,6 +182,11 @@ struct _FsbWorkloadGroup {
    * then leaves out. NULL: the group needs none. */
   const char             *program;
   const char             *program_package;
+  /* A facility of the kernel the group needs ("io_uring"), and its check:
+   * 0 when this system allows it, else the errno of its refusal (a
+   * seccomp filter, a sysctl): a plan then leaves the group out. NULL: none. */
+  const char             *feature;
+  int                   (*feature_refused) (void);
 };
 
 /* The groups, in registry order (workloads/meson.build lists them). */
@@ -211,12 +216,23 @@ char                  **fsb_use_case_groups      (const char *use_case);
 /* Why this system cannot run the group, translated; NULL when it can (or
  * the id is unknown). A plan leaves such a group out (fsb_plan_has_group ()). */
 char                   *fsb_group_unavailable    (const char *id);
+/* What this system lacks to run the group, as a result keeps it (its
+ * strings are the catalog's, not to be freed); FALSE when it lacks nothing. */
+gboolean                fsb_group_lacks          (const char *id, FsbLeftOut *left);
+/* TRUE when one of the group's tasks runs that series (FSB_CONDITION_JOBS,
+ * FSB_CONDITION_IODEPTH; fsb-plan-series.c). */
+gboolean                fsb_group_has_series     (const FsbWorkloadGroup *group, const char *condition);
 /* The program the group needs that is not on PATH (data, for a result's
  * "left_out"); NULL when nothing is missing or the id is unknown. */
 const char             *fsb_group_missing_program (const char *id);
+/* The kernel facility this system refuses the group (data, for a result's
+ * "left_out"), with the errno of the refusal; NULL when it has none or
+ * allows it. */
+const char             *fsb_group_refused_feature (const char *id, int *error_code);
 /* Why a group is left out, translated, from what a result keeps: the
- * program that was missing and its package (may be NULL). */
-char                   *fsb_left_out_reason      (const char *program, const char *package);
+ * program that was missing and its package (may be NULL), or the kernel
+ * facility refused and the errno of the refusal. */
+char                   *fsb_left_out_reason      (const FsbLeftOut *left);
 /* "desktop, server, …": the known use cases for a message (ids, not translated). */
 char                   *fsb_use_case_ids_text    (void);
 

@@ -9,6 +9,7 @@
 
 #include "fsb-catalog.h"
 #include "fsb-error.h"
+#include "fsb-format.h"
 #include "fsb-job.h"
 #include "fsb-json.h"
 #include "fsb-plan.h"
@@ -81,6 +82,15 @@ set_values (FsbPlan *self, const char *condition, GArray *values)
   *slot = values;
 }
 
+gboolean
+fsb_group_has_series (const FsbWorkloadGroup *group, const char *condition)
+{
+  for (guint t = 0; group != NULL && t < group->n_tasks; t++)
+    if (g_strcmp0 (group->tasks[t].series, condition) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 void
 fsb_plan_add_series_groups (FsbPlan *self, const char *condition)
 {
@@ -90,13 +100,10 @@ fsb_plan_add_series_groups (FsbPlan *self, const char *condition)
 
   for (guint g = 0; g < n; g++)
     {
-      gboolean has = g_strv_contains ((const char *const *) self->workloads, groups[g]->id);
       g_autofree char *why = NULL;
 
-      for (guint t = 0; t < groups[g]->n_tasks && !has; t++)
-        has = g_strcmp0 (groups[g]->tasks[t].series, condition) == 0 &&
-              (why = fsb_group_unavailable (groups[g]->id)) == NULL;
-      if (has)
+      if (g_strv_contains ((const char *const *) self->workloads, groups[g]->id) ||
+          (fsb_group_has_series (groups[g], condition) && (why = fsb_group_unavailable (groups[g]->id)) == NULL))
         g_strv_builder_add (b, groups[g]->id);
     }
   g_strfreev (self->workloads);
@@ -215,14 +222,28 @@ gboolean
 fsb_plan_has_series (FsbPlan *self, const char *condition)
 {
   for (guint g = 0; self->workloads[g] != NULL; g++)
-    {
-      const FsbWorkloadGroup *group = fsb_catalog_group (self->workloads[g]);
-
-      for (guint t = 0; group != NULL && t < group->n_tasks; t++)
-        if (g_strcmp0 (group->tasks[t].series, condition) == 0)
-          return TRUE;
-    }
+    if (fsb_group_has_series (fsb_catalog_group (self->workloads[g]), condition))
+      return TRUE;
   return FALSE;
+}
+
+char *
+fsb_series_title (const char *condition, const guint *values, guint n)
+{
+  g_autoptr(GPtrArray) counts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+  guint last;
+
+  g_return_val_if_fail (spec_of (condition) != NULL && n > 0, NULL);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (counts, fsb_format_number (values[i], 0));
+  list = fsb_format_join_names ((const char *const *) counts->pdata, n, FALSE);
+  last = values[n - 1];
+  if (strcmp (condition, FSB_CONDITION_JOBS) == 0)
+    /* Translators: a series of jobs run at once, "1, 2 and 4 jobs"; the number decides the plural is the last */
+    return g_strdup_printf (ngettext ("%s job", "%s jobs", last), list);
+  /* Translators: a series of queue depths, "1, 8 and 32 requests in flight"; the plural follows the last number */
+  return g_strdup_printf (ngettext ("%s request in flight", "%s requests in flight", last), list);
 }
 
 void

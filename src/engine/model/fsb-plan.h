@@ -149,6 +149,9 @@ gboolean     fsb_plan_set_series (FsbPlan *self, const char *condition, const ch
 void         fsb_plan_add_series_groups (FsbPlan *self, const char *condition);
 /* TRUE when one of the plan's groups has a task with that series. */
 gboolean     fsb_plan_has_series (FsbPlan *self, const char *condition);
+/* The values of a series in words, for a menu: "1, 2 and 4 jobs",
+ * "1, 8 and 32 requests in flight". */
+char        *fsb_series_title    (const char *condition, const guint *values, guint n);
 
 /* The use case, and its groups as the workloads (fsb_use_case_groups ()). */
 gboolean fsb_plan_set_use_case (FsbPlan *self, const char *use_case, GError **error);

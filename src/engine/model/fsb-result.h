@@ -185,8 +185,10 @@ typedef struct {
  * the program it needs that was not installed, and the package that has it. */
 typedef struct {
   char *group;
-  char *program;
+  char *program;        /* the program missing, or NULL */
   char *package;        /* may be NULL */
+  char *feature;        /* or the kernel facility refused ("io_uring"), or NULL */
+  int   error_code;     /* the errno of its refusal */
 } FsbLeftOut;
 
 /* How the repetitions were decided (results before 0.3 have none: mode NULL). */

@@ -194,4 +194,7 @@ const FsbWorkloadGroup fsb_group_queue_depth = {
   .params = params, .n_params = G_N_ELEMENTS (params),
   .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
   .space_needed = space_needed,
+  /* a kernel that refuses io_uring (a seccomp filter, kernel.io_uring_disabled) leaves the group out */
+  .feature = "io_uring",
+  .feature_refused = fsb_uring_refused,
 };

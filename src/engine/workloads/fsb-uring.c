@@ -36,16 +36,29 @@ uring_fail (GError **error, int errsv)
   return FALSE;
 }
 
+int
+fsb_uring_refused (void)
+{
+  static gsize answer = 0;   /* the errno + 1 */
+
+  if (g_once_init_enter (&answer))
+    {
+      struct io_uring ring;
+      int ret = io_uring_queue_init (2, &ring, 0);
+
+      if (ret == 0)
+        io_uring_queue_exit (&ring);
+      g_once_init_leave (&answer, (gsize) (ret < 0 ? -ret : 0) + 1);
+    }
+  return (int) answer - 1;
+}
+
 gboolean
 fsb_uring_available (GError **error)
 {
-  struct io_uring ring;
-  int ret = io_uring_queue_init (2, &ring, 0);
+  int refused = fsb_uring_refused ();
 
-  if (ret < 0)
-    return uring_fail (error, -ret);
-  io_uring_queue_exit (&ring);
-  return TRUE;
+  return refused == 0 || uring_fail (error, refused);
 }
 
 typedef struct {

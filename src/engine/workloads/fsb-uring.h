@@ -33,6 +33,9 @@ typedef struct {
  * with FSB_ERROR_UNSUPPORTED and the reason (io_uring disabled by
  * kernel.io_uring_disabled, a seccomp filter, a kernel before 5.1). */
 gboolean fsb_uring_available     (GError **error);
+/* 0 when this system allows io_uring, else the errno of its refusal
+ * (asked once per process). */
+int      fsb_uring_refused       (void);
 
 /* Runs the job; writes end with an fsync of every file, inside the time. */
 gboolean fsb_uring_random_io     (const FsbUringJob *job,
