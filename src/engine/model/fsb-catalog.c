@@ -291,6 +291,15 @@ fsb_left_out_reason (const char *program, const char *package)
 }
 
 char *
+fsb_left_out_sentence (const char *group, const char *program, const char *package)
+{
+  g_autofree char *why = fsb_left_out_reason (program, package);
+
+  /* Translators: a workload group, “Git repository”, then why this system cannot run it */
+  return g_strdup_printf (_("Left out: %s. %s"), fsb_group_title (group), why);
+}
+
+char *
 fsb_group_unavailable (const char *id)
 {
   const char *program = fsb_group_missing_program (id);

@@ -217,6 +217,10 @@ const char             *fsb_group_missing_program (const char *id);
 /* Why a group is left out, translated, from what a result keeps: the
  * program that was missing and its package (may be NULL). */
 char                   *fsb_left_out_reason      (const char *program, const char *package);
+/* The whole sentence, translated: "Left out: Git repository. The git program
+ * is not installed (Debian package “git”)." (the CLI's plan and run, the
+ * reports). */
+char                   *fsb_left_out_sentence    (const char *group, const char *program, const char *package);
 /* "desktop, server, …": the known use cases for a message (ids, not translated). */
 char                   *fsb_use_case_ids_text    (void);
 
