@@ -6,6 +6,13 @@
 # status --porcelain, gc), each after a cold remount, each flushed
 # (sync -f) before its clock stops; per operation the ratio of git's time
 # to the task's (above 1: the task is the faster), and of their totals.
+# The task's time is its headline, the git command and its flush ("io_s":
+# not the clone's removal after gc, which is no part of gc). A round is
+# git, tasks, tasks, git (a load that rises or falls through the round
+# weighs on both alike); per operation the medians of each side's times.
+# Both start a git process; the reading of the clock and the start of
+# sync, which the task does not pay, are measured with nothing to flush
+# just after and taken off.
 #
 #   bench/git-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N]
 #
@@ -26,7 +33,7 @@ while getopts B:f:p:D:r: opt; do
     p) profile=$OPTARG ;;
     D) base=$OPTARG ;;
     r) rounds=$OPTARG ;;
-    *) sed -n '2,14p' "$0"; exit 2 ;;
+    *) sed -n '2,17p' "$0"; exit 2 ;;
   esac
 done
 
@@ -54,7 +61,11 @@ hand() {
   esac
   sync -f "$mnt"
   end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  # the clock and the flush with nothing to do, taken off
+  null_start=$(date +%s.%N)
+  sync -f "$mnt"
+  null_end=$(date +%s.%N)
+  echo "$end - $start - ($null_end - $null_start)" | bc -l
 }
 
 printf '# %s profile: %s; median of %s rounds; load average %s\n' "$profile" \
@@ -65,20 +76,25 @@ printf '%-6s %-9s %10s %10s %7s\n' fs operation git_s fsbench_s ratio
 for fs in $(echo "$fslist" | tr , ' '); do
   image_new "$fs"
   : > "$work/rows"
-  for round in $(seq "$rounds"); do
+  # both: one side's four operations, each cold, in the group's order
+  by_hand() {
     for op in clone checkout status gc; do
       cold
       "$task" --drop-cache "$src"
-      h=$(hand $op)
-      echo "$op git $h" >> "$work/rows"
+      echo "$op git $(hand $op)" >> "$work/rows"
     done
     rm -rf "$mnt/git"
+  }
+  by_fsb() {
     for op in clone checkout status gc; do
       cold
       "$task" --drop-cache "$src"
       "$task" --profile "$profile" --source "$data" --dir "$mnt" "git-$op" > "$work/fsb.txt"
-      echo "$op fsb $(metric wall_s "$work/fsb.txt")" >> "$work/rows"
+      echo "$op fsb $(metric io_s "$work/fsb.txt")" >> "$work/rows"
     done
+  }
+  for round in $(seq "$rounds"); do
+    by_hand; by_fsb; by_fsb; by_hand
   done
   awk -v fs="$fs" '
     function median(a, n,   i, j, t) {

@@ -211,7 +211,7 @@ def record(locale, path):
 
 APP_GROUPS = ["sqlite", "git", "archive", "build", "photos"]
 TASK_SPEC = re.compile(r'\{\s*"([a-z0-9-]+)",\s*N_\("((?:[^"\\]|\\.)*)"\),\s*N_\((?:\s*"(?:[^"\\]|\\.)*")+\s*\),'
-                       r'\s*"[a-z0-9-]+",\s*"([a-z0-9_]+)"')
+                       r'\s*"[a-z0-9-]+",\s*"?([A-Za-z0-9_]+)"?')
 
 
 def app_tasks():
