@@ -6,7 +6,7 @@
 # status --porcelain, gc), each after a cold remount, each flushed
 # (sync -f) before its clock stops; per operation the ratio of git's time
 # to the task's (above 1: the task is the faster), and of their totals.
-# The task's time is its headline, the git command and its flush ("io_s":
+# The task's time is its headline, the git command and its flush ("op_s":
 # not the clone's removal after gc, which is no part of gc). A round is
 # git, tasks, tasks, git (a load that rises or falls through the round
 # weighs on both alike); per operation the medians of each side's times.
@@ -90,7 +90,7 @@ for fs in $(echo "$fslist" | tr , ' '); do
       cold
       "$task" --drop-cache "$src"
       "$task" --profile "$profile" --source "$data" --dir "$mnt" "git-$op" > "$work/fsb.txt"
-      echo "$op fsb $(metric io_s "$work/fsb.txt")" >> "$work/rows"
+      echo "$op fsb $(metric op_s "$work/fsb.txt")" >> "$work/rows"
     done
   }
   for round in $(seq "$rounds"); do

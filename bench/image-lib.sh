@@ -5,7 +5,7 @@
 #
 #   image_work NAME      the folder ($work) and the image's path ($img); the exit trap
 #   image_new FS         a fresh 1 GiB image formatted FS and mounted at $mnt
-#   cold                 unmounted, its pages dropped, mounted again
+#   cold                 unmounted, its pages dropped, mounted again, udev settled
 #   image_done           unmounted and detached
 #   metric NAME FILE     a figure of fsb-bench-task's output
 
@@ -57,10 +57,13 @@ image_new() {
   mount_it
 }
 
+# udev probes the device again after each mount: that reading is let
+# finish first, so it falls in neither side's time
 cold() {
   udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
   "$task" --drop-cache "$img"
   mount_it
+  udevadm settle 2>/dev/null || true
 }
 
 image_done() {
