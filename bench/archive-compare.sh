@@ -36,7 +36,7 @@ while getopts B:f:p:D:r:t: opt; do
     D) base=$OPTARG ;;
     r) rounds=$OPTARG ;;
     t) tool=$OPTARG ;;
-    *) sed -n '2,17p' "$0"; exit 2 ;;
+    *) sed -n '2,22p' "$0"; exit 2 ;;
   esac
 done
 

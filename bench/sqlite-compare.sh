@@ -31,7 +31,7 @@ while getopts B:f:p:D:r: opt; do
     p) profile=$OPTARG ;;
     D) base=$OPTARG ;;
     r) rounds=$OPTARG ;;
-    *) sed -n '2,17p' "$0"; exit 2 ;;
+    *) sed -n '2,19p' "$0"; exit 2 ;;
   esac
 done
 
