@@ -5,7 +5,7 @@
 #
 #   image_work NAME      the folder ($work) and the image's path ($img); the exit trap
 #   image_new FS         a fresh 1 GiB image formatted FS and mounted at $mnt
-#   cold                 unmounted, its pages dropped, mounted again
+#   cold                 unmounted, its pages dropped, mounted again, udev settled
 #   image_done           unmounted and detached
 #   metric NAME FILE     a figure of fsb-bench-task's output
 
@@ -47,18 +47,23 @@ image_new() {
     sleep 2
   done
   [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
+  # ext4's inode tables and journal zeroed now, not by a kernel thread
+  # during the first measurements
   case $1 in
-    ext*) "mkfs.$1" -q -F "$loop" ;;
+    ext*) "mkfs.$1" -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$loop" ;;
     *) "mkfs.$1" -q -f "$loop" ;;
   esac >/dev/null
   udevadm settle 2>/dev/null || sleep 1
   mount_it
 }
 
+# udev probes the device again after each mount: that reading is let
+# finish first, so it falls in neither side's time
 cold() {
   udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
   "$task" --drop-cache "$img"
   mount_it
+  udevadm settle 2>/dev/null || true
 }
 
 image_done() {

@@ -4,13 +4,19 @@
 # database (made by the task's own set-up), the same pragmas
 # (journal_mode=DELETE, synchronous=FULL, a 256 KiB cache), the same
 # transactions of the same rows, each started cold; the ratio of their
-# transactions per second.
+# transactions per second. Both clocks hold the transactions alone: the
+# task starts its clock after opening the database and setting the
+# pragmas (which turns the set-up's WAL back into a rollback journal), so
+# sqlite3 reads the clock (.shell date) after the pragmas and after the
+# last COMMIT, not around its start and the parsing of its input. A round
+# is sqlite3, task, task, sqlite3 (a load that rises or falls through the
+# round weighs on both alike), its ratio that of their summed times; the
+# median of the rounds' ratios is printed.
 #
 #   bench/sqlite-compare.sh [-B BUILDDIR] [-f ext4,xfs] [-p quick] [-D DIR] [-r N]
 #
 # Needs root or polkit rights for udisksctl, the sqlite3 program, mkfs.FS.
-# Prints figures; it is not a test. sqlite3's time includes starting the
-# program and parsing the statements, which the task does not pay.
+# Prints figures; it is not a test.
 set -eu
 
 build=_build
@@ -25,7 +31,7 @@ while getopts B:f:p:D:r: opt; do
     p) profile=$OPTARG ;;
     D) base=$OPTARG ;;
     r) rounds=$OPTARG ;;
-    *) sed -n '2,13p' "$0"; exit 2 ;;
+    *) sed -n '2,19p' "$0"; exit 2 ;;
   esac
 done
 
@@ -40,38 +46,13 @@ per=$sqlite_rows_per_transaction
 rows=$sqlite_rows
 sizes="--size sqlite-seconds=3600"
 
-work=$(mktemp -d "$base/fsbench-sqlite-XXXXXX")
-img=$work/disk.img
-loop=
-mnt=
-cleanup() {
-  if [ -n "$loop" ]; then
-    udisksctl unmount --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-    udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null 2>&1 || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-mount_it() {
-  for try in 1 2 3 4 5 6 7 8 9 10; do
-    mnt=$(udisksctl mount --no-user-interaction -b "$loop" 2>/dev/null | sed -n 's/^Mounted .* at \(.*\)$/\1/p' | sed 's/\.$//')
-    [ -n "$mnt" ] && [ -d "$mnt" ] && return 0
-    sleep 0.5
-  done
-  echo "could not mount $loop" >&2
-  exit 1
-}
-cold() {
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  "$task" --drop-cache "$img"
-  mount_it
-}
-metric() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2" | head -n 1; }
+. "$(dirname "$0")/image-lib.sh"
+image_work sqlite
 
 # The task's transactions as SQL: ids past the database's, text of its length.
 awk -v tx="$tx" -v per="$per" -v first="$((rows + 1000000000))" 'BEGIN {
   print "PRAGMA journal_mode=DELETE;"; print "PRAGMA synchronous=FULL;"; print "PRAGMA cache_size=-256;"
+  print ".shell date +%s.%N"
   srand(1); id = first
   for (t = 0; t < tx; t++) {
     print "BEGIN;"
@@ -81,47 +62,48 @@ awk -v tx="$tx" -v per="$per" -v first="$((rows + 1000000000))" 'BEGIN {
     }
     print "COMMIT;"
   }
+  print ".shell date +%s.%N"
 }' > "$work/tx.sql"
 
 printf '# %s profile: %s rows, %s transactions of %s rows, synchronous=FULL, rollback journal; median of %s rounds\n' \
   "$profile" "$rows" "$tx" "$per" "$rounds"
+printf '# load average %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-6s %14s %14s %7s\n' fs sqlite3_tx/s fsbench_tx/s ratio
 
+# sql: sqlite3's transactions per second, cold, between its two readings of the clock
+sql() {
+  "$task" --profile "$profile" $sizes --dir "$mnt" --setup sqlite-insert
+  cold
+  sqlite3 "$mnt/sqlite/bench.db" < "$work/tx.sql" > "$work/clock"
+  sync -f "$mnt"
+  rm -rf "$mnt/sqlite"
+  awk '/^[0-9.]+$/ { t[++n] = $1 } END { print t[2] - t[1] }' "$work/clock"
+}
+# fsb: the task's seconds, from its transactions per second, cold
+fsb() {
+  "$task" --profile "$profile" $sizes --dir "$mnt" --setup sqlite-insert
+  cold
+  "$task" --profile "$profile" $sizes --dir "$mnt" sqlite-insert > "$work/fsb.txt"
+  rm -rf "$mnt/sqlite"
+  echo "$tx / $(metric transactions_per_s "$work/fsb.txt")" | bc -l
+}
+
 for fs in $(echo "$fslist" | tr , ' '); do
-  rm -f "$img"
-  truncate -s 600M "$img"
-  loop=$(udisksctl loop-setup --no-user-interaction -f "$img" | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
-  [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
-  case $fs in
-    ext*) "mkfs.$fs" -q -F "$loop" ;;
-    *) "mkfs.$fs" -q -f "$loop" ;;
-  esac >/dev/null
-  udevadm settle 2>/dev/null || sleep 1
-  mount_it
+  image_new "$fs"
   : > "$work/rows"
   for round in $(seq "$rounds"); do
-    "$task" --profile "$profile" $sizes --dir "$mnt" --setup sqlite-insert
-    cold
-    start=$(date +%s.%N)
-    sqlite3 "$mnt/sqlite/bench.db" < "$work/tx.sql" > /dev/null
-    sync -f "$mnt"
-    end=$(date +%s.%N)
-    rm -rf "$mnt/sqlite"
-    "$task" --profile "$profile" $sizes --dir "$mnt" --setup sqlite-insert
-    cold
-    "$task" --profile "$profile" $sizes --dir "$mnt" sqlite-insert > "$work/fsb.txt"
-    rm -rf "$mnt/sqlite"
-    echo "$(echo "$tx / ($end - $start)" | bc -l) $(metric transactions_per_s "$work/fsb.txt")" >> "$work/rows"
+    q1=$(sql); f1=$(fsb); f2=$(fsb); q2=$(sql)
+    echo "$q1 $q2 $f1 $f2" >> "$work/rows"
   done
-  awk -v fs="$fs" '
+  # FSB_VERBOSE=1: each round's seconds (tool, tool, task, task) on stderr
+  [ -z "${FSB_VERBOSE:-}" ] || sed "s/^/# $fs round: /" "$work/rows" >&2
+  awk -v fs="$fs" -v tx="$tx" '
     function median(a, n,   i, j, t) {
       for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
       return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
     }
-    { n++; s[n] = $1; f[n] = $2; r[n] = ($1 > 0 ? $2 / $1 : 0) }
+    { n++; s[n] = 2 * tx / ($1 + $2); f[n] = 2 * tx / ($3 + $4); r[n] = ($1 + $2) / ($3 + $4) }
     END { printf "%-6s %14.1f %14.1f %7.2f\n", fs, median(s, n), median(f, n), median(r, n) }
   ' "$work/rows"
-  udisksctl unmount --no-user-interaction -b "$loop" >/dev/null
-  udisksctl loop-delete --no-user-interaction -b "$loop" >/dev/null
-  loop=
+  image_done
 done

@@ -15,7 +15,8 @@ the older results: tests/data/apps.json (study.json with three samples of
 each of their tasks on each filesystem) is reported in every format and
 language too, and every one of their tasks (as their sources declare them) must appear by its name in the reader's language
 in the HTML, the PDF (as text) and the Markdown, and by its id in the CSV,
-the samples CSV and the JSON.
+the samples CSV and the JSON. A group left out (git missing) is named with
+its reason in one sentence in the HTML, the PDF and the Markdown.
 
 English is found two ways: every passage of three words or more of the
 source strings (po/LL.po's msgids, cut at their placeholders) that the
@@ -210,7 +211,7 @@ def record(locale, path):
 
 APP_GROUPS = ["sqlite", "git", "archive", "build", "photos"]
 TASK_SPEC = re.compile(r'\{\s*"([a-z0-9-]+)",\s*N_\("((?:[^"\\]|\\.)*)"\),\s*N_\((?:\s*"(?:[^"\\]|\\.)*")+\s*\),'
-                       r'\s*"[a-z0-9-]+",\s*"([a-z0-9_]+)"')
+                       r'\s*"[a-z0-9-]+",\s*"?([A-Za-z0-9_]+)"?')
 
 
 def app_tasks():
@@ -242,6 +243,24 @@ def check_app_tasks(files, json_path, lang, tasks, catalog):
                 fail(f"{os.path.basename(f)}: no “{want}” ({task})")
         if f'"{task}"' not in open(json_path, encoding="utf-8").read():
             fail(f"{os.path.basename(json_path)}: no {task}")
+
+
+def check_left_out(out, lang, catalog):
+    """A group the run could not run is named in the HTML, the PDF and the
+    Markdown, with why, in one sentence in the reader's language."""
+    with open(os.path.join(SRCDIR, "tests", "data", "study.json"), encoding="utf-8") as f:
+        r = json.load(f)
+    r["left_out"] = [{"group": "git", "missing_program": "git", "package": "git"}]
+    path = os.path.join(out, "left-out.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(r, f)
+    tr = lambda msgid: catalog.get(msgid, msgid)
+    why = tr("The %s program is not installed (Debian package “%s”).").replace("%s", "git")
+    want = tr("Left out: %s. %s").replace("%s", tr("Git repository"), 1).replace("%s", why, 1)
+    for f in report(path, lang, out):
+        text = plain(f)
+        if not f.endswith(".csv") and text is not None and want not in text:
+            fail(f"{os.path.basename(f)} ({lang}): no “{want}”")
 
 
 def check_result_is_data(path):
@@ -292,6 +311,7 @@ def main():
             subprocess.run([CLI, "report", "--lang", lang, "--json", json_path, apps], check=True,
                            env=env_for("C.UTF-8"), stdout=subprocess.DEVNULL)
             check_app_tasks(files, json_path, lang, tasks, catalog)
+            check_left_out(out, lang, catalog)
             if lang != "en":
                 for f in files:
                     check_no_english(f, lang, english[lang], recorded_data(apps))

@@ -126,6 +126,8 @@ test_group (Fixture *f, gconstpointer data)
 
       g_assert_true (g->tasks[t].run (&f->ctx, s, &error));
       g_assert_no_error (error);
+      /* the headline, the operation alone, read by the task itself */
+      g_assert_cmpfloat (metric (s, g->tasks[t].metric), >, 0);
       g_assert_false (fsb_sample_get (s, "prepared_in_task", NULL));
       g_assert_cmpfloat (metric (s, "files"), ==, N);
       if (t == 0)

@@ -287,11 +287,13 @@ fsb_cli_print_left_out (FILE *stream, FsbPlan *plan)
 {
   for (guint i = 0; plan->workloads != NULL && plan->workloads[i] != NULL; i++)
     {
-      g_autofree char *why = fsb_group_unavailable (plan->workloads[i]);
+      FsbLeftOut lacks;
+      g_autofree char *line = NULL;
 
-      if (why != NULL)
-        /* Translators: a workload group, “Git repository”, then why this system cannot run it */
-        fprintf (stream, _("Left out: %s. %s\n"), fsb_group_title (plan->workloads[i]), why);
+      if (!fsb_group_lacks (plan->workloads[i], &lacks))
+        continue;
+      line = fsb_left_out_sentence (&lacks);
+      fprintf (stream, "%s\n", line);
     }
 }
 

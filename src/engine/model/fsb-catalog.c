@@ -331,6 +331,15 @@ fsb_group_lacks (const char *id, FsbLeftOut *left)
 }
 
 char *
+fsb_left_out_sentence (const FsbLeftOut *left)
+{
+  g_autofree char *why = fsb_left_out_reason (left);
+
+  /* Translators: a workload group, “Git repository”, then why this system cannot run it */
+  return g_strdup_printf (_("Left out: %s. %s"), fsb_group_title (left->group), why);
+}
+
+char *
 fsb_group_unavailable (const char *id)
 {
   FsbLeftOut left;

@@ -233,6 +233,10 @@ const char             *fsb_group_refused_feature (const char *id, int *error_co
  * program that was missing and its package (may be NULL), or the kernel
  * facility refused and the errno of the refusal. */
 char                   *fsb_left_out_reason      (const FsbLeftOut *left);
+/* The whole sentence, translated: "Left out: Git repository. The git program
+ * is not installed (Debian package “git”)." (the CLI's plan and run, the
+ * reports). */
+char                   *fsb_left_out_sentence    (const FsbLeftOut *left);
 /* "desktop, server, …": the known use cases for a message (ids, not translated). */
 char                   *fsb_use_case_ids_text    (void);
 

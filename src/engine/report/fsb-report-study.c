@@ -274,6 +274,19 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
     }
 }
 
+/* The groups the run was asked for that this system could not run: one
+ * sentence each, from what the result keeps (the group, and the program missing or the kernel facility refused). */
+static void
+add_left_out (FsbDocument *doc, FsbResult *r)
+{
+  for (guint i = 0; i < r->left_out->len; i++)
+    {
+      const FsbLeftOut *left = r->left_out->pdata[i];
+
+      fsb_doc_add_take (doc, FSB_BLOCK_NOTE, fsb_left_out_sentence (left));
+    }
+}
+
 static void
 add_task_descriptions (FsbDocument *doc, FsbResult *r)
 {
@@ -532,6 +545,7 @@ fsb_document_build_study (FsbDocument *doc, FsbResult *r, FsbUseCase use_case)
   add_machine_facts (doc, r);
   add_method (doc, r, rec);
   add_task_descriptions (doc, r);
+  add_left_out (doc, r);
   fsb_doc_add_results (doc, r, rec);
   add_summary (doc, r, rec);
   /* the Markdown's summary at the top shows the figures this verdict weighed */

@@ -344,7 +344,7 @@ photos_import (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
   if (!import_library (ctx, &bytes, error))
     return FALSE;
   seconds = fsb_now () - start;
-  fsb_sample_set (sample, "io_s", seconds);
+  fsb_sample_set (sample, FSB_OP_S, seconds);
   fsb_sample_set (sample, "files", n_photos (ctx->sizes));
   fsb_sample_set (sample, "bytes", bytes);
   fsb_sample_set (sample, "mb_per_s", seconds > 0 ? bytes / 1e6 / seconds : 0);
@@ -429,7 +429,7 @@ photos_browse (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
         if (!browse_day (root, year, day, buf, &photos, &bytes, error))
           return FALSE;
     }
-  fsb_sample_set (sample, "io_s", fsb_now () - start);
+  fsb_sample_set (sample, FSB_OP_S, fsb_now () - start);
   fsb_sample_set (sample, "files", photos);
   fsb_sample_set (sample, "bytes", bytes);
   return fsb_remove_tree (root, &junk, ctx->cancellable, error) && fsb_sync_filesystem (ctx->mount_point, error);
@@ -459,11 +459,11 @@ static const FsbTaskSpec tasks[] = {
   { "photos-import", N_("Import photos"),
     N_("Imports photos from a camera's card into a folder for each day they were taken, and writes a "
        "thumbnail for each, as a photo manager does."),
-    "photos", "wall_s", FALSE, photos_import, NULL, NULL, estimate_import, TRUE, TRUE },
+    "photos", FSB_OP_S, FALSE, photos_import, NULL, NULL, estimate_import, TRUE, TRUE },
   { "photos-browse", N_("Browse the photos"),
     N_("Lists the photo library's folders on a cold cache and reads every thumbnail, as a photo "
        "manager opening the library."),
-    "photos", "wall_s", FALSE, photos_browse, photos_setup, NULL, estimate_browse },
+    "photos", FSB_OP_S, FALSE, photos_browse, photos_setup, NULL, estimate_browse },
 };
 
 static const FsbCriterionSpec criteria[] = {
@@ -475,6 +475,10 @@ static const FsbCriterionSpec criteria[] = {
       /* Translators: the only filesystem measured, then its figure for this criterion (a time, a rate or a share) */
       N_("%s needed %s for the photo library.") },
     { { "desktop", 1 }, { "media", 2 } } },
+};
+
+static const FsbMetricSpec metrics[] = {
+  FSB_OP_S_METRIC,
 };
 
 static const FsbParamSpec params[] = {
@@ -509,6 +513,7 @@ const FsbWorkloadGroup fsb_group_photos = {
   .tasks = tasks, .n_tasks = G_N_ELEMENTS (tasks),
   .criteria = criteria, .n_criteria = G_N_ELEMENTS (criteria),
   .params = params, .n_params = G_N_ELEMENTS (params),
+  .metrics = metrics, .n_metrics = G_N_ELEMENTS (metrics),
   .space_needed = space_needed,
   .check_sizes = check_sizes,
   .data_dir = "photos",

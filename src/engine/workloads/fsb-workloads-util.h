@@ -70,4 +70,11 @@ double   fsb_percentile   (const double *sorted, guint n, double p);
  * latency_p95_ms, latency_p99_ms and latency_max_ms from it. */
 void     fsb_workload_set_latencies (FsbSample *sample, GArray *lat);
 
+/* The headline of the application groups' timed tasks (git, build,
+ * photos): the seconds of the operation itself and its flush, read by
+ * the task, without what it prepares first or removes after it (the
+ * group's files go at the end of its last task, as no part of it). */
+#define FSB_OP_S "op_s"
+#define FSB_OP_S_METRIC { FSB_OP_S, N_("Time of the operation"), N_("s") }
+
 G_END_DECLS
