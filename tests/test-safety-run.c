@@ -89,6 +89,62 @@ power_cut_thread (gpointer data)
   return NULL;
 }
 
+/* The checker on a whole filesystem, cold: a clean one is clean, with
+ * what it read; a damaged one is not; and the target is mounted again
+ * after each. */
+static gpointer
+check_full_thread (gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) t = image (image_dir, 320 * 1024 * 1024, "ext4");
+  g_autofree char *file = g_build_filename (fsb_target_get_mount_point (t), "data", NULL);
+  g_autofree char *bytes = g_malloc0 (1024 * 1024);
+  g_autoptr(FsbSample) clean = fsb_sample_new ();
+  g_autoptr(FsbSample) damaged = fsb_sample_new ();
+  g_autofree char *cmd = NULL;
+  double v;
+
+  g_assert_true (g_file_set_contents (file, bytes, 1024 * 1024, &error));
+  g_assert_true (fsb_safety_check_full (t, "ext4", clean, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (clean->error);
+  g_assert_true (fsb_sample_get (clean, "fsck_clean", &v));
+  g_assert_cmpfloat (v, ==, 1);
+  g_assert_true (fsb_sample_get (clean, "checker_s", &v));
+  g_assert_cmpfloat (v, >, 0);
+  g_assert_true (fsb_sample_get (clean, "fsck_used_bytes", &v));
+  g_assert_cmpfloat (v, >=, 1024 * 1024);
+  g_assert_true (fsb_sample_get (clean, "fsck_used_inodes", &v));
+  g_assert_cmpfloat (v, >=, 12);
+  g_assert_true (g_file_test (fsb_target_get_mount_point (t), G_FILE_TEST_IS_DIR));
+
+  /* a link count the file does not have, which neither mounting nor
+   * unmounting mends: e2fsck must say "ref count is 7, should be 1" */
+  g_assert_true (fsb_target_unmount (t, NULL, NULL, &error));
+  cmd = g_strdup_printf ("PATH=$PATH:/usr/sbin:/sbin debugfs -w -R 'sif /data links_count 7' '%s' 2>/dev/null",
+                         fsb_target_get_image_path (t));
+  g_assert_cmpint (system (cmd), ==, 0);
+  g_assert_true (fsb_target_mount (t, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_safety_check_full (t, "ext4", damaged, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_sample_get (damaged, "fsck_clean", &v));
+  g_assert_cmpfloat (v, ==, 0);
+
+  g_assert_true (fsb_target_release (t, &error));
+  g_assert_no_error (error);
+  return NULL;
+}
+
+static void
+test_check_full (void)
+{
+  if (!fsb_test_have_udisks ())
+    return;
+  g_thread_join (g_thread_new ("check-full", check_full_thread, NULL));
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+}
+
 static void
 test_power_cut (void)
 {
@@ -111,6 +167,7 @@ main (int argc, char **argv)
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/safety-run/power-cut", test_power_cut);
+  g_test_add_func ("/safety-run/check-full", test_check_full);
   status = g_test_run ();
   fsb_test_remove_dir (tmp_dir);
   g_free (tmp_dir);

@@ -325,8 +325,9 @@ fsb_doc_format_param (const FsbParamSpec *param, double value)
 gboolean
 fsb_doc_group_ran (FsbResult *r, const FsbWorkloadGroup *group)
 {
+  /* a step the runner adds (fsck-full) is not the group's own work */
   for (guint t = 0; t < group->n_tasks; t++)
-    for (guint f = 0; f < r->filesystems->len; f++)
+    for (guint f = 0; f < r->filesystems->len && (group->tasks[t].run != NULL || group->always); f++)
       if (fsb_fs_result_get_task (r->filesystems->pdata[f], group->tasks[t].id, FALSE) != NULL)
         return TRUE;
   return group->across_filesystems && r->transfers->len > 0;
