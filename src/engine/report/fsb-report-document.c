@@ -260,8 +260,9 @@ fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section)
     return fsb_doc_aging_has_data (r);
   if (fsb_chart_has_data (r, &o))
     return TRUE;
-  /* a section whose every sample failed still belongs in the report */
-  if (section->score == FSB_SCORE_TASKS)
+  /* a section whose every sample failed still belongs in the report, its errors said */
+  if (section->score == FSB_SCORE_TASKS || section->score == FSB_SCORE_DURABILITY
+      || section->score == FSB_SCORE_DETECTION)
     {
       g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section->id);
       return ids->len > 0;
