@@ -542,8 +542,11 @@ static const FsbCriterionSpec criteria[] = {
   /* Its time counts as any task's; a checker that finds damage on a full
    * filesystem nothing damaged is said in the conclusion (fsb-verdict-safety.c). */
   { "full-check", N_("Checking a full filesystem"), FSB_SCORE_TASKS,
+    /* Translators: the filesystem in first place, then by how much it leads the next one, e.g. “2.8× faster than ext4” */
     { N_("%s is the fastest to check when full: %s."),
+      /* Translators: the filesystems that share first place, “ext4 and XFS”, then why, e.g. “within 3 % of each other” */
       N_("%s are tied on checking a full filesystem (%s)."),
+      /* Translators: the only filesystem measured, then its checker’s time on the full filesystem */
       N_("The checker of %s needed %s for the full filesystem.") },
     { { "nas", 1, TRUE }, { "server", 0.5, TRUE } },
     N_("After the aging’s fill (--age) or with the kernel trees on it, the filesystem is unmounted and its own "
