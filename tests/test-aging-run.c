@@ -109,6 +109,22 @@ test_light (void)
           g_assert_cmpfloat (wall, >, 0);
           g_assert_true (g_hash_table_contains (d.seen, fsb_task_aged_id (core[i])));
         }
+      /* the checker on the aged, full filesystem, cold: clean, and what it read */
+      {
+        FsbTaskResult *fsck = fsb_fs_result_get_task (fs, "fsck-full", FALSE);
+        double v;
+
+        g_assert_nonnull (fsck);
+        g_assert_cmpuint (fsck->samples->len, ==, 1);
+        g_assert_null (((FsbSample *) fsck->samples->pdata[0])->error);
+        g_assert_true (fsb_sample_get (fsck->samples->pdata[0], "checker_s", &v));
+        g_assert_cmpfloat (v, >, 0);
+        g_assert_true (fsb_sample_get (fsck->samples->pdata[0], "fsck_clean", &v));
+        g_assert_cmpfloat (v, ==, 1);
+        g_assert_true (fsb_sample_get (fsck->samples->pdata[0], "fsck_used_bytes", &v));
+        g_assert_cmpfloat (v, >, d.result->target.size_bytes / 2);
+        g_assert_true (g_hash_table_contains (d.seen, "fsck-full"));
+      }
       /* the aging, as full as asked (within a file or two) */
       g_assert_nonnull (fs->aging);
       g_assert_cmpstr (fs->aging->level, ==, "light");

@@ -199,6 +199,82 @@ test_when_measured (void)
     }
 }
 
+/* The checker on a full filesystem: its time is a criterion the archive
+ * weighs when measured, and a checker that found damage where nothing was
+ * damaged is said in its conclusion, and so in the reasons. */
+static void
+test_full_check (void)
+{
+  g_autoptr(FsbResult) r = crafted_result ();
+  const char *names[] = { "ext4", "xfs" };
+  g_autoptr(FsbRecommendation) rec = NULL;
+  const FsbVerdict *v;
+
+  g_assert_false (fsb_criterion_needed (fsb_catalog_criterion ("full-check"), "nas"));
+  g_assert_cmpfloat (fsb_criterion_weight (fsb_catalog_criterion ("full-check"), "nas"), ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      FsbFsResult *fs = fsb_result_add_filesystem (r, names[i]);
+
+      fs->capacity_initial.percent = 95;
+      add_power_cut (fs, 20, 0, 0, 20);
+      add_bit_rot (fs, 12, 0, 12);
+      for (guint k = 0; k < 3; k++)
+        {
+          const char *const metrics[] = { "checker_s", "fsck_clean", "fsck_used_bytes" };
+          /* XFS's checker found damage once in three */
+          const double values[] = { i == 0 ? 2.0 + 0.01 * k : 8.0 + 0.01 * k, i == 1 && k == 2 ? 0 : 1, 6e8 };
+
+          add_sample (fs, "fsck-full", metrics, values, G_N_ELEMENTS (values));
+        }
+    }
+  rec = fsb_recommend (r, FSB_USE_CASE_NAS);
+  dump_recommendation (rec);
+  v = fsb_recommendation_get_verdict (rec, "full-check");
+  g_assert_nonnull (v);
+  g_assert_cmpfloat (v->weight, ==, 1);
+  g_assert_cmpint (v->kind, ==, FSB_VERDICT_WINNER);
+  g_assert_cmpstr (v->winner, ==, "ext4");
+  g_assert_nonnull (strstr (v->conclusion, "The checker of XFS found damage on the full filesystem in 1 of 3 checks, "
+                                           "although nothing was damaged."));
+  g_assert_null (strstr (v->conclusion, "ext4 found damage"));
+  g_assert_true (strings_contain (rec->reasons, v->conclusion));
+}
+
+/* The report's safety sections: a section whose every task failed is
+ * shown with its errors, not left out; the checker on a full filesystem
+ * has its section, with what it read. */
+static void
+test_report_sections (void)
+{
+  g_autoptr(FsbResult) r = crafted_result ();
+  const char *names[] = { "ext4", "xfs" };
+  g_autofree char *md = NULL;
+  g_autofree char *html = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      FsbFsResult *fs = fsb_result_add_filesystem (r, names[i]);
+      FsbTaskResult *task = fsb_fs_result_get_task (fs, "power-cut", TRUE);
+      FsbSample *failed = fsb_sample_new ();
+      const char *const metrics[] = { "checker_s", "fsck_clean", "fsck_used_bytes", "fsck_used_inodes" };
+      const double values[] = { 2.5, 1, 6e8, 4131 };
+
+      fs->capacity_initial.percent = 95;
+      failed->error = g_strdup ("Could not mount the copy on purpose");
+      g_ptr_array_add (task->samples, failed);
+      add_sample (fs, "fsck-full", metrics, values, G_N_ELEMENTS (values));
+    }
+  md = report_string (r, FSB_REPORT_MARKDOWN);
+  g_assert_nonnull (strstr (md, "### Power cuts"));
+  g_assert_nonnull (strstr (md, "“Power cuts” failed on XFS: Could not mount the copy on purpose"));
+  g_assert_nonnull (strstr (md, "### Checking a full filesystem"));
+  g_assert_nonnull (strstr (md, "| Check a full filesystem | Space in use the checker read (bytes) | 600.0" NBSP "MB | 600.0" NBSP "MB |"));
+  g_assert_nonnull (strstr (md, "| Check a full filesystem | Files and folders the checker read (inodes) | 4,131 | 4,131 |"));
+  html = report_string (r, FSB_REPORT_HTML);
+  g_assert_nonnull (strstr (html, "Could not mount the copy on purpose"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -209,5 +285,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend-safety/words", test_words);
   g_test_add_func ("/recommend-safety/lost-file-loses", test_lost_file_loses);
   g_test_add_func ("/recommend-safety/when-measured", test_when_measured);
+  g_test_add_func ("/recommend-safety/full-check", test_full_check);
+  g_test_add_func ("/recommend-safety/report-sections", test_report_sections);
   return g_test_run ();
 }

@@ -1,8 +1,9 @@
 /* test-safety-run.c: the safety group's power cut through the real udisksd:
  * an ext4 image in an XFS image, files written and fsync'd, a reflink copy
  * taken; the copy mounted holds every acknowledged file, and an
- * acknowledged file damaged in the copy on purpose is reported lost;
- * nothing is left behind */
+ * acknowledged file damaged in the copy on purpose is reported lost; the
+ * checker on a whole filesystem, clean and damaged; a variant's mount
+ * options on the inner image and its copies; nothing is left behind */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -11,6 +12,7 @@
 
 #include "fsb-engine.h"
 #include "fsb-safety.h"
+#include "fsb-workload.h"
 #include "fsb-test-util.h"
 
 static char *tmp_dir;
@@ -89,6 +91,142 @@ power_cut_thread (gpointer data)
   return NULL;
 }
 
+/* The checker on a whole filesystem, cold: a clean one is clean, with
+ * what it read; a damaged one is not; and the target is mounted again
+ * after each. */
+static gpointer
+check_full_thread (gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) t = image (image_dir, 320 * 1024 * 1024, "ext4");
+  g_autofree char *file = g_build_filename (fsb_target_get_mount_point (t), "data", NULL);
+  g_autofree char *bytes = g_malloc0 (1024 * 1024);
+  g_autoptr(FsbSample) clean = fsb_sample_new ();
+  g_autoptr(FsbSample) damaged = fsb_sample_new ();
+  g_autofree char *cmd = NULL;
+  double v;
+
+  g_assert_true (g_file_set_contents (file, bytes, 1024 * 1024, &error));
+  g_assert_true (fsb_safety_check_full (t, "ext4", clean, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (clean->error);
+  g_assert_true (fsb_sample_get (clean, "fsck_clean", &v));
+  g_assert_cmpfloat (v, ==, 1);
+  g_assert_true (fsb_sample_get (clean, "checker_s", &v));
+  g_assert_cmpfloat (v, >, 0);
+  g_assert_true (fsb_sample_get (clean, "fsck_used_bytes", &v));
+  g_assert_cmpfloat (v, >=, 1024 * 1024);
+  g_assert_true (fsb_sample_get (clean, "fsck_used_inodes", &v));
+  g_assert_cmpfloat (v, >=, 12);
+  g_assert_true (g_file_test (fsb_target_get_mount_point (t), G_FILE_TEST_IS_DIR));
+
+  /* a link count the file does not have, which neither mounting nor
+   * unmounting mends: e2fsck must say "ref count is 7, should be 1" */
+  g_assert_true (fsb_target_unmount (t, NULL, NULL, &error));
+  cmd = g_strdup_printf ("PATH=$PATH:/usr/sbin:/sbin debugfs -w -R 'sif /data links_count 7' '%s' 2>/dev/null",
+                         fsb_target_get_image_path (t));
+  g_assert_cmpint (system (cmd), ==, 0);
+  g_assert_true (fsb_target_mount (t, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_safety_check_full (t, "ext4", damaged, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (fsb_sample_get (damaged, "fsck_clean", &v));
+  g_assert_cmpfloat (v, ==, 0);
+
+  g_assert_true (fsb_target_release (t, &error));
+  g_assert_no_error (error);
+  return NULL;
+}
+
+static void
+test_check_full (void)
+{
+  if (!fsb_test_have_udisks ())
+    return;
+  g_thread_join (g_thread_new ("check-full", check_full_thread, NULL));
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+}
+
+/* A variant's mount options reach the inner image and its copies: while
+ * the power cuts run with "noatime" asked, an ext4 mount "rw,noatime"
+ * (the inner image) and one "ro,noatime" (a copy) are seen. */
+typedef struct {
+  gint     stop;
+  gboolean inner_seen, copy_seen;
+} Watch;
+
+static gpointer
+watch_mounts (gpointer data)
+{
+  Watch *w = data;
+
+  while (!g_atomic_int_get (&w->stop))
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (g_file_get_contents ("/proc/self/mountinfo", &text, NULL, NULL))
+        lines = g_strsplit (text, "\n", -1);
+      for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
+        if (strstr (lines[i], " - ext4 ") != NULL && strstr (lines[i], "/media/") != NULL)
+          {
+            g_auto(GStrv) fields = g_strsplit (lines[i], " ", 7);
+            /* the mount's own options, the sixth field: "ro,nosuid,nodev,noatime" */
+            g_auto(GStrv) options = g_strv_length (fields) > 5 ? g_strsplit (fields[5], ",", -1) : NULL;
+            gboolean noatime = options != NULL && g_strv_contains ((const char *const *) options, "noatime");
+
+            w->inner_seen |= noatime && g_strv_contains ((const char *const *) options, "rw");
+            w->copy_seen |= noatime && g_strv_contains ((const char *const *) options, "ro");
+          }
+      g_usleep (5000);
+    }
+  return NULL;
+}
+
+static gpointer
+variant_thread (gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) t = image (image_dir, 800 * 1024 * 1024, "ext4");
+  g_autoptr(FsbSample) sample = fsb_sample_new ();
+  FsbSizes *sizes = fsb_sizes_new ();
+  FsbWorkloadContext ctx = { 0 };
+  Watch w = { 0 };
+  GThread *watcher;
+  double states = 0;
+
+  fsb_sizes_set (sizes, "safety-image", 320 * 1024 * 1024);
+  fsb_sizes_set (sizes, "safety-states", 3);
+  fsb_sizes_set (sizes, "safety-files", 20);
+  fsb_sizes_set (sizes, "safety-write", 512 * 1024);
+  ctx.mount_point = fsb_target_get_mount_point (t);
+  ctx.sizes = sizes;
+  ctx.mount_options = "noatime";
+  watcher = g_thread_new ("watch-mounts", watch_mounts, &w);
+  g_assert_true (fsb_workload_lookup ("power-cut") (&ctx, sample, &error));
+  g_assert_no_error (error);
+  g_atomic_int_set (&w.stop, 1);
+  g_thread_join (watcher);
+  g_assert_true (fsb_sample_get (sample, "power_cut_states", &states));
+  g_assert_cmpfloat (states, ==, 3);
+  g_assert_true (w.inner_seen);
+  g_assert_true (w.copy_seen);
+
+  fsb_sizes_free (sizes);
+  g_assert_true (fsb_target_release (t, &error));
+  g_assert_no_error (error);
+  return NULL;
+}
+
+static void
+test_variant_options (void)
+{
+  if (!fsb_test_have_udisks ())
+    return;
+  g_thread_join (g_thread_new ("variant", variant_thread, NULL));
+  fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
+}
+
 static void
 test_power_cut (void)
 {
@@ -111,6 +249,8 @@ main (int argc, char **argv)
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/safety-run/power-cut", test_power_cut);
+  g_test_add_func ("/safety-run/check-full", test_check_full);
+  g_test_add_func ("/safety-run/variant-options", test_variant_options);
   status = g_test_run ();
   fsb_test_remove_dir (tmp_dir);
   g_free (tmp_dir);

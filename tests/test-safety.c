@@ -210,6 +210,20 @@ test_checker (void)
   g_rmdir (dir);
 }
 
+/* A copy is mounted read-only with the contender's own options: an "rw"
+ * among them does not undo the "ro". */
+static void
+test_copy_options (void)
+{
+  g_autofree char *none = fsb_safety_copy_options (NULL);
+  g_autofree char *noatime = fsb_safety_copy_options ("noatime");
+  g_autofree char *rw = fsb_safety_copy_options ("rw,noatime,commit=60,ro");
+
+  g_assert_cmpstr (none, ==, "ro");
+  g_assert_cmpstr (noatime, ==, "ro,noatime");
+  g_assert_cmpstr (rw, ==, "ro,noatime,commit=60");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -221,5 +235,6 @@ main (int argc, char **argv)
   ADD ("/safety/verify/unacked", test_unacked);
 #undef ADD
   g_test_add_func ("/safety/checker/ext4", test_checker);
+  g_test_add_func ("/safety/copy-options", test_copy_options);
   return g_test_run ();
 }

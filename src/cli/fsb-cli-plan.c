@@ -97,7 +97,7 @@ fsb_cli_plan_entries (FsbCliPlanOptions *o, FsbCliPlanFlags flags)
       N_("Workload groups, separated by commas (default: those the use case needs); "
          "+GROUP and -GROUP add to them or take away"), N_("GROUPS") },
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &o->use_case,
-      N_("What the disk is for: desktop, server (the default), database, small-files, media or developer; "
+      N_("What the disk is for: desktop, server (the default), database, small-files, media, nas or developer; "
          "runs the groups it needs"), N_("USE") },
     { "custom", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->custom,
       N_("Also run this shell command in the mounted filesystem and time it (repeatable)"), N_("NAME=COMMAND") },

@@ -76,7 +76,7 @@ report_run (int argc, char **argv)
   int status = 0;
   const GOptionEntry entries[] = {
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
-      N_("Recommend for: desktop, server, database, small-files, media or developer (default: as chosen for the run)"), N_("USE") },
+      N_("Recommend for: desktop, server, database, small-files, media, nas or developer (default: as chosen for the run)"), N_("USE") },
     { "lang", 'l', 0, G_OPTION_ARG_STRING, &lang, N_("Write the report in this language: ru, de, fr, en"), N_("LL") },
     { "letter", 0, 0, G_OPTION_ARG_NONE, &letter, N_("Use US Letter paper for the PDF rather than A4"), NULL },
     { "csv-locale", 0, 0, G_OPTION_ARG_NONE, &csv_locale,
@@ -185,7 +185,7 @@ recommend_run (int argc, char **argv)
   int status = 0;
   const GOptionEntry entries[] = {
     { "use-case", 'u', 0, G_OPTION_ARG_STRING, &use_case_id,
-      N_("Recommend for: desktop, server, database, small-files, media or developer (default: as chosen for the run)"), N_("USE") },
+      N_("Recommend for: desktop, server, database, small-files, media, nas or developer (default: as chosen for the run)"), N_("USE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the recommendation as JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }

@@ -20,6 +20,9 @@ double      fsb_verdict_spread     (const FsbVerdict *verdict, char **names);
  * that say the counts. */
 GPtrArray  *fsb_verdict_score_counts  (FsbResult *result, const FsbCriterionSpec *criterion);
 char       *fsb_verdict_counts_words  (FsbResult *result, const FsbVerdict *verdict);
+/* Adds to the verdict's conclusion the filesystems whose checker found
+ * damage where nothing was damaged ("fsck_clean" 0 on a full filesystem). */
+void        fsb_verdict_checker_words (FsbResult *result, FsbVerdict *verdict);
 
 /* fsb-verdict-words.c: the words the sentences share. */
 /* "2.8× faster than ext4", "18 % more than Btrfs", "30 % less than XFS":

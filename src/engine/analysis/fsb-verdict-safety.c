@@ -320,3 +320,63 @@ fsb_verdict_counts_words (FsbResult *result, const FsbVerdict *v)
     detection_words (out, good, bad);
   return g_string_free (out, FALSE);
 }
+
+/* The checker on a full filesystem ------------------------------------------------ */
+
+static double
+count_metric (FsbTaskResult *task, const char *metric)
+{
+  double n = 0;
+
+  for (guint i = 0; task != NULL && i < task->samples->len; i++)
+    if (((FsbSample *) task->samples->pdata[i])->error == NULL
+        && fsb_sample_get (task->samples->pdata[i], metric, NULL))
+      n++;
+  return n;
+}
+
+void
+fsb_verdict_checker_words (FsbResult *result, FsbVerdict *v)
+{
+  g_autoptr(GPtrArray) ids = fsb_result_section_tasks (result, v->criterion->id);
+  g_autoptr(GPtrArray) unclean = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
+  GString *out;
+
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
+      gboolean any = FALSE;
+      double clean = 0, runs = 0;
+
+      for (guint t = 0; t < ids->len; t++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, ids->pdata[t], FALSE);
+
+          clean += sum_metric (task, "fsck_clean", &any);
+          runs += count_metric (task, "fsck_clean");
+        }
+      if (any && clean < runs)
+        group_add (unclean, fs->name, runs - clean, runs);
+    }
+  if (unclean->len == 0)
+    return;
+  out = g_string_new (v->conclusion);
+  for (guint i = 0; i < unclean->len; i++)
+    {
+      Group *g = unclean->pdata[i];
+      g_autofree char *names = names_of (g);
+      guint n = (guint) g->a, runs = (guint) g->b;
+
+      say (out, g_dngettext (GETTEXT_PACKAGE,
+                             /* Translators: filesystems, then in how many of how many checks of the full
+                              * filesystem their own checker (e2fsck, xfs_repair) found damage, although
+                              * nothing had been damaged on purpose */
+                             "The checker of %s found damage on the full filesystem in %u of %u check, "
+                             "although nothing was damaged.",
+                             "The checker of %s found damage on the full filesystem in %u of %u checks, "
+                             "although nothing was damaged.", runs),
+           names, n, runs);
+    }
+  g_free (v->conclusion);
+  v->conclusion = g_string_free (out, FALSE);
+}

@@ -634,6 +634,7 @@ fsb_verdict_new (FsbResult *result, const FsbCriterionSpec *criterion, const cha
     v->conclusion = fsb_verdict_counts_words (result, v);   /* the counts, not a lead */
   else
     conclude (v);
+  fsb_verdict_checker_words (result, v);
   find_differences (result, v);
   return v;
 }

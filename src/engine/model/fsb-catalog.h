@@ -74,7 +74,16 @@ typedef struct {
    * files): it runs in a filesystem's first round only, whatever the
    * repetitions, since another round would add states, not certainty. */
   gboolean    once;
+  /* The filesystem is at its fullest just after it (the kernel trees
+   * copied): without --age, whose fill comes first, the runner times the
+   * filesystem's checker on it there (FSB_TASK_FSCK_FULL). */
+  gboolean    full_after;
 } FsbTaskSpec;
+
+/* The checker's time on a full filesystem, cold: a step the runner does
+ * itself after --age's fill, or after a task that leaves it full
+ * (fsb-run-fsck.c); the safety group names it. */
+#define FSB_TASK_FSCK_FULL "fsck-full"
 
 /* How a criterion ranks the filesystems. */
 typedef enum {

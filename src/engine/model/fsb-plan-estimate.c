@@ -112,7 +112,8 @@ group_seconds (FsbPlan *self, const FsbWorkloadGroup *g, const FsbSizes *sizes, 
   for (guint t = 0; t < g->n_tasks; t++)
     if (g->tasks[t].series != NULL)
       seconds += fsb_plan_series_extend (self, sizes, &g->tasks[t], tasks) * self->repetitions;
-    else if (g->tasks[t].run != NULL || strcmp (g->tasks[t].id, "umount") != 0)
+    /* a step the runner does itself: the cycle's (umount comes last), not one it adds (fsck-full) */
+    else if (g->tasks[t].run != NULL || (g->always && strcmp (g->tasks[t].id, "umount") != 0))
       {
         if (tasks != NULL)
           g_ptr_array_add (tasks, (gpointer) g->tasks[t].id);

@@ -260,8 +260,9 @@ fsb_doc_section_has_data (FsbResult *r, const FsbCriterionSpec *section)
     return fsb_doc_aging_has_data (r);
   if (fsb_chart_has_data (r, &o))
     return TRUE;
-  /* a section whose every sample failed still belongs in the report */
-  if (section->score == FSB_SCORE_TASKS)
+  /* a section whose every sample failed still belongs in the report, its errors said */
+  if (section->score == FSB_SCORE_TASKS || section->score == FSB_SCORE_DURABILITY
+      || section->score == FSB_SCORE_DETECTION)
     {
       g_autoptr(GPtrArray) ids = fsb_result_section_tasks (r, section->id);
       return ids->len > 0;
@@ -325,8 +326,9 @@ fsb_doc_format_param (const FsbParamSpec *param, double value)
 gboolean
 fsb_doc_group_ran (FsbResult *r, const FsbWorkloadGroup *group)
 {
+  /* a step the runner adds (fsck-full) is not the group's own work */
   for (guint t = 0; t < group->n_tasks; t++)
-    for (guint f = 0; f < r->filesystems->len; f++)
+    for (guint f = 0; f < r->filesystems->len && (group->tasks[t].run != NULL || group->always); f++)
       if (fsb_fs_result_get_task (r->filesystems->pdata[f], group->tasks[t].id, FALSE) != NULL)
         return TRUE;
   return group->across_filesystems && r->transfers->len > 0;

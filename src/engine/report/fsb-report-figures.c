@@ -30,6 +30,8 @@ fsb_doc_add_figures (FsbDocument *doc, FsbResult *r, const char *section)
       for (guint m = 0; m < group->n_metrics; m++)
         {
           const char *metric = group->metrics[m].id;
+          /* in B, kB, MB as sizes read, not a count of bytes */
+          gboolean bytes = g_strcmp0 (group->metrics[m].unit, "bytes") == 0;
           GPtrArray *row = NULL;
           gboolean any = FALSE;
 
@@ -51,7 +53,9 @@ fsb_doc_add_figures (FsbDocument *doc, FsbResult *r, const char *section)
               FsbStats s;
 
               g_ptr_array_add (row, task != NULL && fsb_task_result_stats (r, task, metric, &s)
-                               ? fsb_format_number (s.median, -1) : g_strdup ("—"));
+                               ? (bytes ? fsb_format_size ((guint64) MAX (s.median, 0))
+                                        : fsb_format_number (s.median, -1))
+                               : g_strdup ("—"));
             }
           rows++;
         }

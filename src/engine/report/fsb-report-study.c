@@ -313,8 +313,12 @@ add_task_descriptions (FsbDocument *doc, FsbResult *r)
           if (list == NULL)
             {
               fsb_doc_add (doc, FSB_BLOCK_SUBHEADING, _(group->name));
-              fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(group->description));
-              fsb_doc_add_group_sizes (doc, r, group);
+              /* not its sizes when only a step the runner adds ran (fsck-full) */
+              if (fsb_doc_group_ran (r, group))
+                {
+                  fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, _(group->description));
+                  fsb_doc_add_group_sizes (doc, r, group);
+                }
               /* each task's name, then what it does: a term and its description */
               list = fsb_doc_add_list (doc, FSB_BLOCK_FACTS);
             }

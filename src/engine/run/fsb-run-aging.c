@@ -263,6 +263,9 @@ age (Run *run, FsbFsResult *fs, GError **error)
   /* Translators: a filesystem, how full it was made (in percent) and in how many seconds */
   fsb_run_log (run, _("%s: aged to %.0f %% full in %.1f s"), fs->name,
                ra->current.fill_percent_reached, ra->current.seconds);
+  /* full: its checker's time, within the aging's step */
+  if (!fsb_run_check_full (run, fs, error))
+    return FALSE;
   step_done (run);
   return TRUE;
 }

@@ -59,16 +59,25 @@ void
 fsb_run_step_done (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra)
 {
   Step *s = &g_array_index (run->steps, Step, run->step);
+
+  fsb_run_file_sample (run, fs, s->task_id, sample, extra);
+  s->actual_s = (g_get_monotonic_time () - run->step_start_us) / 1e6;
+  run->step++;
+}
+
+void
+fsb_run_file_sample (Run *run, FsbFsResult *fs, const char *task_id, FsbSample *sample, GPtrArray *extra)
+{
   Event *ev = g_new0 (Event, 1);
   FsbTaskResult *task;
 
   ev->signal = SIGNAL_TASK_FINISHED;
   ev->filesystem = g_strdup (fs->name);
-  ev->task_id = g_strdup (s->task_id);
+  ev->task_id = g_strdup (task_id);
   ev->sample = fsb_sample_copy (sample);
 
   g_mutex_lock (&run->runner->lock);
-  task = fsb_fs_result_get_task (fs, s->task_id, TRUE);
+  task = fsb_fs_result_get_task (fs, task_id, TRUE);
   /* Per-operation samples (delete-latency) are the task's figures; the
    * envelope around them would be an outlier of another kind. */
   if (extra != NULL && extra->len > 0)
@@ -83,8 +92,6 @@ fsb_run_step_done (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extr
 
   fsb_run_post (run, ev);
   fsb_run_save_partial (run);
-  s->actual_s = (g_get_monotonic_time () - run->step_start_us) / 1e6;
-  run->step++;
 }
 
 /* mkfs, mount and umount run in udisksd's helpers, not in this thread:
@@ -189,6 +196,8 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   ctx.progress_data = run;
   ctx.extra_samples = extra;
   fsb_job_key_parse (task_id, &ctx.conditions);
+  ctx.mount_options = fsb_plan_get_contender (run->plan, fs->name)->mount_options;
+  ctx.mkfs_options = fsb_plan_contender_mkfs (run->plan, fs->name);
 
   /* What the task needs in place is written before the caches go cold. */
   ctx.mount_point = fsb_target_get_mount_point (run->target);
@@ -376,6 +385,8 @@ run_whole_tasks (Run *run, FsbFsResult *fs, GError **error)
       if (!run_task (run, fs, run->task_ids->pdata[i], error))
         return FALSE;
       fsb_run_aging_after_task (run, fs, run->task_ids->pdata[i]);
+      if (!fsb_run_check_full_after (run, fs, run->task_ids->pdata[i], error))
+        return FALSE;
     }
 
   /* What is left once everything is deleted: remount first, so space

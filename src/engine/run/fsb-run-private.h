@@ -112,6 +112,10 @@ void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
 /* fsb-run-cycle.c */
 const char *fsb_run_shared_from   (const char *task_id);
 void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample, GPtrArray *extra);
+/* Files a sample under task_id, as fsb_run_step_done () does, for a
+ * figure taken within another step (fsck-full). */
+void        fsb_run_file_sample   (Run *run, FsbFsResult *fs, const char *task_id, FsbSample *sample,
+                                   GPtrArray *extra);
 void        fsb_run_clear_shared  (Run *run);
 /* A whole cycle, or (tasks not NULL) a focused one: mkfs, mount, those
  * tasks (each after its cold remount), umount; nothing else is read. */
@@ -128,6 +132,13 @@ gboolean    fsb_run_mkfs_on_file  (FsbPlan *plan);
 void        fsb_run_describe_mkfs (Run *run, FsbTargetInfo *info);
 /* One task of the cycle: setup, cold remount, the timed work, its samples. */
 gboolean    fsb_run_task          (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
+
+/* fsb-run-fsck.c: the checker's time on a full filesystem, cold, filed
+ * as FSB_TASK_FSCK_FULL: after --age's fill, or else after a task that
+ * leaves the filesystem full (FsbTaskSpec.full_after). Nothing where
+ * FS Bench has no checker for the type. */
+gboolean    fsb_run_check_full       (Run *run, FsbFsResult *fs, GError **error);
+gboolean    fsb_run_check_full_after (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
 
 /* fsb-run-aging.c: --age. Nothing happens when the plan does not age. */
 void        fsb_run_aging_init         (Run *run, GPtrArray *cycle_tasks);

@@ -523,7 +523,7 @@ static const FsbTaskSpec tasks[] = {
     "kernel-tree", "wall_s", FALSE, fsb_workload_kernel_copy_out, NULL, NULL, estimate_copy },
   { "kernel-recopy", N_("Copy the kernel tree within"),
     N_("Copies the kernel tree to another folder on the target."),
-    "kernel-tree", "wall_s", FALSE, fsb_workload_kernel_recopy, NULL, NULL, estimate_copy },
+    "kernel-tree", "wall_s", FALSE, fsb_workload_kernel_recopy, NULL, NULL, estimate_copy, .full_after = TRUE },
   { "kernel-delete", N_("Delete the kernel trees"),
     N_("Deletes the kernel trees; the study found this differs by several times between filesystems."),
     "kernel-tree", "wall_s", FALSE, fsb_workload_kernel_delete, NULL, NULL, estimate_delete },

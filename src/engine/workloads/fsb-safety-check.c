@@ -2,8 +2,10 @@
  * file that its owner may read: no privilege needed */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 
 #include "fsb-error.h"
 #include "fsb-format.h"
@@ -93,6 +95,53 @@ fsb_safety_check_image (const char   *fstype,
 }
 
 gboolean
+fsb_safety_has_checker (const char *fstype)
+{
+  const Checker *checker = checker_for (fstype);
+  g_autofree char *tool = checker != NULL ? fsb_fs_support_find_tool (checker->tool) : NULL;
+
+  return tool != NULL;
+}
+
+gboolean
+fsb_safety_check_full (FsbTarget    *target,
+                       const char   *fstype,
+                       FsbSample    *sample,
+                       GCancellable *cancellable,
+                       GError      **error)
+{
+  g_autoptr(GError) check_error = NULL;
+  const char *file = fsb_target_get_image_path (target);
+  struct statvfs vfs;
+  gboolean clean = FALSE;
+  double seconds = 0;
+
+  /* used, the reserved blocks not counted (f_bfree, not f_bavail) */
+  if (statvfs (fsb_target_get_mount_point (target), &vfs) != 0)
+    return fsb_errno_fail (error, errno, _("Cannot read “%s”: %s"), fsb_target_get_mount_point (target));
+  fsb_sample_set (sample, "fsck_used_bytes", (double) (vfs.f_blocks - vfs.f_bfree) * vfs.f_frsize);
+  if (vfs.f_files > 0)   /* Btrfs counts none */
+    fsb_sample_set (sample, "fsck_used_inodes", (double) (vfs.f_files - vfs.f_ffree));
+  if (!fsb_target_unmount (target, NULL, cancellable, error))
+    return FALSE;
+  if (fsb_safety_check_image (fstype, file != NULL ? file : fsb_target_get_device (target), &clean, &seconds,
+                              cancellable, &check_error))
+    {
+      fsb_sample_set (sample, "checker_s", seconds);
+      fsb_sample_set (sample, "fsck_clean", clean);
+    }
+  else if (g_error_matches (check_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+           || g_error_matches (check_error, FSB_ERROR, FSB_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&check_error));
+      return FALSE;
+    }
+  else
+    sample->error = g_strdup (check_error->message);
+  return fsb_target_mount (target, NULL, cancellable, error);
+}
+
+gboolean
 fsb_safety_scrub (const char   *fstype,
                   const char   *mount_point,
                   guint        *errors,
@@ -139,4 +188,17 @@ fsb_safety_scrub (const char   *fstype,
       return FALSE;
     }
   return TRUE;
+}
+
+char *
+fsb_safety_copy_options (const char *mount_options)
+{
+  g_auto(GStrv) asked = g_strsplit (mount_options != NULL ? mount_options : "", ",", -1);
+  GString *out = g_string_new ("ro");
+
+  /* a copy is never written: an "rw" asked would undo the "ro" */
+  for (guint i = 0; asked[i] != NULL; i++)
+    if (*asked[i] != '\0' && !g_str_equal (asked[i], "rw") && !g_str_equal (asked[i], "ro"))
+      g_string_append_printf (out, ",%s", asked[i]);
+  return g_string_free (out, FALSE);
 }

@@ -6,7 +6,9 @@
 
 #include <gio/gio.h>
 
+#include "fsb-result.h"
 #include "fsb-rng.h"
+#include "fsb-target.h"
 
 G_BEGIN_DECLS
 
@@ -59,6 +61,10 @@ gboolean      fsb_safety_verify    (const FsbSafetyLog *log,
                                     const char         *rel_dir,
                                     FsbSafetyCounts    *counts,
                                     GError            **error);
+/* The options a power-cut copy is mounted with: read-only, and the
+ * contender's own mount options (NULL: none) after, so that the copy
+ * replays its journal as the contender would. */
+char         *fsb_safety_copy_options (const char *mount_options);
 /* The path of file i under dir ("f0007"), for tests that damage one. */
 char         *fsb_safety_file_name (guint i);
 /* The files a cut counts as acknowledged, by index, for tests. */
@@ -74,6 +80,21 @@ gboolean      fsb_safety_check_image (const char   *fstype,
                                       const char   *image,
                                       gboolean     *clean,
                                       double       *seconds,
+                                      GCancellable *cancellable,
+                                      GError      **error);
+
+/* Whether FS Bench has fstype's checker here. */
+gboolean      fsb_safety_has_checker (const char *fstype);
+
+/* The checker on a whole filesystem, cold: target (mounted) has its used
+ * bytes and inodes read, is unmounted, checked on its image file (a
+ * partition: its device) and mounted again. FALSE with an error when the
+ * target could not be unmounted or mounted again; a checker that could
+ * not run is the sample's error. Sets on sample: checker_s, fsck_clean
+ * (1 or 0), fsck_used_bytes, fsck_used_inodes. */
+gboolean      fsb_safety_check_full  (FsbTarget    *target,
+                                      const char   *fstype,
+                                      FsbSample    *sample,
                                       GCancellable *cancellable,
                                       GError      **error);
 

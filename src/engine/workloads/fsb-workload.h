@@ -31,6 +31,11 @@ struct _FsbWorkloadContext {
   /* What the runner runs it under: the jobs at once and the depth of a
    * task with a series (FsbTaskSpec's series), from its key. */
   FsbConditions     conditions;
+  /* The contender's own options as asked (NULL: the defaults), for a
+   * task that makes a filesystem of its type (the safety group's images
+   * and their copies are made and mounted as the contender is). */
+  const char       *mount_options;
+  const char       *mkfs_options;
 };
 
 /* One contender of a group across contenders: its label and where its
