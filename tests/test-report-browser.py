@@ -5,7 +5,8 @@ The HTML in a real headless Chromium at 1280 px and at a phone's 390 and 320 px:
 no element wider than the viewport except inside a box that scrolls, and
 chart text at least 9 px high. The app's own PDF page by page: no text of
 the HTML lost at a page break, a footer only at the foot of its own page,
-each section kept on one page when it fits, no page left mostly empty.
+each section kept on one page when it fits, no heading alone at a page's
+foot, no page left mostly empty.
 
 Usage: test-report-browser.py FSBENCH-CLI DATA-DIR
 With FSBENCH_SCREENSHOTS=DIR, leaves screenshots of both widths and PNGs
@@ -183,6 +184,55 @@ def below_the_body(pdf):
     return pages
 
 
+def html_headings(html_path):
+    """The text of the HTML's section headings (h2, h3), without spaces."""
+    with open(html_path, encoding="utf-8") as f:
+        html = f.read()
+    return [squash(htmllib.unescape(re.sub(r"<[^>]*>", "", h))) for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", html, re.S)]
+
+
+def orphaned_headings(pdf, headings):
+    """Per page, a heading (one of headings, in text of 12 pt or more: words
+    13.5 pt high and more, the body's 10 pt are 11.6) whose last line is the
+    last above the footer: left alone at the foot, what it heads on the next
+    page."""
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    found = []
+    for i, page in enumerate(re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.S), 1):
+        foot = float(page[0]) - 56
+        words = [(float(y0), float(y1), htmllib.unescape(w)) for y0, y1, w in
+                 re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page[1])
+                 if float(y1) <= foot + 1]
+        if not words:
+            continue
+        last = max(y0 for y0, _, _ in words)
+        line = [(y0, y1, w) for y0, y1, w in words if y0 > last - 3]
+        text = " ".join(w for _, _, w in line)
+        if all(y1 - y0 >= 13.5 for y0, y1, _ in line) and any(h.endswith(squash(text)) for h in headings):
+            found.append((i, text))
+    return found
+
+
+def broken_words(pdf, html_path):
+    """The words of the HTML's tables (th, td) that no table of the PDF
+    (its text under 10.5 pt high: 8.5 pt and smaller) holds whole: broken
+    inside ("Файлов-" over "ая"), as a column too narrow breaks them. A
+    break after a hyphen ("ввод-" over "вывод") is a break between words."""
+    with open(html_path, encoding="utf-8") as f:
+        html = f.read()
+    cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", html, re.S)
+    wanted = set()
+    for cell in cells:
+        for word in htmllib.unescape(re.sub(r"<[^>]*>", " ", cell)).split():
+            wanted.update(part for part in re.split(r"(?<=[-–])", word) if part)
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    found = set()
+    for y0, y1, w in re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', out):
+        if float(y1) - float(y0) < 10.5:
+            found.update(part for part in re.split(r"(?<=[-–])", htmllib.unescape(w)) if part)
+    return sorted(wanted - found)
+
+
 def page_fill(pdf, tmp):
     """How far down each page the ink goes, from 0 to 1."""
     tmp = tempfile.mkdtemp(prefix="fill-", dir=tmp)
@@ -205,7 +255,8 @@ def page_fill(pdf, tmp):
     return fills
 
 
-def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True, lang=None):
+def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True, lang=None, html_path=None):
+    headings = html_headings(html_path) if html_path is not None else []
     pages = pdf_pages(pdf)
     n = len(pages)
     print("# %s.pdf: %d pages" % (name, n))
@@ -221,6 +272,13 @@ def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True, lang=None):
     for i, words in enumerate(below_the_body(pdf), 1):
         if not re.fullmatch(r"\S+ %d" % i, words):
             fail("%s.pdf page %d: drawn over its footer or past the body's foot: %r" % (name, i, words[:120]))
+    # Table cells wrap between words: a column never breaks one.
+    if html_path is not None:
+        for word in broken_words(pdf, html_path):
+            fail("%s.pdf: a table breaks the word %r" % (name, word))
+    # A heading goes with what it heads, never alone at a page's foot.
+    for i, heading in orphaned_headings(pdf, headings):
+        fail("%s.pdf page %d: the heading %r is left alone at its foot" % (name, i, heading))
     if lang is not None:
         return
     footer = re.compile(r"^\s*Page (\d+)(?: of (\d+))?\s*$")
@@ -272,7 +330,7 @@ def main():
             subprocess.run([cli, "report"] + results + ["--html", html, "--pdf", pdf], env=env, check=True,
                            stdout=subprocess.DEVNULL)
             html_probe = check_html(name, html, tmp, shots)
-            check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=len(inputs) == 1)
+            check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=len(inputs) == 1, html_path=html)
         # A real quick run of every default group: its CPU and page-fault
         # charts are taller than an A4 page, in Russian more so.
         for lang in ("ru", "en"):
@@ -283,7 +341,7 @@ def main():
             # Russian headers are the longest: the tables still fit at 1280 px
             if lang == "ru":
                 check_html(name, html, tmp, shots)
-            check_pdf(name, pdf, None, tmp, shots, lang=None if lang == "en" else lang)
+            check_pdf(name, pdf, None, tmp, shots, lang=None if lang == "en" else lang, html_path=html)
     print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
     return 1 if failures else 0
 
