@@ -2,8 +2,9 @@
 """test-report-browser.py: the reports as readers open them.
 
 The HTML in a real headless Chromium at 1280 px and at a phone's 390 and 320 px:
-no element wider than the viewport except inside a box that scrolls, and
-chart text at least 9 px high. The app's own PDF page by page: no text of
+no element wider than the viewport except inside a box that scrolls, no
+table or chart cut at its box's edge, and chart text at least 9 px high;
+printed by Chromium: no word of a table broken, nothing past the paper. The app's own PDF page by page: no text of
 the HTML lost at a page break, a footer only at the foot of its own page,
 each section kept on one page when it fits, no heading alone at a page's
 foot, no page left mostly empty.
@@ -58,6 +59,11 @@ PROBE = r"""
     if (box.scrollWidth > box.clientWidth + 1)
       out.clipped.push((box.querySelector('th,td') || box).innerText.slice(0, 40) + ': ' + box.clientWidth + ' of ' +
                        box.scrollWidth + ' px shown');
+  /* a chart wider than its box: part of it is off to the side */
+  for (const box of document.querySelectorAll('.chart-narrow,.chart-wide'))
+    if (getComputedStyle(box).display !== 'none' && box.scrollWidth > box.clientWidth + 1)
+      out.clipped.push('chart ' + (box.querySelector('svg') || box).getAttribute('aria-label') + ': ' + box.clientWidth +
+                       ' of ' + box.scrollWidth + ' px shown');
   for (const svg of document.querySelectorAll('svg')) {
     const r = svg.getBoundingClientRect();
     if (r.width === 0)
@@ -148,7 +154,7 @@ def check_html(name, html_path, tmp, shots):
         for w in p["wide"]:
             fail("%s at %d px: wider than the viewport: %s" % (name, width, w))
         for c in p["clipped"]:
-            fail("%s at %d px: a table is cut at its box's edge: %s" % (name, width, c))
+            fail("%s at %d px: a table or chart is cut at its box's edge: %s" % (name, width, c))
         for s in p["small"]:
             fail("%s at %d px: chart text below 9 px: %s" % (name, width, s))
         if p["charts"] == 0:
@@ -156,6 +162,28 @@ def check_html(name, html_path, tmp, shots):
         if shots:
             screenshot(html_path, width, min(p["height"], 16000), os.path.join(shots, "%s-%d.png" % (name, width)), tmp)
     return probes.get(1280)
+
+
+def check_print(name, html_path, tmp, shots):
+    """The HTML printed by Chromium (US Letter, its print styles): no word
+    of a table broken, nothing past the paper's right edge."""
+    pdf = os.path.join(tmp, name + "-print.pdf")
+    chromium(["--no-pdf-header-footer", "--virtual-time-budget=3000", "--print-to-pdf=" + pdf, "file://" + html_path], tmp)
+    if not os.path.exists(pdf):
+        fail("%s: chromium printed no PDF" % name)
+        return
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="[\d.]+">(.*?)</page>', out, re.S)
+    print("# %s printed: %d pages" % (name, len(pages)))
+    for i, (width, words) in enumerate(pages, 1):
+        for x1, w in re.findall(r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*?)</word>', words):
+            if float(x1) > float(width):
+                fail("%s printed, page %d: %r goes past the paper's edge" % (name, i, htmllib.unescape(w)))
+    for word in broken_words(pdf, html_path):
+        fail("%s printed: a table breaks the word %r" % (name, word))
+    if shots:
+        subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "4", pdf, os.path.join(shots, name + "-print")],
+                       check=True)
 
 
 def squash(text):
@@ -330,6 +358,7 @@ def main():
             subprocess.run([cli, "report"] + results + ["--html", html, "--pdf", pdf], env=env, check=True,
                            stdout=subprocess.DEVNULL)
             html_probe = check_html(name, html, tmp, shots)
+            check_print(name, html, tmp, shots)
             check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=len(inputs) == 1, html_path=html)
         # A real quick run of every default group: its CPU and page-fault
         # charts are taller than an A4 page, in Russian more so.
@@ -341,6 +370,7 @@ def main():
             # Russian headers are the longest: the tables still fit at 1280 px
             if lang == "ru":
                 check_html(name, html, tmp, shots)
+            check_print(name, html, tmp, shots)
             check_pdf(name, pdf, None, tmp, shots, lang=None if lang == "en" else lang, html_path=html)
     print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
     return 1 if failures else 0

@@ -12,6 +12,9 @@
  * one filling a phone's 340 px or scrolling in its box below that. */
 #define CHART_WIDTH        760
 #define CHART_NARROW_WIDTH 340
+/* what the narrow drawing may shrink to on a 320 px phone, rather than
+ * scroll: its smallest text, 0.9 of CHART_FONT at 340 px, is 9 px there */
+#define CHART_NARROW_LEAST 284
 #define CHART_FONT         12
 #define NARROW_BELOW       "720px"
 
@@ -46,7 +49,7 @@ static const char css[] =
   "@media (max-width:" NARROW_BELOW "){main{padding:1.2em 1em}"
   ".scroll{width:auto;max-width:100%;left:0;transform:none}"
   ".chart-wide{display:none}.chart-narrow{display:block;overflow-x:auto}"
-  ".chart-narrow svg{min-width:" G_STRINGIFY (CHART_NARROW_WIDTH) "px;max-width:480px}"
+  ".chart-narrow svg{min-width:" G_STRINGIFY (CHART_NARROW_LEAST) "px;max-width:480px}"
   "dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin:0 0 .3em 1em}"
   /* a task's name on a line or two, the rest of the row scrolls */
   "td:first-child,th:first-child{min-width:9em}}"
@@ -60,8 +63,10 @@ static const char css[] =
   /* paper: the whole table on the page's width, no scrolling box */
   "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
   ".scroll{overflow:visible;width:auto;max-width:none;left:0;transform:none}"
-  "table{width:100%;table-layout:auto;font-size:8pt}"
-  "th,td{padding:.1em .3em}td.num,th.num{white-space:normal;overflow-wrap:anywhere}"
+  "table,table.glance{width:100%;table-layout:auto;font-size:8pt}"
+  /* a figure and its unit stay on one line ("файлов/" over "с" is no
+   * figure); a header wraps between its words */
+  "th,td{padding:.1em .3em}th.num{white-space:normal;overflow-wrap:break-word}"
   "thead{display:table-header-group}"
   ".chart-wide{display:block}.chart-narrow{display:none}"
   ".page-break{break-before:page;page-break-before:always}"
