@@ -4,7 +4,8 @@
 The HTML in a real headless Chromium at 1280 px and at a phone's 390 and 320 px:
 no element wider than the viewport except inside a box that scrolls, no
 table or chart cut at its box's edge, and chart text at least 9 px high;
-printed by Chromium: no word of a table broken, nothing past the paper. The app's own PDF page by page: no text of
+printed by Chromium: no word of a table broken, nothing past the paper, no
+heading alone at a page's foot. The app's own PDF page by page: no text of
 the HTML lost at a page break, a footer only at the foot of its own page,
 each section kept on one page when it fits, no heading alone at a page's
 foot, no page left mostly empty.
@@ -166,7 +167,8 @@ def check_html(name, html_path, tmp, shots):
 
 def check_print(name, html_path, tmp, shots):
     """The HTML printed by Chromium (US Letter, its print styles): no word
-    of a table broken, nothing past the paper's right edge."""
+    of a table broken, nothing past the paper's right edge, no heading alone
+    at a page's foot."""
     pdf = os.path.join(tmp, name + "-print.pdf")
     chromium(["--no-pdf-header-footer", "--virtual-time-budget=3000", "--print-to-pdf=" + pdf, "file://" + html_path], tmp)
     if not os.path.exists(pdf):
@@ -181,6 +183,9 @@ def check_print(name, html_path, tmp, shots):
                 fail("%s printed, page %d: %r goes past the paper's edge" % (name, i, htmllib.unescape(w)))
     for word in broken_words(pdf, html_path):
         fail("%s printed: a table breaks the word %r" % (name, word))
+    # a chart taller than a page is printed in parts, each after its heading
+    for i, heading in orphaned_headings(pdf, html_headings(html_path), foot_margin=0):
+        fail("%s printed, page %d: the heading %r is left alone at its foot" % (name, i, heading))
     if shots:
         subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "4", pdf, os.path.join(shots, name + "-print")],
                        check=True)
@@ -219,15 +224,15 @@ def html_headings(html_path):
     return [squash(htmllib.unescape(re.sub(r"<[^>]*>", "", h))) for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", html, re.S)]
 
 
-def orphaned_headings(pdf, headings):
+def orphaned_headings(pdf, headings, foot_margin=56):
     """Per page, a heading (one of headings, in text of 12 pt or more: words
     13.5 pt high and more, the body's 10 pt are 11.6) whose last line is the
     last above the footer: left alone at the foot, what it heads on the next
-    page."""
+    page. Below foot_margin from the paper's foot is the footer."""
     out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
     found = []
     for i, page in enumerate(re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.S), 1):
-        foot = float(page[0]) - 56
+        foot = float(page[0]) - foot_margin
         words = [(float(y0), float(y1), htmllib.unescape(w)) for y0, y1, w in
                  re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page[1])
                  if float(y1) <= foot + 1]
@@ -236,9 +241,28 @@ def orphaned_headings(pdf, headings):
         last = max(y0 for y0, _, _ in words)
         line = [(y0, y1, w) for y0, y1, w in words if y0 > last - 3]
         text = " ".join(w for _, _, w in line)
-        if all(y1 - y0 >= 13.5 for y0, y1, _ in line) and any(h.endswith(squash(text)) for h in headings):
+        if (all(y1 - y0 >= 13.5 for y0, y1, _ in line) and any(h.endswith(squash(text)) for h in headings)
+                and not ink_between(pdf, i, max(y1 for _, y1, _ in line) + 4, foot)):
             found.append((i, text))
     return found
+
+
+def ink_between(pdf, page, top, bottom):
+    """Whether anything is drawn on the page between top and bottom (points):
+    a chart of the HTML prints as paths, with no text for pdftotext."""
+    dpi = 30
+    with tempfile.TemporaryDirectory(prefix="ink-") as tmp:
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-f", str(page), "-l", str(page), "-singlefile", pdf,
+                        os.path.join(tmp, "page")], check=True)
+        with open(os.path.join(tmp, "page.pgm"), "rb") as f:
+            data = f.read()
+    m = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    w, h = int(m.group(1)), int(m.group(2))
+    pixels = data[m.end():]
+    for y in range(int(top * dpi / 72) + 1, min(h, int(bottom * dpi / 72))):
+        if min(pixels[y * w:(y + 1) * w]) < 200:
+            return True
+    return False
 
 
 def broken_words(pdf, html_path):

@@ -48,6 +48,8 @@ typedef struct {
   const char            *series[2];  /* AGING: "Fresh" and "Aged" stand for the filesystems */
   guint                  series_fs;  /* AGING: that filesystem's index, for its colour */
   guint                  hidden_rows;   /* rows left out: see FSB_CHART_MAX_BARS */
+  GPtrArray             *other_rows;    /* a part (first_row, n_rows): the chart's other rows, measured,
+                                         * not drawn, so that every part has the same layout; or NULL */
 } Model;
 
 /* cairo's PDF and SVG surfaces take time quadratic in the number of things

@@ -317,9 +317,9 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
       return;
     }
 
-  for (guint r = 0; r < m->rows->len; r++)
+  for (guint r = 0; r < m->rows->len + (m->other_rows != NULL ? m->other_rows->len : 0); r++)
     {
-      const Row *row = m->rows->pdata[r];
+      const Row *row = r < m->rows->len ? m->rows->pdata[r] : m->other_rows->pdata[r - m->rows->len];
       widest = MAX (widest, fsb_ink_text_width (ink, row->label, 1, FALSE));
       for (guint f = 0; f < m->n_fs; f++)
         if (row->cells[f].have)
@@ -543,6 +543,23 @@ fsb_chart_get_height (FsbResult *result, const FsbChartOptions *options, double 
   height = model_height (&m, width);
   fsb_chart_model_clear (&m);
   return height;
+}
+
+guint
+fsb_chart_rows_fitting (FsbResult *result, const FsbChartOptions *options, guint first_row, double width, double height)
+{
+  FsbChartOptions part = *options;
+  guint n_rows = fsb_chart_get_n_rows (result, options), n = 0;
+
+  part.first_row = first_row;
+  for (guint k = 1; first_row + k <= n_rows; k++)
+    {
+      part.n_rows = k;
+      if (fsb_chart_get_height (result, &part, width) > height)
+        break;
+      n = k;
+    }
+  return n;
 }
 
 /* Returns how many texts were cut to fit. */

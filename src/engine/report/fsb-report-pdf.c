@@ -204,34 +204,20 @@ chart (Pdf *pdf, const FsbBlock *b)
     }
   while (first < n_rows)
     {
-      double avail = fsb_pdf_room (pdf), part_h = 0;
-      guint n = 0;
-
       /* the most rows that fit the room left, or a fresh page when not one does */
-      for (guint k = 1; first + k <= n_rows; k++)
-        {
-          double kh;
+      guint n = fsb_chart_rows_fitting (b->result, &options, first, pdf->content_w, fsb_pdf_room (pdf));
+      double part_h;
 
-          options.first_row = first;
-          options.n_rows = k;
-          kh = fsb_chart_get_height (b->result, &options, pdf->content_w);
-          if (kh > avail)
-            break;
-          n = k;
-          part_h = kh;
-        }
       if (n == 0 && pdf->dirty)
         {
           fsb_pdf_new_page (pdf);
           continue;
         }
-      n = MAX (n, 1);
       options.first_row = first;
-      options.n_rows = n;
-      if (part_h == 0)
-        part_h = MIN (fsb_chart_get_height (b->result, &options, pdf->content_w), page);
+      options.n_rows = MAX (n, 1);
+      part_h = MIN (fsb_chart_get_height (b->result, &options, pdf->content_w), page);
       draw_chart_part (pdf, b, &options, part_h);
-      first += n;
+      first += options.n_rows;
       if (first < n_rows)
         fsb_pdf_new_page (pdf);
     }
