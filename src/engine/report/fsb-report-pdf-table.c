@@ -192,7 +192,7 @@ fsb_pdf_table (Pdf *pdf, const FsbBlock *b)
 {
   GPtrArray *header = b->items->pdata[0];
   guint n_cols = header->len;
-  double size;
+  double size, whole;
   const double *width = column_widths (pdf, b, &size);
   const double pad = TABLE_PAD;
   /* a row's cells, each laid out once: measured, then drawn */
@@ -202,6 +202,10 @@ fsb_pdf_table (Pdf *pdf, const FsbBlock *b)
 
   if (pdf->dirty)
     pdf->y += 6;
+  /* a short table is not split: on the next page whole (a third of a page at most) */
+  whole = fsb_pdf_table_height (pdf, b, (pdf->page_h - 2 * MARGIN) / 3, G_MAXUINT);
+  if (whole <= (pdf->page_h - 2 * MARGIN) / 3)
+    fsb_pdf_ensure (pdf, whole - 6);
   for (guint r = 0; r < b->items->len; r++)
     {
       GPtrArray *row = b->items->pdata[r];
