@@ -141,6 +141,42 @@ check_chart (FsbResult *r, const FsbChartOptions *o, const char *what, double wi
   return faults;
 }
 
+/* A run of series (jobs 1, 2, 4): each task's scaling chart and the
+ * section's chart, whose Russian names are wider than a phone's chart. */
+static guint
+check_scaling (FsbResult *r, const FsbChartOptions *options, double width, const char *dir)
+{
+  FsbChartOptions o = *options;
+  guint faults = 0;
+
+  o.filesystem = NULL;
+  o.kind = FSB_CHART_SECTION;
+  for (guint c = 0; c < fsb_catalog_n_criteria (); c++)
+    {
+      o.section = fsb_catalog_nth_criterion (c)->id;
+      if (fsb_chart_has_data (r, &o))
+        faults += check_chart (r, &o, o.section, width, dir);
+    }
+  o.section = NULL;
+  o.kind = FSB_CHART_SCALING;
+  if (r->filesystems->len > 0)
+    {
+      FsbFsResult *fs = g_ptr_array_index (r->filesystems, 0);
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+      /* each task once: its series is a task result per count of jobs */
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          FsbTaskResult *task = g_ptr_array_index (fs->tasks, t);
+
+          o.task = task->id;
+          if (g_hash_table_add (seen, (gpointer) task->id) && fsb_chart_has_data (r, &o))
+            faults += check_chart (r, &o, "scaling", width, dir);
+        }
+    }
+  return faults;
+}
+
 /* Every chart of a real quick run of every default group (the CPU and
  * page-fault charts hold every task), and of an aged run with copies across
  * filesystems, at the HTML's narrow drawing (340 px, a phone's), a PDF
@@ -152,7 +188,7 @@ test_chart_text (gconstpointer data)
   static const struct { double width, font; } sizes[] = { { 340, 12 }, { 483, 8.5 }, { 760, 12 } };
   g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
   g_autofree char *dir = NULL;
-  g_autoptr(FsbResult) r = NULL, aged = NULL;
+  g_autoptr(FsbResult) r = NULL, aged = NULL, scaling = NULL;
   g_autoptr(GError) error = NULL;
   FsbLanguageSwitch *sw;
   guint faults = 0;
@@ -172,6 +208,12 @@ test_chart_text (gconstpointer data)
   dir = make_tmpdir ();
   r = load_fixture ("quick-all.json");
   aged = load_fixture ("aged-transfers-1.json");
+  /* the series of jobs, where a result of them is kept */
+  {
+    g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "scaling.json", NULL);
+    if (g_file_test (path, G_FILE_TEST_EXISTS))
+      scaling = load_fixture ("scaling.json");
+  }
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       FsbChartOptions o = { .font_size = sizes[s].font };
@@ -196,6 +238,8 @@ test_chart_text (gconstpointer data)
       faults += check_chart (aged, &o, "aging", sizes[s].width, dir);
       o.kind = FSB_CHART_TRANSFER;
       faults += check_chart (aged, &o, "transfer", sizes[s].width, dir);
+      if (scaling != NULL)
+        faults += check_scaling (scaling, &o, sizes[s].width, dir);
     }
   fsb_language_restore (sw);
   rm_rf (dir);

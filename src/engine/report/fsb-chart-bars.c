@@ -143,7 +143,7 @@ draw_axis (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Axis 
                     FALSE, -1);
     }
   cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-  fsb_ink_draw_lines (ink, title, g->plot_x + g->plot_w / 2, bottom + size * 1.7, 0.5, fsb_chart_smallest_text (),
+  fsb_ink_draw_lines (ink, title, g->plot_x + g->plot_w / 2, bottom + size * 1.7, 0.5, fsb_chart_smallest_text (), FALSE,
                       g->width, AXIS_TITLE_LINES, g->width);
 }
 
@@ -250,7 +250,9 @@ draw_row (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Row *r
     scale_max = 1;
 
   cairo_set_source_rgb (cr, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1);
-  if (g->stacked)
+  if (g->stacked && g->label_lines > 1)
+    fsb_ink_draw_lines (ink, row->label, 0, y + size * 0.1, 0, 1, TRUE, g->width, g->label_lines, g->width);
+  else if (g->stacked)
     fsb_ink_draw (ink, row->label, 0, y + g->row_label_h / 2, 0, 1, TRUE, g->width);
   else
     fsb_ink_draw (ink, row->label, 0, bars_y + bars_h / 2, 0, 1, FALSE, g->label_w - size * 0.6);

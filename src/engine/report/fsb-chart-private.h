@@ -93,7 +93,7 @@ void   fsb_ink_draw       (Ink *ink, const char *text, double x, double y, doubl
 /* Text wrapped in at most max_lines lines of max_width, with its left
  * (align 0) or centre (0.5) at x but the whole of it between 0 and limit,
  * its top at y; returns its height. */
-double fsb_ink_draw_lines (Ink *ink, const char *text, double x, double y, double align, double factor,
+double fsb_ink_draw_lines (Ink *ink, const char *text, double x, double y, double align, double factor, gboolean bold,
                            double max_width, guint max_lines, double limit);
 /* The height that text takes in at most max_lines lines of max_width. */
 double fsb_ink_lines_height (Ink *ink, const char *text, double factor, double max_width, guint max_lines);
@@ -114,6 +114,7 @@ typedef struct {
   double   width;         /* the chart's: no text goes past it */
   double   height;
   gboolean stacked;       /* narrow: names above the bars, the bars across the width */
+  guint    label_lines;   /* stacked: the lines a name may take (2 when one is wider than the chart) */
 } Geometry;
 
 double fsb_chart_row_height  (const Model *m, const Geometry *g);

@@ -147,13 +147,13 @@ fsb_ink_lines_height (Ink *ink, const char *text, double factor, double max_widt
 }
 
 double
-fsb_ink_draw_lines (Ink *ink, const char *text, double x, double y, double align, double factor,
+fsb_ink_draw_lines (Ink *ink, const char *text, double x, double y, double align, double factor, gboolean bold,
                     double max_width, guint max_lines, double limit)
 {
   PangoRectangle logical;
   double left;
 
-  ink_set_lines (ink, text, factor, FALSE, max_width, max_lines);
+  ink_set_lines (ink, text, factor, bold, max_width, max_lines);
   pango_layout_set_alignment (ink->layout, align > 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
   if (pango_layout_is_ellipsized (ink->layout))
     ink->cut++;
@@ -281,7 +281,7 @@ static void
 geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
 {
   const FsbChartOptions *o = m->options;
-  double widest = 0;
+  double widest = 0, widest_bold = 0;
 
   memset (g, 0, sizeof *g);
   g->size = ink->size;
@@ -321,6 +321,7 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
     {
       const Row *row = r < m->rows->len ? m->rows->pdata[r] : m->other_rows->pdata[r - m->rows->len];
       widest = MAX (widest, fsb_ink_text_width (ink, row->label, 1, FALSE));
+      widest_bold = MAX (widest_bold, fsb_ink_text_width (ink, row->label, 1, TRUE));
       for (guint f = 0; f < m->n_fs; f++)
         if (row->cells[f].have)
           {
@@ -333,7 +334,9 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
   g->stacked = width < g->size * 40 || widest + g->size > width * 0.36;
   if (g->stacked)
     {
-      g->row_label_h = g->size * 1.5;
+      /* a name wider than the chart on two lines ("Создание файлов, у каждого своя папка (1 задание)") */
+      g->label_lines = widest_bold > width ? 2 : 1;
+      g->row_label_h = g->size * (g->label_lines > 1 ? 2.8 : 1.5);
       g->label_w = 0;
     }
   else
@@ -400,7 +403,7 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
       cairo_line_to (cr, size * 1.1, cy + size * 0.35);
       cairo_stroke (cr);
       cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-      fsb_ink_draw_lines (ink, note, size * 1.6, cy - line_h / 2, 0, SMALLEST_TEXT, width - size * 1.6, NOTE_LINES,
+      fsb_ink_draw_lines (ink, note, size * 1.6, cy - line_h / 2, 0, SMALLEST_TEXT, FALSE, width - size * 1.6, NOTE_LINES,
                           width);
     }
 }
@@ -411,7 +414,7 @@ draw_caption (Ink *ink, const char *caption, double y, double width)
   if (caption == NULL || *caption == '\0')
     return;
   cairo_set_source_rgb (ink->cr, 0.35, 0.35, 0.35);
-  fsb_ink_draw_lines (ink, caption, 0, y + ink->size * 0.5, 0, SMALLEST_TEXT, width, CAPTION_LINES, width);
+  fsb_ink_draw_lines (ink, caption, 0, y + ink->size * 0.5, 0, SMALLEST_TEXT, FALSE, width, CAPTION_LINES, width);
 }
 
 static void
@@ -484,7 +487,7 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
 
     cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
     fsb_ink_draw_lines (ink, caption, g->plot_x + g->plot_w / 2, y0 + head_h + n * cell_h + size * 0.5, 0.5,
-                        SMALLEST_TEXT, g->width, TRANSFER_CAPTION_LINES, g->width);
+                        SMALLEST_TEXT, FALSE, g->width, TRANSFER_CAPTION_LINES, g->width);
   }
 }
 
