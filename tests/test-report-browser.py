@@ -2,10 +2,13 @@
 """test-report-browser.py: the reports as readers open them.
 
 The HTML in a real headless Chromium at 1280 px and at a phone's 390 and 320 px:
-no element wider than the viewport except inside a box that scrolls, and
-chart text at least 9 px high. The app's own PDF page by page: no text of
+no element wider than the viewport except inside a box that scrolls, no
+table or chart cut at its box's edge, and chart text at least 9 px high;
+printed by Chromium: no word of a table broken, nothing past the paper, no
+heading alone at a page's foot. The app's own PDF page by page: no text of
 the HTML lost at a page break, a footer only at the foot of its own page,
-each section kept on one page when it fits, no page left mostly empty.
+each section kept on one page when it fits, no heading alone at a page's
+foot, no page left mostly empty.
 
 Usage: test-report-browser.py FSBENCH-CLI DATA-DIR
 With FSBENCH_SCREENSHOTS=DIR, leaves screenshots of both widths and PNGs
@@ -57,6 +60,11 @@ PROBE = r"""
     if (box.scrollWidth > box.clientWidth + 1)
       out.clipped.push((box.querySelector('th,td') || box).innerText.slice(0, 40) + ': ' + box.clientWidth + ' of ' +
                        box.scrollWidth + ' px shown');
+  /* a chart wider than its box: part of it is off to the side */
+  for (const box of document.querySelectorAll('.chart-narrow,.chart-wide'))
+    if (getComputedStyle(box).display !== 'none' && box.scrollWidth > box.clientWidth + 1)
+      out.clipped.push('chart ' + (box.querySelector('svg') || box).getAttribute('aria-label') + ': ' + box.clientWidth +
+                       ' of ' + box.scrollWidth + ' px shown');
   for (const svg of document.querySelectorAll('svg')) {
     const r = svg.getBoundingClientRect();
     if (r.width === 0)
@@ -147,7 +155,7 @@ def check_html(name, html_path, tmp, shots):
         for w in p["wide"]:
             fail("%s at %d px: wider than the viewport: %s" % (name, width, w))
         for c in p["clipped"]:
-            fail("%s at %d px: a table is cut at its box's edge: %s" % (name, width, c))
+            fail("%s at %d px: a table or chart is cut at its box's edge: %s" % (name, width, c))
         for s in p["small"]:
             fail("%s at %d px: chart text below 9 px: %s" % (name, width, s))
         if p["charts"] == 0:
@@ -155,6 +163,32 @@ def check_html(name, html_path, tmp, shots):
         if shots:
             screenshot(html_path, width, min(p["height"], 16000), os.path.join(shots, "%s-%d.png" % (name, width)), tmp)
     return probes.get(1280)
+
+
+def check_print(name, html_path, tmp, shots):
+    """The HTML printed by Chromium (US Letter, its print styles): no word
+    of a table broken, nothing past the paper's right edge, no heading alone
+    at a page's foot."""
+    pdf = os.path.join(tmp, name + "-print.pdf")
+    chromium(["--no-pdf-header-footer", "--virtual-time-budget=3000", "--print-to-pdf=" + pdf, "file://" + html_path], tmp)
+    if not os.path.exists(pdf):
+        fail("%s: chromium printed no PDF" % name)
+        return
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="[\d.]+">(.*?)</page>', out, re.S)
+    print("# %s printed: %d pages" % (name, len(pages)))
+    for i, (width, words) in enumerate(pages, 1):
+        for x1, w in re.findall(r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*?)</word>', words):
+            if float(x1) > float(width):
+                fail("%s printed, page %d: %r goes past the paper's edge" % (name, i, htmllib.unescape(w)))
+    for word in broken_words(pdf, html_path):
+        fail("%s printed: a table breaks the word %r" % (name, word))
+    # a chart taller than a page is printed in parts, each after its heading
+    for i, heading in orphaned_headings(pdf, html_headings(html_path), foot_margin=0):
+        fail("%s printed, page %d: the heading %r is left alone at its foot" % (name, i, heading))
+    if shots:
+        subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "4", pdf, os.path.join(shots, name + "-print")],
+                       check=True)
 
 
 def squash(text):
@@ -183,6 +217,74 @@ def below_the_body(pdf):
     return pages
 
 
+def html_headings(html_path):
+    """The text of the HTML's section headings (h2, h3), without spaces."""
+    with open(html_path, encoding="utf-8") as f:
+        html = f.read()
+    return [squash(htmllib.unescape(re.sub(r"<[^>]*>", "", h))) for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", html, re.S)]
+
+
+def orphaned_headings(pdf, headings, foot_margin=56):
+    """Per page, a heading (one of headings, in text of 12 pt or more: words
+    13.5 pt high and more, the body's 10 pt are 11.6) whose last line is the
+    last above the footer: left alone at the foot, what it heads on the next
+    page. Below foot_margin from the paper's foot is the footer."""
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    found = []
+    for i, page in enumerate(re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.S), 1):
+        foot = float(page[0]) - foot_margin
+        words = [(float(y0), float(y1), htmllib.unescape(w)) for y0, y1, w in
+                 re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page[1])
+                 if float(y1) <= foot + 1]
+        if not words:
+            continue
+        last = max(y0 for y0, _, _ in words)
+        line = [(y0, y1, w) for y0, y1, w in words if y0 > last - 3]
+        text = " ".join(w for _, _, w in line)
+        if (all(y1 - y0 >= 13.5 for y0, y1, _ in line) and any(h.endswith(squash(text)) for h in headings)
+                and not ink_between(pdf, i, max(y1 for _, y1, _ in line) + 4, foot)):
+            found.append((i, text))
+    return found
+
+
+def ink_between(pdf, page, top, bottom):
+    """Whether anything is drawn on the page between top and bottom (points):
+    a chart of the HTML prints as paths, with no text for pdftotext."""
+    dpi = 30
+    with tempfile.TemporaryDirectory(prefix="ink-") as tmp:
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-f", str(page), "-l", str(page), "-singlefile", pdf,
+                        os.path.join(tmp, "page")], check=True)
+        with open(os.path.join(tmp, "page.pgm"), "rb") as f:
+            data = f.read()
+    m = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    w, h = int(m.group(1)), int(m.group(2))
+    pixels = data[m.end():]
+    for y in range(int(top * dpi / 72) + 1, min(h, int(bottom * dpi / 72))):
+        if min(pixels[y * w:(y + 1) * w]) < 200:
+            return True
+    return False
+
+
+def broken_words(pdf, html_path):
+    """The words of the HTML's tables (th, td) that no table of the PDF
+    (its text under 10.5 pt high: 8.5 pt and smaller) holds whole: broken
+    inside ("Файлов-" over "ая"), as a column too narrow breaks them. A
+    break after a hyphen ("ввод-" over "вывод") is a break between words."""
+    with open(html_path, encoding="utf-8") as f:
+        html = f.read()
+    cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", html, re.S)
+    wanted = set()
+    for cell in cells:
+        for word in htmllib.unescape(re.sub(r"<[^>]*>", " ", cell)).split():
+            wanted.update(part for part in re.split(r"(?<=[-–])", word) if part)
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    found = set()
+    for y0, y1, w in re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', out):
+        if float(y1) - float(y0) < 10.5:
+            found.update(part for part in re.split(r"(?<=[-–])", htmllib.unescape(w)) if part)
+    return sorted(wanted - found)
+
+
 def page_fill(pdf, tmp):
     """How far down each page the ink goes, from 0 to 1."""
     tmp = tempfile.mkdtemp(prefix="fill-", dir=tmp)
@@ -205,7 +307,8 @@ def page_fill(pdf, tmp):
     return fills
 
 
-def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True, lang=None):
+def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True, lang=None, html_path=None):
+    headings = html_headings(html_path) if html_path is not None else []
     pages = pdf_pages(pdf)
     n = len(pages)
     print("# %s.pdf: %d pages" % (name, n))
@@ -221,6 +324,13 @@ def check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=True, lang=None):
     for i, words in enumerate(below_the_body(pdf), 1):
         if not re.fullmatch(r"\S+ %d" % i, words):
             fail("%s.pdf page %d: drawn over its footer or past the body's foot: %r" % (name, i, words[:120]))
+    # Table cells wrap between words: a column never breaks one.
+    if html_path is not None:
+        for word in broken_words(pdf, html_path):
+            fail("%s.pdf: a table breaks the word %r" % (name, word))
+    # A heading goes with what it heads, never alone at a page's foot.
+    for i, heading in orphaned_headings(pdf, headings):
+        fail("%s.pdf page %d: the heading %r is left alone at its foot" % (name, i, heading))
     if lang is not None:
         return
     footer = re.compile(r"^\s*Page (\d+)(?: of (\d+))?\s*$")
@@ -272,7 +382,8 @@ def main():
             subprocess.run([cli, "report"] + results + ["--html", html, "--pdf", pdf], env=env, check=True,
                            stdout=subprocess.DEVNULL)
             html_probe = check_html(name, html, tmp, shots)
-            check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=len(inputs) == 1)
+            check_print(name, html, tmp, shots)
+            check_pdf(name, pdf, html_probe, tmp, shots, sections_fit=len(inputs) == 1, html_path=html)
         # A real quick run of every default group: its CPU and page-fault
         # charts are taller than an A4 page, in Russian more so.
         for lang in ("ru", "en"):
@@ -283,7 +394,8 @@ def main():
             # Russian headers are the longest: the tables still fit at 1280 px
             if lang == "ru":
                 check_html(name, html, tmp, shots)
-            check_pdf(name, pdf, None, tmp, shots, lang=None if lang == "en" else lang)
+            check_print(name, html, tmp, shots)
+            check_pdf(name, pdf, None, tmp, shots, lang=None if lang == "en" else lang, html_path=html)
     print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
     return 1 if failures else 0
 

@@ -80,7 +80,7 @@ test_html_print_and_narrow (void)
   g_assert_nonnull (narrow);
   g_assert_nonnull (strstr (print, ".scroll{overflow:visible;"));
   g_assert_nonnull (strstr (print, "break-after:avoid"));
-  g_assert_nonnull (strstr (print, "figure,tr{break-inside:avoid"));
+  g_assert_nonnull (strstr (print, "figure,.chart-part,tr{break-inside:avoid"));
   g_assert_nonnull (strstr (narrow, "content:attr(data-label)"));
   g_assert_nonnull (strstr (narrow, "tr,td{display:block"));
   /* every body cell of every table is labelled with its column's header */

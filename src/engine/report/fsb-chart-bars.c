@@ -74,33 +74,77 @@ axis_title (const Model *m, const Axis *axis)
   return g_strdup_printf (_("%s — longer is better"), named);
 }
 
+/* An axis title wraps to at most this many lines of the chart's width. */
+#define AXIS_TITLE_LINES 2
+
+static char *
+tick_text (const Model *m, const Axis *axis, double v)
+{
+  if (g_strcmp0 (m->metric, "percent") == 0 || g_strcmp0 (m->metric, "cpu_percent") == 0 || axis->scale != 1)
+    return fsb_format_number (v, -1);
+  return fsb_format_value (v, m->metric);
+}
+
+/* counted, not stepped: v += step never ends once step is lost in the rounding of v */
+static guint
+n_ticks (const Axis *axis)
+{
+  return (guint) MIN (floor (axis->max * axis->scale / axis->step * 1.0001), 20);
+}
+
+void
+fsb_chart_axis_room (Ink *ink, const Model *m, double width, double *left, double *title_h)
+{
+  *left = *title_h = 0;
+  for (guint b = 0; b < m->bands->len; b++)
+    {
+      Axis axis = { 0 };
+      g_autofree char *zero = NULL, *title = NULL;
+
+      axis_for_band (m, &g_array_index (m->bands, Band, b), b == 0, &axis);
+      zero = tick_text (m, &axis, 0);
+      title = axis_title (m, &axis);
+      *left = MAX (*left, fsb_ink_text_width (ink, zero, fsb_chart_smallest_text (), FALSE) / 2);
+      *title_h = MAX (*title_h, fsb_ink_lines_height (ink, title, fsb_chart_smallest_text (), width, AXIS_TITLE_LINES));
+    }
+}
+
 static void
 draw_axis (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Axis *axis, double top, double bottom)
 {
-  double size = g->size;
+  double size = g->size, widest = 0, step_w = g->plot_w * axis->step / (axis->max * axis->scale);
   g_autofree char *title = axis_title (m, axis);
+  guint n = n_ticks (axis), every;
 
-  cairo_set_line_width (cr, MAX (0.5, size * 0.06));
-  /* counted, not stepped: v += step never ends once step is lost in the rounding of v */
-  for (guint i = 0, n = (guint) MIN (floor (axis->max * axis->scale / axis->step * 1.0001), 20); i <= n; i++)
+  /* on a narrow chart, a figure every other tick (or fewer) rather than figures over each other */
+  for (guint i = 0; i <= n; i++)
     {
-      double v = i * axis->step;
+      g_autofree char *tick = tick_text (m, axis, i * axis->step);
+      widest = MAX (widest, fsb_ink_text_width (ink, tick, fsb_chart_smallest_text (), FALSE));
+    }
+  every = step_w > 0 ? (guint) MAX (1, ceil ((widest + size * 0.6) / step_w)) : 1;
+  cairo_set_line_width (cr, MAX (0.5, size * 0.06));
+  for (guint i = 0; i <= n; i++)
+    {
+      double v = i * axis->step, w;
       double x = g->plot_x + g->plot_w * v / (axis->max * axis->scale);
-      g_autofree char *tick = NULL;
+      g_autofree char *tick = tick_text (m, axis, v);
 
-      if (g_strcmp0 (m->metric, "percent") == 0 || g_strcmp0 (m->metric, "cpu_percent") == 0 || axis->scale != 1)
-        tick = fsb_format_number (v, -1);
-      else
-        tick = fsb_format_value (v, m->metric);
       cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
       cairo_move_to (cr, x, top - g->row_gap * 0.3);
       cairo_line_to (cr, x, bottom);
       cairo_stroke (cr);
+      if (i % every != 0)
+        continue;
+      /* the chart made room for the "0" left of its line; the last figure stays inside too */
+      w = fsb_ink_text_width (ink, tick, fsb_chart_smallest_text (), FALSE);
       cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-      fsb_ink_draw (ink, tick, x, bottom + size * 0.8, 0.5, 0.9, FALSE, -1);
+      fsb_ink_draw (ink, tick, CLAMP (x, w / 2, g->width - w / 2), bottom + size * 0.8, 0.5, fsb_chart_smallest_text (),
+                    FALSE, -1);
     }
   cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-  fsb_ink_draw (ink, title, g->plot_x + g->plot_w / 2, bottom + size * 2.3, 0.5, 0.9, FALSE, g->plot_w + g->value_w);
+  fsb_ink_draw_lines (ink, title, g->plot_x + g->plot_w / 2, bottom + size * 1.7, 0.5, fsb_chart_smallest_text (), FALSE,
+                      g->width, AXIS_TITLE_LINES, g->width);
 }
 
 /* A bar ----------------------------------------------------------------- */
@@ -206,8 +250,10 @@ draw_row (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, const Row *r
     scale_max = 1;
 
   cairo_set_source_rgb (cr, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1, row->pending ? 0.55 : 0.1);
-  if (g->stacked)
-    fsb_ink_draw (ink, row->label, 0, y + g->row_label_h / 2, 0, 1, TRUE, g->plot_w + g->value_w);
+  if (g->stacked && g->label_lines > 1)
+    fsb_ink_draw_lines (ink, row->label, 0, y + size * 0.1, 0, 1, TRUE, g->width, g->label_lines, g->width);
+  else if (g->stacked)
+    fsb_ink_draw (ink, row->label, 0, y + g->row_label_h / 2, 0, 1, TRUE, g->width);
   else
     fsb_ink_draw (ink, row->label, 0, bars_y + bars_h / 2, 0, 1, FALSE, g->label_w - size * 0.6);
 

@@ -255,9 +255,11 @@ keep_part (Model *m)
   /* the note of rows left out belongs under the last part */
   if (last < m->rows->len)
     m->hidden_rows = 0;
+  /* the others, not drawn, are measured: every part is laid out alike */
+  m->other_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
   for (guint r = 0; r < m->rows->len; r++)
     if (m->rows->pdata[r] != NULL)
-      row_free (m->rows->pdata[r]);
+      g_ptr_array_add (m->other_rows, m->rows->pdata[r]);
   g_ptr_array_set_free_func (m->rows, NULL);
   g_ptr_array_unref (m->rows);
   m->rows = rows;
@@ -414,6 +416,7 @@ void
 fsb_chart_model_clear (Model *m)
 {
   g_clear_pointer (&m->rows, g_ptr_array_unref);
+  g_clear_pointer (&m->other_rows, g_ptr_array_unref);
   g_clear_pointer (&m->bands, g_array_unref);
 }
 

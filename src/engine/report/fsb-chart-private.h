@@ -48,6 +48,8 @@ typedef struct {
   const char            *series[2];  /* AGING: "Fresh" and "Aged" stand for the filesystems */
   guint                  series_fs;  /* AGING: that filesystem's index, for its colour */
   guint                  hidden_rows;   /* rows left out: see FSB_CHART_MAX_BARS */
+  GPtrArray             *other_rows;    /* a part (first_row, n_rows): the chart's other rows, measured,
+                                         * not drawn, so that every part has the same layout; or NULL */
 } Model;
 
 /* cairo's PDF and SVG surfaces take time quadratic in the number of things
@@ -79,6 +81,7 @@ typedef struct {
   PangoLayout          *layout;
   PangoFontDescription *font;
   double                size;
+  guint                 cut;   /* texts ellipsized to fit: none but a hostile label's */
 } Ink;
 
 void   fsb_ink_set        (Ink *ink, const char *text, double size_factor, gboolean bold, double max_width);
@@ -87,6 +90,13 @@ double fsb_ink_text_width (Ink *ink, const char *text, double factor, gboolean b
 /* Text with its left (align 0), centre (0.5) or right (1) at x, its middle at y. */
 void   fsb_ink_draw       (Ink *ink, const char *text, double x, double y, double align,
                            double factor, gboolean bold, double max_width);
+/* Text wrapped in at most max_lines lines of max_width, with its left
+ * (align 0) or centre (0.5) at x but the whole of it between 0 and limit,
+ * its top at y; returns its height. */
+double fsb_ink_draw_lines (Ink *ink, const char *text, double x, double y, double align, double factor, gboolean bold,
+                           double max_width, guint max_lines, double limit);
+/* The height that text takes in at most max_lines lines of max_width. */
+double fsb_ink_lines_height (Ink *ink, const char *text, double factor, double max_width, guint max_lines);
 
 typedef struct {
   double   size;          /* font size */
@@ -101,8 +111,10 @@ typedef struct {
   double   axis_h;
   double   band_gap;
   double   plot_x, plot_w;
+  double   width;         /* the chart's: no text goes past it */
   double   height;
   gboolean stacked;       /* narrow: names above the bars, the bars across the width */
+  guint    label_lines;   /* stacked: the lines a name may take (2 when one is wider than the chart) */
 } Geometry;
 
 double fsb_chart_row_height  (const Model *m, const Geometry *g);
@@ -110,6 +122,12 @@ double fsb_chart_band_height (const Model *m, const Geometry *g, const Band *ban
 char  *fsb_chart_format_cell (const Model *m, const Row *row, double value, gboolean with_unit);
 /* fsb-chart-bars.c: the bars of every band, each under its own axis */
 void   fsb_chart_draw_bands  (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0);
+/* The room an axis needs: left of its zero line for the "0" under it, and
+ * below its ticks for the tallest of its bands' titles, wrapped to the width. */
+void   fsb_chart_axis_room   (Ink *ink, const Model *m, double width, double *left, double *title_h);
+/* As fsb_chart_draw () does; returns how many texts it cut to fit (for the tests). */
+guint  fsb_chart_draw_counting_cuts (cairo_t *cr, FsbResult *result, const FsbChartOptions *options,
+                                     double width, double height);
 /* A bar's colour: its filesystem's, or (AGING) the fresh and aged shades */
 void   fsb_chart_set_fs_color (cairo_t *cr, const Model *m, guint f);
 

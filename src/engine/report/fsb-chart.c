@@ -57,6 +57,7 @@ fsb_chart_smallest_text (void)
 static void
 ink_init (Ink *ink, cairo_t *cr, double size)
 {
+  memset (ink, 0, sizeof *ink);
   ink->cr = cr;
   ink->size = size;
   ink->layout = pango_cairo_create_layout (cr);
@@ -89,6 +90,7 @@ ink_set_lines (Ink *ink, const char *text, double size_factor, gboolean bold, do
   pango_layout_set_ellipsize (ink->layout, max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   /* 0: exactly one line */
   pango_layout_set_height (ink->layout, max_lines > 1 ? (int) (fsb_text_fit_height (size, max_lines) * PANGO_SCALE) : 0);
+  pango_layout_set_alignment (ink->layout, PANGO_ALIGN_LEFT);
   pango_layout_set_text (ink->layout, fitted, -1);
 }
 
@@ -128,8 +130,40 @@ fsb_ink_draw (Ink *ink, const char *text, double x, double y, double align,
 
   fsb_ink_set (ink, text, factor, bold, max_width);
   fsb_ink_size (ink, &w, &h);
+  if (pango_layout_is_ellipsized (ink->layout))
+    ink->cut++;
   cairo_move_to (ink->cr, x - w * align, y - h / 2);
   pango_cairo_show_layout (ink->cr, ink->layout);
+}
+
+double
+fsb_ink_lines_height (Ink *ink, const char *text, double factor, double max_width, guint max_lines)
+{
+  double h;
+
+  ink_set_lines (ink, text, factor, FALSE, max_width, max_lines);
+  fsb_ink_size (ink, NULL, &h);
+  return h;
+}
+
+double
+fsb_ink_draw_lines (Ink *ink, const char *text, double x, double y, double align, double factor, gboolean bold,
+                    double max_width, guint max_lines, double limit)
+{
+  PangoRectangle logical;
+  double left;
+
+  ink_set_lines (ink, text, factor, bold, max_width, max_lines);
+  pango_layout_set_alignment (ink->layout, align > 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+  if (pango_layout_is_ellipsized (ink->layout))
+    ink->cut++;
+  pango_layout_get_extents (ink->layout, NULL, &logical);
+  /* where its widest line starts, kept in the box */
+  left = x - logical.width / (double) PANGO_SCALE * align;
+  left = CLAMP (left, 0, MAX (0, limit - logical.width / (double) PANGO_SCALE));
+  cairo_move_to (ink->cr, left - logical.x / (double) PANGO_SCALE, y);
+  pango_cairo_show_layout (ink->cr, ink->layout);
+  return logical.height / (double) PANGO_SCALE;
 }
 
 /* The caption: wrapped, in at most this many lines, ellipsized. */
@@ -148,6 +182,18 @@ caption_height (Ink *ink, const char *caption, double width)
 }
 
 /* Geometry --------------------------------------------------------------- */
+
+/* The transfer matrix's caption wraps to at most this many lines. */
+#define TRANSFER_CAPTION_LINES 2
+
+static char *
+transfer_caption (void)
+{
+  /* Translators: the caption under the transfer matrix */
+  return g_strdup_printf (_("%s, from the row’s filesystem to the column’s — more is better"),
+                          fsb_metric_unit ("mb_per_s"));
+}
+
 
 char *
 fsb_chart_format_cell (const Model *m, const Row *row, double value, gboolean with_unit)
@@ -180,28 +226,43 @@ whisker_note (const Model *m)
   return NULL;
 }
 
-/* The legend's items, laid out in lines; returns the number of lines. */
-static guint
-legend_lines (Ink *ink, const Model *m, double width, double size)
+/* The note on the whiskers wraps under the legend's names in at most this
+ * many lines; a name is cut only when it is wider than the whole chart. */
+#define NOTE_LINES 3
+
+/* A name's width in the legend, its swatch and the gap after it included. */
+static double
+legend_item_width (Ink *ink, const Model *m, guint f, double width)
 {
-  double x = 0;
+  double size = ink->size;
+
+  return size * 1.4 + MIN (fsb_ink_text_width (ink, fsb_chart_series_name (m, f), 1, FALSE), width - size * 1.4) +
+         size * 1.2;
+}
+
+/* The legend's names, laid out in lines, and the note under them. */
+static double
+legend_height (Ink *ink, const Model *m, double width)
+{
+  double x = 0, size = ink->size;
   guint lines = m->n_fs > 0 ? 1 : 0;
   const char *note = whisker_note (m);
 
   for (guint f = 0; f < m->n_fs; f++)
     {
-      double w = size * 1.6 + fsb_ink_text_width (ink, fsb_chart_series_name (m, f), 1, FALSE) + size;
+      double w = legend_item_width (ink, m, f, width);
 
-      if (x > 0 && x + w > width)
+      if (x > 0 && x + w > width + size * 1.2)
         {
           lines++;
           x = 0;
         }
       x += w;
     }
-  if (note != NULL)
-    lines++;
-  return lines;
+  if (note == NULL)
+    return lines * size * 1.6;
+  return lines * size * 1.6 + MAX (size * 1.6, fsb_ink_lines_height (ink, note, SMALLEST_TEXT, width - size * 1.6,
+                                                                     NOTE_LINES) + size * 0.5);
 }
 
 double
@@ -220,13 +281,14 @@ static void
 geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
 {
   const FsbChartOptions *o = m->options;
-  double widest = 0;
+  double widest = 0, widest_bold = 0;
 
   memset (g, 0, sizeof *g);
   g->size = ink->size;
   g->pad = g->size * 0.5;
   g->title_h = o->title != NULL ? g->size * 2.0 : 0;
-  g->legend_h = legend_lines (ink, m, width, g->size) * g->size * 1.6;
+  g->width = width;
+  g->legend_h = legend_height (ink, m, width);
   g->caption_h = caption_height (ink, o->caption, width);
   g->bar_h = g->size * 1.15;
   g->bar_gap = g->size * 0.2;
@@ -246,14 +308,20 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
       g->label_w = MIN (g->label_w + g->size, width * 0.3);
       g->plot_x = g->label_w;
       g->plot_w = width - g->plot_x;
-      g->height = g->title_h + g->size * 2.2 + n * g->size * 2.4 + g->size * 2.2 + g->caption_h;
+      {
+        g_autofree char *caption = transfer_caption ();
+
+        g->height = g->title_h + g->size * 2.2 + n * g->size * 2.4 + g->caption_h + g->size +
+                    fsb_ink_lines_height (ink, caption, SMALLEST_TEXT, width, TRANSFER_CAPTION_LINES);
+      }
       return;
     }
 
-  for (guint r = 0; r < m->rows->len; r++)
+  for (guint r = 0; r < m->rows->len + (m->other_rows != NULL ? m->other_rows->len : 0); r++)
     {
-      const Row *row = m->rows->pdata[r];
+      const Row *row = r < m->rows->len ? m->rows->pdata[r] : m->other_rows->pdata[r - m->rows->len];
       widest = MAX (widest, fsb_ink_text_width (ink, row->label, 1, FALSE));
+      widest_bold = MAX (widest_bold, fsb_ink_text_width (ink, row->label, 1, TRUE));
       for (guint f = 0; f < m->n_fs; f++)
         if (row->cells[f].have)
           {
@@ -266,15 +334,26 @@ geometry_compute (Geometry *g, Ink *ink, const Model *m, double width)
   g->stacked = width < g->size * 40 || widest + g->size > width * 0.36;
   if (g->stacked)
     {
-      g->row_label_h = g->size * 1.5;
+      /* a name wider than the chart on two lines ("Создание файлов, у каждого своя папка (1 задание)") */
+      g->label_lines = widest_bold > width ? 2 : 1;
+      g->row_label_h = g->size * (g->label_lines > 1 ? 2.8 : 1.5);
       g->label_w = 0;
     }
   else
     g->label_w = widest + g->size;
   g->plot_x = g->label_w;
-  g->plot_w = MAX (width - g->plot_x - g->value_w, width * 0.2);
-  if (!m->shared_axis)
+  if (m->shared_axis)
+    {
+      double zero_room, title_h;
+
+      /* under the ticks, the axis' title in as many lines as it needs */
+      fsb_chart_axis_room (ink, m, width, &zero_room, &title_h);
+      g->plot_x = MAX (g->plot_x, zero_room);
+      g->axis_h = g->size * 2.2 + title_h;
+    }
+  else
     g->axis_h = g->size * 0.8;
+  g->plot_w = MAX (width - g->plot_x - g->value_w, width * 0.2);
   g->height = g->title_h + g->legend_h + g->pad + g->caption_h;
   for (guint b = 0; b < m->bands->len; b++)
     g->height += fsb_chart_band_height (m, g, &g_array_index (m->bands, Band, b)) + (b > 0 ? g->band_gap : 0);
@@ -294,9 +373,9 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
   for (guint f = 0; f < m->n_fs; f++)
     {
       const char *name = fsb_chart_series_name (m, f);
-      double w = size * 1.6 + fsb_ink_text_width (ink, name, 1, FALSE) + size;
+      double w = legend_item_width (ink, m, f, width);
 
-      if (x > 0 && x + w > width)
+      if (x > 0 && x + w > width + size * 1.2)
         {
           x = 0;
           y += size * 1.6;
@@ -305,12 +384,14 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
       cairo_rectangle (cr, x, y + size * 0.3, size, size);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      fsb_ink_draw (ink, name, x + size * 1.4, y + size * 0.8, 0, 1, FALSE, -1);
+      fsb_ink_draw (ink, name, x + size * 1.4, y + size * 0.8, 0, 1, FALSE, width - x - size * 1.4);
       x += w;
     }
   if (note != NULL)
     {
       double cy = y + size * 1.6 + size * 0.8;
+      /* the note's first line centred on the whisker's sign */
+      double line_h = fsb_ink_lines_height (ink, "0", SMALLEST_TEXT, -1, 1);
 
       cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
       cairo_set_line_width (cr, MAX (0.6, size * 0.09));
@@ -322,7 +403,8 @@ draw_legend (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y,
       cairo_line_to (cr, size * 1.1, cy + size * 0.35);
       cairo_stroke (cr);
       cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-      fsb_ink_draw (ink, note, size * 1.6, cy, 0, SMALLEST_TEXT, FALSE, width - size * 1.6);
+      fsb_ink_draw_lines (ink, note, size * 1.6, cy - line_h / 2, 0, SMALLEST_TEXT, FALSE, width - size * 1.6, NOTE_LINES,
+                          width);
     }
 }
 
@@ -332,9 +414,7 @@ draw_caption (Ink *ink, const char *caption, double y, double width)
   if (caption == NULL || *caption == '\0')
     return;
   cairo_set_source_rgb (ink->cr, 0.35, 0.35, 0.35);
-  ink_set_lines (ink, caption, SMALLEST_TEXT, FALSE, width, CAPTION_LINES);
-  cairo_move_to (ink->cr, 0, y + ink->size * 0.5);
-  pango_cairo_show_layout (ink->cr, ink->layout);
+  fsb_ink_draw_lines (ink, caption, 0, y + ink->size * 0.5, 0, SMALLEST_TEXT, FALSE, width, CAPTION_LINES, width);
 }
 
 static void
@@ -403,12 +483,11 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
         }
     }
   {
-    /* Translators: the caption under the transfer matrix */
-    g_autofree char *caption = g_strdup_printf (_("%s, from the row’s filesystem to the column’s — more is better"),
-                                                fsb_metric_unit ("mb_per_s"));
+    g_autofree char *caption = transfer_caption ();
+
     cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-    fsb_ink_draw (ink, caption, g->plot_x + g->plot_w / 2, y0 + head_h + n * cell_h + size * 1.1, 0.5, 0.9, FALSE,
-               g->plot_w + g->label_w);
+    fsb_ink_draw_lines (ink, caption, g->plot_x + g->plot_w / 2, y0 + head_h + n * cell_h + size * 0.5, 0.5,
+                        SMALLEST_TEXT, FALSE, g->width, TRANSFER_CAPTION_LINES, g->width);
   }
 }
 
@@ -469,7 +548,25 @@ fsb_chart_get_height (FsbResult *result, const FsbChartOptions *options, double 
   return height;
 }
 
-static void
+guint
+fsb_chart_rows_fitting (FsbResult *result, const FsbChartOptions *options, guint first_row, double width, double height)
+{
+  FsbChartOptions part = *options;
+  guint n_rows = fsb_chart_get_n_rows (result, options), n = 0;
+
+  part.first_row = first_row;
+  for (guint k = 1; first_row + k <= n_rows; k++)
+    {
+      part.n_rows = k;
+      if (fsb_chart_get_height (result, &part, width) > height)
+        break;
+      n = k;
+    }
+  return n;
+}
+
+/* Returns how many texts were cut to fit. */
+static guint
 draw_model (cairo_t *cr, const Model *m, double width, double height)
 {
   const FsbChartOptions *options = m->options;
@@ -517,17 +614,27 @@ draw_model (cairo_t *cr, const Model *m, double width, double height)
 
   ink_clear (&ink);
   cairo_restore (cr);
+  return ink.cut;
+}
+
+guint
+fsb_chart_draw_counting_cuts (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, double width,
+                              double height)
+{
+  Model m;
+  guint cut;
+
+  fsb_chart_model_build (&m, result, options);
+  cut = draw_model (cr, &m, width, height);
+  fsb_chart_model_clear (&m);
+  return cut;
 }
 
 void
 fsb_chart_draw (cairo_t *cr, FsbResult *result, const FsbChartOptions *options, double width, double height)
 {
-  Model m;
-
   g_return_if_fail (cr != NULL && result != NULL && options != NULL);
-  fsb_chart_model_build (&m, result, options);
-  draw_model (cr, &m, width, height);
-  fsb_chart_model_clear (&m);
+  fsb_chart_draw_counting_cuts (cr, result, options, width, height);
 }
 
 /* Files ------------------------------------------------------------------ */

@@ -56,6 +56,11 @@ void     fsb_chart_draw             (cairo_t *cr, FsbResult *result, const FsbCh
 guint    fsb_chart_get_n_rows       (FsbResult *result, const FsbChartOptions *options);
 /* The height the chart wants at this width (legend and rows). */
 double   fsb_chart_get_height       (FsbResult *result, const FsbChartOptions *options, double width);
+/* How many of its rows from first_row a part of the chart (with its own
+ * legend and axes) can draw in height at this width; 0 when not one fits.
+ * A page draws a chart taller than itself in such parts. */
+guint    fsb_chart_rows_fitting     (FsbResult *result, const FsbChartOptions *options, guint first_row,
+                                     double width, double height);
 /* FALSE when the result holds nothing this chart would show. */
 gboolean fsb_chart_has_data         (FsbResult *result, const FsbChartOptions *options);
 /* The colour of the n-th filesystem of a result (Okabe–Ito, colour-blind safe). */

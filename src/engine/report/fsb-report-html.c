@@ -12,6 +12,9 @@
  * one filling a phone's 340 px or scrolling in its box below that. */
 #define CHART_WIDTH        760
 #define CHART_NARROW_WIDTH 340
+/* what the narrow drawing may shrink to on a 320 px phone, rather than
+ * scroll: its smallest text, 0.9 of CHART_FONT at 340 px, is 9 px there */
+#define CHART_NARROW_LEAST 284
 #define CHART_FONT         12
 #define NARROW_BELOW       "720px"
 
@@ -42,11 +45,11 @@ static const char css[] =
   "th,td{padding:.2em .6em;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}"
   "th{border-bottom:2px solid #999}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}"
   "figure{margin:.8em 0}svg{display:block;width:100%;height:auto}"
-  ".chart-narrow{display:none}"
+  ".chart-narrow,.chart-print{display:none}"
   "@media (max-width:" NARROW_BELOW "){main{padding:1.2em 1em}"
   ".scroll{width:auto;max-width:100%;left:0;transform:none}"
   ".chart-wide{display:none}.chart-narrow{display:block;overflow-x:auto}"
-  ".chart-narrow svg{min-width:" G_STRINGIFY (CHART_NARROW_WIDTH) "px;max-width:480px}"
+  ".chart-narrow svg{min-width:" G_STRINGIFY (CHART_NARROW_LEAST) "px;max-width:480px}"
   "dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin:0 0 .3em 1em}"
   /* a task's name on a line or two, the rest of the row scrolls */
   "td:first-child,th:first-child{min-width:9em}}"
@@ -60,12 +63,15 @@ static const char css[] =
   /* paper: the whole table on the page's width, no scrolling box */
   "@media print{body{font-size:11pt}main{max-width:none;padding:0}"
   ".scroll{overflow:visible;width:auto;max-width:none;left:0;transform:none}"
-  "table{width:100%;table-layout:auto;font-size:8pt}"
-  "th,td{padding:.1em .3em}td.num,th.num{white-space:normal;overflow-wrap:anywhere}"
+  "table,table.glance{width:100%;table-layout:auto;font-size:8pt}"
+  /* a figure and its unit stay on one line ("файлов/" over "с" is no
+   * figure); a header wraps between its words */
+  "th,td{padding:.1em .3em}th.num{white-space:normal;overflow-wrap:break-word}"
   "thead{display:table-header-group}"
   ".chart-wide{display:block}.chart-narrow{display:none}"
+  "figure.tall .chart-wide{display:none}.chart-print{display:block}figure.tall{break-inside:auto}"
   ".page-break{break-before:page;page-break-before:always}"
-  "section.keep,figure,tr{break-inside:avoid;page-break-inside:avoid}h2,h3{break-after:avoid}}"
+  "section.keep,figure,.chart-part,tr{break-inside:avoid;page-break-inside:avoid}h2,h3{break-after:avoid}}"
   "@page{margin:18mm}";
 
 static void
@@ -139,6 +145,34 @@ append_drawing (GString *out, const FsbBlock *block, const char *prefix, const c
   g_string_free (s, TRUE);
 }
 
+/* Printed, the wide drawing of a chart taller than a page goes in parts of
+ * its rows, each on one page (its legend and axes with it): a page breaks
+ * between rows, never through a bar. This is the height of a part, in the
+ * drawing's units: a Letter page's text is 920 px tall, the drawing prints
+ * at 0.89 of its size (A4: 987 px, 0.87). */
+#define PRINT_PART_HEIGHT 900.0
+
+static void
+append_print_parts (GString *out, const FsbBlock *block, const FsbChartOptions *options, guint n)
+{
+  FsbChartOptions part = *options;
+  guint n_rows = fsb_chart_get_n_rows (block->result, options);
+
+  g_string_append (out, "<div class=\"chart-print\">\n");
+  for (guint first = 0, k = 0; first < n_rows; k++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("c%up%u-", n, k);
+      g_autofree char *svg = NULL;
+
+      part.first_row = first;
+      part.n_rows = MAX (1, fsb_chart_rows_fitting (block->result, options, first, CHART_WIDTH, PRINT_PART_HEIGHT));
+      svg = fsb_chart_to_svg (block->result, &part, CHART_WIDTH, 0, NULL);
+      append_drawing (out, block, prefix, svg, "chart-part");
+      first += part.n_rows;
+    }
+  g_string_append (out, "</div>\n");
+}
+
 static void
 append_svg (GString *out, const FsbBlock *block, guint n)
 {
@@ -147,12 +181,17 @@ append_svg (GString *out, const FsbBlock *block, guint n)
   const double widths[] = { CHART_WIDTH, CHART_NARROW_WIDTH };
   FsbChartOptions options = block->chart;
   g_auto(GStrv) svgs = NULL;
+  gboolean tall;
 
   options.font_size = CHART_FONT;
+  tall = fsb_chart_get_height (block->result, &options, CHART_WIDTH) > PRINT_PART_HEIGHT &&
+         fsb_chart_get_n_rows (block->result, &options) > 1;
   svgs = fsb_chart_to_svgs (block->result, &options, widths, G_N_ELEMENTS (widths));
-  g_string_append (out, "<figure>\n");
+  g_string_append (out, tall ? "<figure class=\"tall\">\n" : "<figure>\n");
   append_drawing (out, block, wide, svgs[0], "chart-wide");
   append_drawing (out, block, narrow, svgs[1], "chart-narrow");
+  if (tall)
+    append_print_parts (out, block, &options, n);
   g_string_append (out, "</figure>\n");
 }
 
