@@ -66,7 +66,9 @@ printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; 
 printf '%-6s %-18s %12s %12s %7s %10s %10s %12s\n' fs figure fsbench fio ratio p99_fsb p99_fio io_only
 
 for fs in $(echo "$fslist" | tr , ' '); do
-  image_new "$fs"
+  # 2 GiB: Btrfs writes each random block anew (copy on write) and keeps the
+  # old one until its transaction ends; 512 MiB of files on 1 GiB ran out
+  image_new "$fs" 2G
   # the random I/O files, written once (fio lays them out the same way)
   names=
   for i in $(seq 0 $((files - 1))); do

@@ -4,7 +4,7 @@
 # between runs, and everything undone on exit.
 #
 #   image_work NAME      the folder ($work) and the image's path ($img); the exit trap
-#   image_new FS         a fresh 1 GiB image formatted FS and mounted at $mnt
+#   image_new FS [SIZE]  a fresh image (1G unless SIZE, as truncate takes it) formatted FS and mounted at $mnt
 #   cold                 unmounted, its pages dropped, mounted again, udev settled
 #   image_done           unmounted and detached
 #   metric NAME FILE     a figure of fsb-bench-task's output
@@ -40,7 +40,7 @@ mount_it() {
 # for a moment: tried again a few times.
 image_new() {
   rm -f "$img"
-  truncate -s 1G "$img"
+  truncate -s "${2:-1G}" "$img"
   for try in 1 2 3 4 5; do
     loop=$(udisksctl loop-setup --no-user-interaction -f "$img" 2>/dev/null | sed -n 's/.* as \(\/dev\/loop[0-9]*\)\.$/\1/p')
     [ -b "$loop" ] && break
