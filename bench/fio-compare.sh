@@ -107,12 +107,14 @@ for fs in $(echo "$fslist" | tr , ' '); do
   for r in $(seq "$rounds"); do
     for who in $(turns "$r"); do
       cold
+      # both write new files as they go: fio's default would reserve each
+      # file's blocks first (fallocate), which FS Bench's writers do not
       if [ "$who" = fsb ]; then
         "$queue" seqwrite --jobs "$seq_jobs" --bytes $((seq_mb << 20)) "$mnt" > "$work/fsb.txt"
         rm -f "$mnt"/seq*
       else
         fio --name=seq --directory="$mnt" --rw=write --bs=1m --numjobs="$seq_jobs" --size="${seq_mb}M" \
-            --ioengine=psync --end_fsync=1 --group_reporting --output-format=json > "$work/fio.json" 2>/dev/null
+            --ioengine=psync --fallocate=none --end_fsync=1 --group_reporting --output-format=json > "$work/fio.json" 2>/dev/null
         rm -f "$mnt"/seq.*
       fi
       sync -f "$mnt"
