@@ -111,9 +111,9 @@ def test_every_control_is_named():
         find(win, "New run", "push button").doActionNamed("click")
 
         # The question before one's own commands run.
-        find(win, "Add a command", "push button").doActionNamed("click")
-        find(win, "Command name", "text").text = "hello"
-        find(win, "Command", "text").text = "true"
+        find_on_page(win, "Add a command", "push button").doActionNamed("click")
+        find_on_page(win, "Command name", "text").text = "hello"
+        find_on_page(win, "Command", "text").text = "true"
         find(win, "Start comparison", "push button").doActionNamed("click")
         question = dialog(app, "Run these commands?")
         assert_all_named(question, "the commands dialog")

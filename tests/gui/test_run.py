@@ -9,8 +9,8 @@ import subprocess
 import time
 
 import fsbtest
-from fsbtest import (App, Session, chart_has_drawing, choose_combo, find, find_all, info_bar_text, keyCombo, open_location,
-                     run_bound, screenshot, select_tab, set_spin, type_path, wait_for, wait_for_results)
+from fsbtest import (App, Session, chart_has_drawing, choose_combo, find, find_all, find_on_page, info_bar_text, keyCombo,
+                     open_location, run_bound, screenshot, select_tab, set_spin, type_path, wait_for, wait_for_results)
 
 QUICK = "Quick"
 STANDARD = "Standard"
@@ -333,10 +333,10 @@ def test_custom_command_asks_then_runs():
         choose_filesystems(win, ("ext4",))
         choose_combo(win, "Size", QUICK)
         # (an action, not a mouse click: the button may be scrolled away)
-        find(win, "Add a command", "push button").doActionNamed("click")
-        name = find(win, "Command name", "text")
+        find_on_page(win, "Add a command", "push button").doActionNamed("click")
+        name = find_on_page(win, "Command name", "text")
         name.text = "hello"
-        command = find(win, "Command", "text")
+        command = find_on_page(win, "Command", "text")
         command.text = "printf 'hi' > hello.txt && test -s hello.txt"
         find(win, "Start comparison", "push button").doActionNamed("click")
 
