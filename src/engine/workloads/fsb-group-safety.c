@@ -129,6 +129,14 @@ state_clear (gpointer data)
   g_clear_pointer (&s->cut, fsb_safety_cut_free);
 }
 
+/* The states' array owns them: cleared as each is judged, freed with it. */
+static void
+state_free (gpointer data)
+{
+  state_clear (data);
+  g_free (data);
+}
+
 /* The copies are judged by JUDGES threads at once: udisks takes seconds
  * over each call on a busy machine, mostly waiting for udev, so one copy
  * is attached while another is mounted and a third checked. Copies of a
@@ -350,7 +358,7 @@ safety_power_cut (FsbWorkloadContext *ctx, FsbSample *sample, GError **error)
   g_autoptr(FsbTarget) outer = NULL;
   g_autoptr(FsbTarget) inner = NULL;
   g_autoptr(FsbSafetyLog) log = NULL;
-  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func (state_clear);
+  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func (state_free);
   g_autofree char *dir = NULL;
   Writer w = { 0 };
   GThread *thread;
