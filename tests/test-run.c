@@ -31,6 +31,7 @@ typedef struct {
   gboolean   eta_known;
   GCancellable *cancel_at_task;   /* cancelled when tree-copy-in starts */
   GPtrArray *mkfs_order;          /* of filesystem names, as their cycles began, or NULL */
+  GPtrArray *task_order;          /* with mkfs_order: "filesystem task" of the data tasks, as they ended */
 } RunData;
 
 static void
@@ -52,6 +53,8 @@ finished_cb (FsbRunner *runner, const char *fs, const char *task_id, FsbSample *
   d->finished++;
   if (d->mkfs_order != NULL && g_strcmp0 (task_id, "mkfs") == 0)
     g_ptr_array_add (d->mkfs_order, g_strdup (fs));
+  else if (d->task_order != NULL && !fsb_task_is_cycle_step (task_id))
+    g_ptr_array_add (d->task_order, g_strdup_printf ("%s %s", fs, task_id));
   g_assert_true (fsb_sample_get (sample, "wall_s", &wall));
   g_assert_cmpfloat (wall, >, 0);
 }
@@ -242,10 +245,11 @@ test_bad_filesystem_goes_on (void)
   fsb_result_unref (d.result);
 }
 
-/* Automatic repetitions on a database's groups (small sizes): the
- * filesystems take turns (A B A B A B), at least 3 rounds; past them,
- * focused rounds take no task past 4 cycles, and the result says how
- * they stopped. */
+/* Automatic repetitions on a database's groups (small sizes): each on
+ * its own image, the filesystems take turns task by task, in an order
+ * that alternates from round to round (A B, B A, A B …), at least 3
+ * rounds; past them, focused rounds take no task past 4 cycles, and the
+ * result says how they stopped. */
 static void
 test_interleaved_auto (void)
 {
@@ -253,6 +257,7 @@ test_interleaved_auto (void)
   g_autoptr(FsbRunner) runner = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   g_autoptr(GPtrArray) order = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) tasks = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
   const char *const sizes[] = { "randio-files=4", "randio-file-size=256K", "randio-requests=200",
                                 "sync-files=2", "sync-file-size=256K", "sync-commits=50" };
@@ -270,6 +275,7 @@ test_interleaved_auto (void)
   loop = g_main_loop_new (NULL, FALSE);
   d.loop = loop;
   d.mkfs_order = order;
+  d.task_order = tasks;
   g_signal_connect (runner, "progress", G_CALLBACK (progress_cb), &d);
   g_signal_connect (runner, "task-finished", G_CALLBACK (finished_cb), &d);
   fsb_runner_run_async (runner, NULL, done_cb, &d);
@@ -278,7 +284,19 @@ test_interleaved_auto (void)
   g_assert_no_error (d.error);
   g_assert_cmpuint (order->len, >=, 6);
   for (guint i = 0; i < order->len; i++)
-    g_assert_cmpstr (order->pdata[i], ==, i % 2 == 0 ? "ext4" : "xfs");
+    g_assert_cmpstr (order->pdata[i], ==, (i / 2) % 2 == (i % 2) ? "ext4" : "xfs");
+  /* task by task: each task on both before the next one begins, the
+   * order of the pair alternating by round as mkfs's did */
+  for (guint i = 0; i < tasks->len; i++)
+    g_test_message ("%s", (char *) tasks->pdata[i]);
+  g_assert_cmpuint (tasks->len % 2, ==, 0);
+  for (guint i = 0; i + 1 < tasks->len; i += 2)
+    {
+      const char *a = strchr (tasks->pdata[i], ' '), *b = strchr (tasks->pdata[i + 1], ' ');
+
+      g_assert_cmpstr (a, ==, b);
+      g_assert_cmpstr (tasks->pdata[i], !=, tasks->pdata[i + 1]);
+    }
   g_assert_cmpstr (d.result->repetition_policy.mode, ==, "auto");
   g_assert_cmpuint (d.result->repetition_policy.min, ==, 3);
   g_assert_cmpuint (d.result->repetition_policy.max, ==, 4);

@@ -321,7 +321,21 @@ print_plan (FsbPlan *plan)
     {
       g_autofree char *dir = target.path != NULL ? g_filename_display_name (target.path) : NULL;
 
-      if (dir != NULL)
+      if (est.images_at_once > 1 && dir != NULL)
+        g_print (g_dngettext (GETTEXT_PACKAGE,
+                              /* Translators: how many disk images, the size of each, then the folder they go to */
+                              "Target: %u disk image of %s in %s, one for each filesystem, which take turns task by task\n",
+                              "Target: %u disk images of %s in %s, one for each filesystem, which take turns task by task\n",
+                              est.images_at_once),
+                 est.images_at_once, size, dir);
+      else if (est.images_at_once > 1)
+        g_print (g_dngettext (GETTEXT_PACKAGE,
+                              /* Translators: how many disk images, then the size of each */
+                              "Target: %u disk image of %s in the cache folder, one for each filesystem, which take turns task by task\n",
+                              "Target: %u disk images of %s in the cache folder, one for each filesystem, which take turns task by task\n",
+                              est.images_at_once),
+                 est.images_at_once, size);
+      else if (dir != NULL)
         /* Translators: an image's size, then the folder it goes to */
         g_print (_("Target: a disk image of %s in %s\n"), size, dir);
       else

@@ -60,7 +60,18 @@ describe_estimate (FsbSetupPage *self)
   fsb_plan_estimate (plan, NULL, &estimate);
   fsb_workload_chooser_show_costs (FSB_WORKLOAD_CHOOSER (self->workload_chooser), plan);
   time = fsb_gui_format_about (estimate.estimated_seconds);
-  if (estimate.target_size_bytes > 0)
+  if (estimate.target_size_bytes > 0 && estimate.images_at_once > 1)
+    {
+      size = fsb_size_format (estimate.target_size_bytes);
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           /* Translators: "about 3 minutes", how many disk images (one for each
+                                            * filesystem), then the size of each, "1.5 GiB" */
+                                           "Takes %s; %u disk image of %s is made, one for each filesystem.",
+                                           "Takes %s; %u disk images of %s are made, one for each filesystem.",
+                                           estimate.images_at_once),
+                              time, estimate.images_at_once, size);
+    }
+  else if (estimate.target_size_bytes > 0)
     {
       size = fsb_size_format (estimate.target_size_bytes);
       /* Translators: "about 3 minutes", then a size, "1.5 GiB" */

@@ -208,11 +208,27 @@ fsb_plan_estimate (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estima
 
   estimate->space_needed_bytes = fsb_plan_needed_bytes (self, sizes);
   if (fsb_target_spec_parse (self->target_spec, &target, NULL) && target.image)
-    estimate->target_size_bytes = target.size_bytes > 0 ? target.size_bytes
-                                  : MAX (FSB_MIN_IMAGE_BYTES, estimate->space_needed_bytes);
+    {
+      estimate->target_size_bytes = target.size_bytes > 0 ? target.size_bytes
+                                    : MAX (FSB_MIN_IMAGE_BYTES, estimate->space_needed_bytes);
+      /* the contenders take turns task by task, each on its own image */
+      estimate->images_at_once = estimate->tasks->len > 0 && n_fs > 1 ? n_fs : 1;
+    }
   fsb_target_spec_clear (&target);
   if (self->pace_from != NULL && g_hash_table_size (self->pace_from->pace) > 0)
     estimate->paced_by = g_strdup (self->pace_from->created);
+}
+
+guint
+fsb_plan_images_at_once (FsbPlan *self)
+{
+  FsbPlanEstimate est;
+  guint n;
+
+  fsb_plan_estimate (self, NULL, &est);
+  n = est.images_at_once;
+  fsb_plan_estimate_clear (&est);
+  return n;
 }
 
 double

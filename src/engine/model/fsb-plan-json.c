@@ -94,6 +94,8 @@ fsb_plan_to_json (FsbPlan *self)
   json_builder_add_string_value (b, target_ok && !target.image ? "partition" : "image");
   json_builder_set_member_name (b, "size_bytes");
   json_builder_add_int_value (b, (gint64) est.target_size_bytes);
+  json_builder_set_member_name (b, "images");
+  json_builder_add_int_value (b, est.images_at_once);
   json_builder_set_member_name (b, target_ok && !target.image ? "device" : "folder");
   if (target.path != NULL)
     json_builder_add_string_value (b, target.path);

@@ -189,6 +189,9 @@ gboolean fsb_plan_validate     (FsbPlan *self, GError **error);
 typedef struct {
   guint64   space_needed_bytes;  /* on the target: data, copies, filesystem overhead */
   guint64   target_size_bytes;   /* an image's size (given, or sized to the plan); a device: 0 (unknown here) */
+  guint     images_at_once;      /* images of that size made at once: one per contender when the
+                                  * contenders take turns (an image target with cycles), else 1;
+                                  * a device: 0 */
   double    estimated_seconds;   /* everything, the test data's generation included when not cached;
                                   * auto: with the least repetitions */
   double    estimated_seconds_max;  /* auto: at most, by the budget; fixed: the same */
@@ -209,6 +212,8 @@ void      fsb_plan_set_pace        (FsbPlan *self, FsbResult *result);
 double    fsb_plan_paced           (FsbPlan *self, const char *step_id, double guess_s);
 /* sizes: what the tasks will see (NULL: the plan's own). */
 void      fsb_plan_estimate        (FsbPlan *self, const FsbSizes *sizes, FsbPlanEstimate *estimate);
+/* FsbPlanEstimate.images_at_once, alone. */
+guint     fsb_plan_images_at_once  (FsbPlan *self);
 
 /* What a group (chosen or not) takes in this plan: its seconds over every
  * filesystem and repetition, as the estimate counts them, and the room its

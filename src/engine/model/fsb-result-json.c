@@ -182,6 +182,8 @@ build_result (FsbResult *self, Part part)
       fsb_json_add_uint (b, "min", self->repetition_policy.min);
       fsb_json_add_uint (b, "max", self->repetition_policy.max);
       fsb_json_add_string (b, "stopped", self->repetition_policy.stopped);
+      if (self->repetition_policy.order != NULL)
+        fsb_json_add_string (b, "order", self->repetition_policy.order);
       if (self->repetition_policy.time_budget_s > 0)
         fsb_json_add_double (b, "time_budget_s", self->repetition_policy.time_budget_s);
       fsb_result_focused_to_json (b, self);

@@ -573,7 +573,7 @@ read_target_regime (Reader *r, FsbTargetInfo *t, JsonObject *target)
 static gboolean
 read_repetition_policy (Reader *r, FsbResult *self, JsonObject *p)
 {
-  g_autofree char *mode = NULL, *stopped = NULL;
+  g_autofree char *mode = NULL, *stopped = NULL, *order = NULL;
   guint64 min = 0, max = 0;
   double budget = 0;
   gboolean present;
@@ -592,6 +592,9 @@ read_repetition_policy (Reader *r, FsbResult *self, JsonObject *p)
   if (stopped != NULL &&
       g_strv_contains ((const char *const []) { "settled", "max", "budget", "fixed", "not-measured", NULL }, stopped))
     self->repetition_policy.stopped = g_steal_pointer (&stopped);
+  order = get_string (p, "order");
+  if (order != NULL && g_strv_contains ((const char *const []) { "turns", "cycles", NULL }, order))
+    self->repetition_policy.order = g_steal_pointer (&order);
   if (get_number (p, "time_budget_s", &budget, &present) && budget > 0 && budget < 1e9)
     self->repetition_policy.time_budget_s = budget;
   fsb_result_focused_from_json (self, get_array (p, "focused"));

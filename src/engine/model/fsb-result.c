@@ -276,6 +276,7 @@ fsb_result_unref (FsbResult *self)
   g_free (self->use_case);
   g_free (self->repetition_policy.mode);
   g_free (self->repetition_policy.stopped);
+  g_free (self->repetition_policy.order);
   g_ptr_array_unref (self->repetition_policy.focused);
   g_free (self->age);
   g_clear_pointer (&self->dataset, json_node_unref);
@@ -385,6 +386,7 @@ fsb_result_copy (const FsbResult *self)
   copy->repetition_policy.min = self->repetition_policy.min;
   copy->repetition_policy.max = self->repetition_policy.max;
   copy->repetition_policy.stopped = g_strdup (self->repetition_policy.stopped);
+  copy->repetition_policy.order = g_strdup (self->repetition_policy.order);
   copy->repetition_policy.time_budget_s = self->repetition_policy.time_budget_s;
   fsb_result_focused_copy (copy, self);
   copy->workloads = g_strdupv (self->workloads);

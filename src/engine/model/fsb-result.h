@@ -198,6 +198,9 @@ typedef struct {
   char   *stopped;        /* "settled", "max", "budget", "fixed", "not-measured"; NULL while running */
   double  time_budget_s;  /* as given; 0: none (auto: fsb_plan_auto_budget of the least rounds) */
   GPtrArray *focused;     /* of FsbFocusedRound*, in run order (JSON "focused"; never NULL) */
+  char   *order;          /* how the contenders' samples were taken: "turns" (task by task, each
+                           * contender on its own image), "cycles" (a whole cycle each, on the one
+                           * target); NULL in results before 0.9 */
 } FsbRepetitionPolicy;
 
 typedef struct {

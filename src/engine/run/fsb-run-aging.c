@@ -17,9 +17,13 @@ typedef struct {
   const FsbAgeSpec *spec;
   FsbPlanAging      plan;      /* the reserve, the planned bytes, the fit's bound */
   GPtrArray        *aged_ids;  /* of static strings, in cycle order */
-  FsbAgingRun       current;   /* this cycle's figures, gathered as it goes */
-  gint              run_index; /* this cycle's entry in fs->aging->runs, or -1 */
+  /* per contender (the contenders take turns within a round): */
+  FsbAgingRun      *current;   /* this cycle's figures, gathered as it goes */
+  gint             *run_index; /* this cycle's entry in fs->aging->runs, or -1 */
 } RunAging;
+
+#define CURRENT(ra, run) ((ra)->current[(run)->contender])
+#define RUN_INDEX(ra, run) ((ra)->run_index[(run)->contender])
 
 void
 fsb_run_aging_init (Run *run, GPtrArray *cycle_tasks)
@@ -34,7 +38,6 @@ fsb_run_aging_init (Run *run, GPtrArray *cycle_tasks)
   ra->spec = fsb_age_spec (run->plan->age);
   ra->plan = plan;
   ra->aged_ids = g_ptr_array_new ();
-  ra->run_index = -1;
   for (guint i = 0; i < cycle_tasks->len; i++)
     if (fsb_task_is_aged (cycle_tasks->pdata[i]))
       g_ptr_array_add (ra->aged_ids, cycle_tasks->pdata[i]);
@@ -45,7 +48,13 @@ fsb_run_aging_init (Run *run, GPtrArray *cycle_tasks)
       g_free (ra);
       return;
     }
-  fsb_aging_run_init (&ra->current);
+  ra->current = g_new0 (FsbAgingRun, g_strv_length (run->plan->filesystems));
+  ra->run_index = g_new0 (gint, g_strv_length (run->plan->filesystems));
+  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
+    {
+      fsb_aging_run_init (&ra->current[f]);
+      ra->run_index[f] = -1;
+    }
   run->aging = ra;
 }
 
@@ -57,6 +66,8 @@ fsb_run_aging_clear (Run *run)
   if (ra == NULL)
     return;
   g_ptr_array_unref (ra->aged_ids);
+  g_free (ra->current);
+  g_free (ra->run_index);
   g_free (ra);
   run->aging = NULL;
 }
@@ -78,28 +89,24 @@ fsb_run_aging_task_ids (Run *run)
 /* Steps ------------------------------------------------------------------------ */
 
 void
-fsb_run_aging_add_steps (Run *run, guint fs_index, guint repetition)
+fsb_run_aging_add_step (Run *run, guint fs_index, guint repetition)
 {
   RunAging *ra = run->aging;
-  Step s = { fs_index, repetition, FSB_AGE_STEP, 0, -1 };
+  Step s = { .fs_index = fs_index, .repetition = repetition, .task_id = FSB_AGE_STEP, .actual_s = -1,
+             .kind = STEP_AGE };
 
   if (ra == NULL)
     return;
   s.estimate_s = ra->plan.age_seconds;
   g_array_append_val (run->steps, s);
-  for (guint i = 0; i < ra->aged_ids->len; i++)
-    {
-      s.task_id = ra->aged_ids->pdata[i];
-      s.estimate_s = fsb_run_estimate_seconds (run->sizes, s.task_id);
-      g_array_append_val (run->steps, s);
-    }
 }
 
 void
 fsb_run_aging_add_fit_step (Run *run, guint fs_index)
 {
   RunAging *ra = run->aging;
-  Step s = { fs_index, run->plan->repetitions, FSB_FIT_STEP, 0, -1 };
+  Step s = { .fs_index = fs_index, .repetition = run->plan->repetitions, .task_id = FSB_FIT_STEP,
+             .actual_s = -1, .kind = STEP_FIT };
 
   if (ra == NULL)
     return;
@@ -185,13 +192,13 @@ fsb_run_aging_after_mkfs (Run *run, FsbFsResult *fs)
 
   if (ra == NULL)
     return;
-  fsb_aging_run_init (&ra->current);
-  ra->run_index = -1;
+  fsb_aging_run_init (&CURRENT (ra, run));
+  RUN_INDEX (ra, run) = -1;
   g_mutex_lock (&run->runner->lock);
   aging_block (run, fs);
   g_mutex_unlock (&run->runner->lock);
   /* right after mkfs the filesystem is not mounted: its free space as new */
-  measure_free_space (run, fs, &ra->current.free_fresh);
+  measure_free_space (run, fs, &CURRENT (ra, run).free_fresh);
 }
 
 /* The big file copied in, fresh or aged: in how many pieces it landed. */
@@ -215,19 +222,19 @@ fsb_run_aging_after_task (Run *run, FsbFsResult *fs, const char *task_id)
     }
   if (!fsb_task_is_aged (task_id))
     {
-      ra->current.big_file_extents_fresh = extents;
+      CURRENT (ra, run).big_file_extents_fresh = extents;
       return;
     }
   g_mutex_lock (&run->runner->lock);
-  if (fs->aging != NULL && ra->run_index >= 0 && (guint) ra->run_index < fs->aging->runs->len)
-    g_array_index (fs->aging->runs, FsbAgingRun, ra->run_index).big_file_extents_aged = extents;
+  if (fs->aging != NULL && RUN_INDEX (ra, run) >= 0 && (guint) RUN_INDEX (ra, run) < fs->aging->runs->len)
+    g_array_index (fs->aging->runs, FsbAgingRun, RUN_INDEX (ra, run)).big_file_extents_aged = extents;
   g_mutex_unlock (&run->runner->lock);
 }
 
 /* The cycle's aging ------------------------------------------------------------------ */
 
-static gboolean
-age (Run *run, FsbFsResult *fs, GError **error)
+gboolean
+fsb_run_aging_age (Run *run, FsbFsResult *fs, GError **error)
 {
   RunAging *ra = run->aging;
   FsbAgingParams params = { 0 };
@@ -242,7 +249,8 @@ age (Run *run, FsbFsResult *fs, GError **error)
   params.cancellable = run->cancellable;
   params.progress = age_progress_cb;
   params.progress_data = run;
-  if (!fsb_aging_run (fsb_target_get_mount_point (run->target), &params, &ra->current, error))
+  fsb_run_clear_shared (run);
+  if (!fsb_aging_run (fsb_target_get_mount_point (run->target), &params, &CURRENT (ra, run), error))
     return FALSE;
 
   /* The free space as aged, read on the unmounted filesystem. */
@@ -250,42 +258,23 @@ age (Run *run, FsbFsResult *fs, GError **error)
     {
       if (!fsb_target_unmount (run->target, NULL, run->cancellable, error))
         return FALSE;
-      measure_free_space (run, fs, &ra->current.free_aged);
+      measure_free_space (run, fs, &CURRENT (ra, run).free_aged);
       if (!fsb_target_mount (run->target, NULL, run->cancellable, error))
         return FALSE;
     }
 
   g_mutex_lock (&run->runner->lock);
   block = aging_block (run, fs);
-  g_array_append_val (block->runs, ra->current);
-  ra->run_index = (gint) block->runs->len - 1;
+  g_array_append_val (block->runs, CURRENT (ra, run));
+  RUN_INDEX (ra, run) = (gint) block->runs->len - 1;
   g_mutex_unlock (&run->runner->lock);
   /* Translators: a filesystem, how full it was made (in percent) and in how many seconds */
   fsb_run_log (run, _("%s: aged to %.0f %% full in %.1f s"), fs->name,
-               ra->current.fill_percent_reached, ra->current.seconds);
+               CURRENT (ra, run).fill_percent_reached, CURRENT (ra, run).seconds);
   /* full: its checker's time, within the aging's step */
   if (!fsb_run_check_full (run, fs, error))
     return FALSE;
   step_done (run);
-  return TRUE;
-}
-
-gboolean
-fsb_run_aging_cycle (Run *run, FsbFsResult *fs, GError **error)
-{
-  RunAging *ra = run->aging;
-
-  if (ra == NULL)
-    return TRUE;
-  fsb_run_clear_shared (run);
-  if (!age (run, fs, error))
-    return FALSE;
-  for (guint i = 0; i < ra->aged_ids->len; i++)
-    {
-      if (!fsb_run_task (run, fs, ra->aged_ids->pdata[i], error))
-        return FALSE;
-      fsb_run_aging_after_task (run, fs, ra->aged_ids->pdata[i]);
-    }
   return TRUE;
 }
 

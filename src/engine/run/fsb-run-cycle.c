@@ -1,4 +1,6 @@
-/* fsb-run-cycle.c: one repetition on one filesystem: mkfs, mount, the tasks, umount */
+/* fsb-run-cycle.c: the steps of a contender's cycle: mkfs, mount, a task
+ * (setup, cold remount, the timed work, its samples), a command of your
+ * own, the space left, umount; fsb-run-schedule.c puts them in order */
 #include "config.h"
 
 #include <errno.h>
@@ -129,6 +131,7 @@ keep_shared (Run *run, const char *task_id, FsbSample *sample, GPtrArray *extra)
   if (!shares_samples (run, task_id) || extra->len == 0)
     return;
   run->shared_id = task_id;
+  run->shared_contender = run->contender;
   run->shared_sample = fsb_sample_copy (sample);
   run->shared_extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
   for (guint i = 0; i < extra->len; i++)
@@ -179,7 +182,8 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   guint64 read_before = 0, written_before = 0;
   gboolean device_io;
 
-  if (run->shared_id != NULL && g_strcmp0 (fsb_run_shared_from (task_id), run->shared_id) == 0)
+  if (run->shared_id != NULL && run->shared_contender == run->contender
+      && g_strcmp0 (fsb_run_shared_from (task_id), run->shared_id) == 0)
     {
       run_shared_task (run, fs);
       return TRUE;
@@ -257,16 +261,10 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   return TRUE;
 }
 
-gboolean
-fsb_run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
-{
-  return run_task (run, fs, task_id, error);
-}
-
 /* Custom commands: measured from wait4(), like /usr/bin/time; a failing
  * one is a failed task with its stderr, and the cycle goes on. */
-static gboolean
-run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
+gboolean
+fsb_run_custom (Run *run, FsbFsResult *fs, guint index, GError **error)
 {
   const FsbCustomCommand *cmd = g_ptr_array_index (run->plan->custom_commands, index);
   g_autoptr(GError) local = NULL;
@@ -352,23 +350,37 @@ fsb_run_make_fs (Run *run, FsbTarget *target, const char *label, double *seconds
   return fsb_target_format (target, c->fs_type, mkfs, seconds, run->cancellable, error);
 }
 
-/* A focused cycle: the chosen tasks between mount and umount, nothing
- * else read (the capacities are a whole cycle's). */
-static gboolean
-run_focused_tasks (Run *run, FsbFsResult *fs, const char *const *tasks, GError **error)
+gboolean
+fsb_run_mkfs_step (Run *run, FsbFsResult *fs, GError **error)
 {
-  for (guint i = 0; i < run->task_ids->len; i++)
-    if (g_strv_contains (tasks, run->task_ids->pdata[i]) && !run_task (run, fs, run->task_ids->pdata[i], error))
-      return FALSE;
+  FsbMeter meter;
+  double seconds = 0;
+
+  fsb_run_clear_shared (run);
+  fsb_run_step_begin (run);
+  fsb_meter_start (&meter);
+  if (!fsb_run_make_fs (run, run->target, fs->name, &seconds, error))
+    return FALSE;
+  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+  fsb_run_aging_after_mkfs (run, fs);
   return TRUE;
 }
 
-/* What a whole cycle does between mount and umount. */
-static gboolean
-run_whole_tasks (Run *run, FsbFsResult *fs, GError **error)
+gboolean
+fsb_run_mount_step (Run *run, FsbFsResult *fs, gboolean whole, GError **error)
 {
   FsbCapacity capacity;
+  FsbMeter meter;
+  double seconds = 0;
 
+  fsb_run_step_begin (run);
+  fsb_meter_start (&meter);
+  if (!fsb_target_mount (run->target, &seconds, run->cancellable, error))
+    return FALSE;
+  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
+  /* a focused round reads nothing else: the capacities are a whole one's */
+  if (!whole)
+    return TRUE;
   if (!fsb_target_get_capacity (run->target, &capacity, error))
     return FALSE;
   g_mutex_lock (&run->runner->lock);
@@ -376,18 +388,22 @@ run_whole_tasks (Run *run, FsbFsResult *fs, GError **error)
   g_free (fs->mount_options);
   fs->mount_options = g_strdup (fsb_target_get_mount_options (run->target));
   g_mutex_unlock (&run->runner->lock);
+  return TRUE;
+}
 
-  /* The groups' tasks, in registry order, each group's in its order. */
-  for (guint i = 0; i < run->task_ids->len; i++)
-    {
-      if (!fsb_run_task_in_round (run->task_ids->pdata[i], g_array_index (run->steps, Step, run->step).repetition))
-        continue;
-      if (!run_task (run, fs, run->task_ids->pdata[i], error))
-        return FALSE;
-      fsb_run_aging_after_task (run, fs, run->task_ids->pdata[i]);
-      if (!fsb_run_check_full_after (run, fs, run->task_ids->pdata[i], error))
-        return FALSE;
-    }
+gboolean
+fsb_run_task_step (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
+{
+  if (!run_task (run, fs, task_id, error))
+    return FALSE;
+  fsb_run_aging_after_task (run, fs, task_id);
+  return fsb_run_check_full_after (run, fs, task_id, error);
+}
+
+gboolean
+fsb_run_residual (Run *run, FsbFsResult *fs, GError **error)
+{
+  FsbCapacity capacity;
 
   /* What is left once everything is deleted: remount first, so space
    * freed in the background (XFS, Btrfs) is counted. */
@@ -397,48 +413,17 @@ run_whole_tasks (Run *run, FsbFsResult *fs, GError **error)
   g_mutex_lock (&run->runner->lock);
   fs->capacity_residual = capacity;
   g_mutex_unlock (&run->runner->lock);
-
-  /* Custom commands last: what they leave behind is not counted as
-   * residual space. */
-  for (guint i = 0; i < run->custom_ids->len; i++)
-    if (!run_custom (run, fs, i, error))
-      return FALSE;
-
-  /* --age: fill and churn, then the tasks again */
-  return fsb_run_aging_cycle (run, fs, error);
+  return TRUE;
 }
 
 gboolean
-fsb_run_cycle (Run *run, FsbFsResult *fs, const char *const *tasks, GError **error)
+fsb_run_umount_step (Run *run, FsbFsResult *fs, GError **error)
 {
   FsbMeter meter;
   double seconds = 0;
 
-  fsb_run_clear_shared (run);
-
-  /* mkfs */
   fsb_run_step_begin (run);
   fsb_meter_start (&meter);
-  if (!fsb_run_make_fs (run, run->target, fs->name, &seconds, error))
-    return FALSE;
-  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
-  fsb_run_aging_after_mkfs (run, fs);
-
-  /* mount */
-  fsb_run_step_begin (run);
-  fsb_meter_start (&meter);
-  seconds = 0;
-  if (!fsb_target_mount (run->target, &seconds, run->cancellable, error))
-    return FALSE;
-  fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);
-
-  if (!(tasks != NULL ? run_focused_tasks (run, fs, tasks, error) : run_whole_tasks (run, fs, error)))
-    return FALSE;
-
-  /* umount */
-  fsb_run_step_begin (run);
-  fsb_meter_start (&meter);
-  seconds = 0;
   if (!fsb_target_unmount (run->target, &seconds, run->cancellable, error))
     return FALSE;
   fsb_run_step_done (run, fs, target_step_sample (&meter, seconds), NULL);

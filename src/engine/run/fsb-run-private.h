@@ -29,14 +29,32 @@ enum {
   N_SIGNALS
 };
 
-/* One step of the plan: a task of one repetition on one filesystem. */
+/* What a step does. The step list is the run's schedule: the executor
+ * (fsb-run-schedule.c) runs it in order, the progress bar and the ETA
+ * read it, and the plan's estimate sums the same tasks. */
+typedef enum {
+  STEP_MKFS,
+  STEP_MOUNT,
+  STEP_TASK,      /* a data task (fresh or aged) */
+  STEP_CUSTOM,    /* one of your own commands */
+  STEP_AGE,       /* --age: fill and churn */
+  STEP_FIT,       /* --age: the small files that fit on a fresh filesystem */
+  STEP_UMOUNT,
+  STEP_ACROSS,    /* a group across every contender, after the rounds */
+} StepKind;
+
+/* One step of the plan: a task of one repetition on one contender. */
 typedef struct {
   guint       fs_index;
   guint       repetition;
   const char *task_id;      /* catalog id (static) */
   double      estimate_s;   /* before anything is measured */
   double      actual_s;     /* < 0 until done */
-  gboolean    across;       /* a group across every filesystem, after the rounds */
+  StepKind    kind;
+  guint       focus;        /* a focused round: how many tasks it runs again; 0 in a whole round */
+  guint       custom;       /* STEP_CUSTOM: which of the plan's commands */
+  gboolean    residual_first;  /* the contender's tasks of a whole round are done:
+                                * its residual space is read before this step */
 } Step;
 
 /* The worker's state, owned by the worker thread. */
@@ -44,7 +62,11 @@ typedef struct {
   FsbRunner    *runner;
   FsbPlan      *plan;
   GCancellable *cancellable;
-  FsbTarget    *target;
+  FsbTarget    *target;         /* the current contender's (one of targets) */
+  FsbTarget   **targets;        /* one image per contender (turns), or the one target */
+  guint         n_targets;
+  gboolean      turns;          /* the contenders take turns task by task, each on its own image */
+  guint         contender;      /* the current step's contender (index in plan->filesystems) */
   FsbSizes     *sizes;          /* what the tasks see: a --source tree's real counts */
   char         *dataset_dir;
   char         *source_view;    /* big.img and tree/ as symbolic links, with --source */
@@ -54,6 +76,7 @@ typedef struct {
   GPtrArray    *task_ids;       /* the data tasks of one cycle, in order */
   gboolean      cycles;         /* a cycle has a task: else no mkfs, mount, umount */
   const char   *shared_id;      /* the task whose samples shared_extra holds, this cycle */
+  guint         shared_contender;
   FsbSample    *shared_sample;
   GPtrArray    *shared_extra;   /* of FsbSample*: copies, for the task sharing them */
   GArray       *steps;          /* of Step: the rounds known so far, interleaved, then the groups across */
@@ -94,13 +117,20 @@ const char *fsb_run_step_message      (Run *run, const char *task_id, guint64 do
 void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer user_data);
 void        fsb_run_step_begin        (Run *run);
 void        fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data);
+
+/* fsb-run-schedule.c: the steps in order, and the loop that runs them */
+/* One image per contender when the target is an image and the run has
+ * cycles (the contenders then take turns task by task), else the one
+ * target; prepared, run->target the first. */
+gboolean    fsb_run_make_targets      (Run *run, GError **error);
+void        fsb_run_release_targets   (Run *run);
 void        fsb_run_build_steps       (Run *run);
 /* A task runs in this round (1, 2, …): those whose figures are counts
  * (FsbTaskSpec.once) in the first only, as the plan's estimate counts them. */
 gboolean    fsb_run_task_in_round     (const char *task_id, guint round);
 /* One more round, for the filesystems named, before the groups across:
- * a whole cycle each, or (tasks not NULL) a focused one: mkfs, mount,
- * those tasks, umount. */
+ * a whole one, or (tasks not NULL) a focused one: mkfs, mount, those
+ * tasks, umount. */
 void        fsb_run_add_round         (Run *run, const char *const *filesystems, const char *const *tasks);
 /* fsb_repeat_step_key () → the longest seconds (double *) of the steps done. */
 GHashTable *fsb_run_step_seconds      (Run *run);
@@ -108,6 +138,13 @@ GHashTable *fsb_run_step_seconds      (Run *run);
  * after the rounds; FALSE when there is none to count (no --age). */
 gboolean    fsb_run_add_fit_steps     (Run *run, const char *const *filesystems);
 void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
+/* How many contenders start the round in the steps still to run. */
+guint       fsb_run_contenders_in_round (Run *run, guint round);
+/* Runs the steps in order up to the groups across or a later round than
+ * last_round; a contender whose step fails is recorded (its name added to
+ * failed) and left out. FALSE only to stop the run (a cancel). */
+gboolean    fsb_run_steps             (Run *run, FsbResult *result, guint last_round, GPtrArray *failed,
+                                       GError **error);
 
 /* fsb-run-cycle.c */
 const char *fsb_run_shared_from   (const char *task_id);
@@ -117,9 +154,18 @@ void        fsb_run_step_done     (Run *run, FsbFsResult *fs, FsbSample *sample,
 void        fsb_run_file_sample   (Run *run, FsbFsResult *fs, const char *task_id, FsbSample *sample,
                                    GPtrArray *extra);
 void        fsb_run_clear_shared  (Run *run);
-/* A whole cycle, or (tasks not NULL) a focused one: mkfs, mount, those
- * tasks (each after its cold remount), umount; nothing else is read. */
-gboolean    fsb_run_cycle         (Run *run, FsbFsResult *fs, const char *const *tasks, GError **error);
+/* The steps of a cycle, on run->target for the contender fs. */
+gboolean    fsb_run_mkfs_step     (Run *run, FsbFsResult *fs, GError **error);
+/* whole: a whole round's mount, whose capacity is read */
+gboolean    fsb_run_mount_step    (Run *run, FsbFsResult *fs, gboolean whole, GError **error);
+/* A data task: setup, cold remount, the timed work, its samples; then
+ * what is read after it (the big file's extents, the full check). */
+gboolean    fsb_run_task_step     (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
+/* Your own command index. */
+gboolean    fsb_run_custom        (Run *run, FsbFsResult *fs, guint index, GError **error);
+/* The space left once the tasks deleted what they made, after a remount. */
+gboolean    fsb_run_residual      (Run *run, FsbFsResult *fs, GError **error);
+gboolean    fsb_run_umount_step   (Run *run, FsbFsResult *fs, GError **error);
 /* mkfs of the contender label on target, its mount options set for the
  * mounts that follow; seconds (may be NULL) is the wall time of mkfs. */
 gboolean    fsb_run_make_fs       (Run *run, FsbTarget *target, const char *label, double *seconds,
@@ -130,8 +176,6 @@ gboolean    fsb_run_make_fs       (Run *run, FsbTarget *target, const char *labe
 gboolean    fsb_run_mkfs_on_file  (FsbPlan *plan);
 /* The target info's mkfs_by and mkfs_discard for the run's way. */
 void        fsb_run_describe_mkfs (Run *run, FsbTargetInfo *info);
-/* One task of the cycle: setup, cold remount, the timed work, its samples. */
-gboolean    fsb_run_task          (Run *run, FsbFsResult *fs, const char *task_id, GError **error);
 
 /* fsb-run-fsck.c: the checker's time on a full filesystem, cold, filed
  * as FSB_TASK_FSCK_FULL: after --age's fill, or else after a task that
@@ -147,12 +191,13 @@ void        fsb_run_aging_clear        (Run *run);
 gboolean    fsb_run_aging_owns         (const char *task_id);
 /* The aged tasks of a cycle (static strings), or NULL. */
 GPtrArray  *fsb_run_aging_task_ids     (Run *run);
-void        fsb_run_aging_add_steps    (Run *run, guint fs_index, guint repetition);
+/* The aging step of a whole round (the aged tasks are the round's). */
+void        fsb_run_aging_add_step     (Run *run, guint fs_index, guint repetition);
 void        fsb_run_aging_add_fit_step (Run *run, guint fs_index);
 void        fsb_run_aging_after_mkfs   (Run *run, FsbFsResult *fs);
 void        fsb_run_aging_after_task   (Run *run, FsbFsResult *fs, const char *task_id);
-/* Before umount: age, then the aged tasks. */
-gboolean    fsb_run_aging_cycle        (Run *run, FsbFsResult *fs, GError **error);
+/* Fill and churn (the aging step), then its checker on the full filesystem. */
+gboolean    fsb_run_aging_age          (Run *run, FsbFsResult *fs, GError **error);
 /* After a filesystem's repetitions: a fresh one, filled with 4 KiB files. */
 gboolean    fsb_run_aging_fit          (Run *run, FsbFsResult *fs, GError **error);
 

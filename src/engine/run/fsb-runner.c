@@ -105,77 +105,6 @@ fsb_run_save_partial (Run *run)
   g_mutex_unlock (&run->runner->lock);
 }
 
-/* One filesystem's cycle of a round; FALSE only to stop the run (a
- * cancel): a filesystem that fails is recorded and left out from then on. */
-static gboolean
-run_one_cycle (Run *run, FsbResult *result, guint f, guint round, const char *const *tasks, GPtrArray *failed,
-               GError **error)
-{
-  const char *name = run->plan->filesystems[f];
-  FsbFsResult *fs = fsb_result_find_filesystem (result, name);
-  g_autoptr(GError) local = NULL;
-
-  if (round <= run->plan->repetitions)
-    /* Translators: a filesystem, then which repetition and how many */
-    fsb_run_log (run, _("%s: repetition %u of %u"), name, round, run->plan->repetitions);
-  else if (tasks != NULL)
-    fsb_run_log (run, g_dngettext (GETTEXT_PACKAGE,
-                                   /* Translators: a filesystem, the repetition, then how many tasks it runs again */
-                                   "%s: repetition %u, %u task that could settle the verdict",
-                                   "%s: repetition %u, %u tasks that could settle the verdict",
-                                   g_strv_length ((char **) tasks)),
-                 name, round, g_strv_length ((char **) tasks));
-  else
-    /* Translators: a filesystem, the repetition, then the most there may be */
-    fsb_run_log (run, _("%s: repetition %u, to settle the verdict (at most %u)"), name, round, run->plan->repeat_max);
-  if (fsb_run_cycle (run, fs, tasks, &local))
-    return TRUE;
-
-  fsb_error_normalize (&local);
-  if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED) ||
-      g_cancellable_is_cancelled (run->cancellable))
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
-  /* Record it and go on with the next filesystem. */
-  fsb_run_log (run, _("%s failed: %s"), name, local->message);
-  g_mutex_lock (&run->runner->lock);
-  fs->error = g_strdup (local->message);
-  g_mutex_unlock (&run->runner->lock);
-  fsb_run_save_partial (run);
-  {
-    g_autoptr(GError) ignored = NULL;
-    fsb_target_unmount (run->target, NULL, NULL, &ignored);
-  }
-  fsb_run_skip_filesystem (run, f);
-  g_ptr_array_add (failed, (gpointer) name);
-  return TRUE;
-}
-
-/* --age: the small files that fit on a fresh filesystem. Only a cancel
- * stops the run; a failure is said and the run goes on. */
-static gboolean
-run_fit (Run *run, guint f, FsbFsResult *fs, GError **error)
-{
-  g_autoptr(GError) local = NULL;
-  g_autoptr(GError) ignored = NULL;
-
-  if (fsb_run_aging_fit (run, fs, &local))
-    return TRUE;
-  fsb_error_normalize (&local);
-  if (g_error_matches (local, FSB_ERROR, FSB_ERROR_CANCELLED) || g_cancellable_is_cancelled (run->cancellable))
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
-  /* Translators: a step of the run, then the reason */
-  fsb_run_log (run, _("%s failed: %s"), fs->name, local->message);
-  fsb_target_unmount (run->target, NULL, NULL, &ignored);
-  fsb_run_skip_filesystem (run, f);
-  return TRUE;
-}
-
 /* After the rounds, with --age: each filesystem that finished them is
  * created once more to count the small files that fit. */
 static gboolean
@@ -190,16 +119,12 @@ run_fits (Run *run, FsbResult *result, GPtrArray *failed, GError **error)
   names = g_strv_builder_end (b);
   if (!fsb_run_add_fit_steps (run, (const char *const *) names))
     return TRUE;
-  for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
-    if (g_strv_contains ((const char *const *) names, run->plan->filesystems[f]) &&
-        !run_fit (run, f, fsb_result_find_filesystem (result, run->plan->filesystems[f]), error))
-      return FALSE;
-  return TRUE;
+  return fsb_run_steps (run, result, G_MAXUINT, failed, error);
 }
 
-/* The rounds, interleaved (A B C A B C …): the least first, then, with
- * automatic repetitions, more for the filesystems still unsettled: whole
- * rounds, or focused ones of the tasks that could settle the verdict
+/* The rounds (fsb-run-schedule.c): the least first, then, with automatic
+ * repetitions, more for the filesystems still unsettled: whole rounds, or
+ * focused ones of the tasks that could settle the verdict
  * (fsb-repeat-focus.c). */
 static gboolean
 run_rounds (Run *run, FsbResult *result, GError **error)
@@ -225,21 +150,19 @@ run_rounds (Run *run, FsbResult *result, GError **error)
           fsb_result_add_focused_round (result, (const char *const *) next, tasks);
           g_mutex_unlock (&run->runner->lock);
         }
-      for (guint f = 0; run->plan->filesystems[f] != NULL; f++)
-        {
-          gint64 t0 = g_get_monotonic_time ();
+      /* the budget's whole rounds are paced by whole cycles */
+      {
+        guint contenders = fsb_run_contenders_in_round (run, round);
+        gint64 t0 = g_get_monotonic_time ();
 
-          if (!g_strv_contains ((const char *const *) next, run->plan->filesystems[f]) ||
-              g_ptr_array_find_with_equal_func (failed, run->plan->filesystems[f], g_str_equal, NULL))
-            continue;
-          if (!run_one_cycle (run, result, f, round, tasks, failed, error))
-            return FALSE;
-          /* the budget's whole rounds are paced by whole cycles */
-          if (tasks != NULL)
-            continue;
-          cycles++;
-          cycles_s += (g_get_monotonic_time () - t0) / 1e6;
-        }
+        if (!fsb_run_steps (run, result, round, failed, error))
+          return FALSE;
+        if (tasks == NULL && contenders > 0)
+          {
+            cycles += contenders;
+            cycles_s += (g_get_monotonic_time () - t0) / 1e6;
+          }
+      }
       state.rounds = round;
       whole += tasks == NULL;
       state.elapsed_s = (g_get_monotonic_time () - run->start_us) / 1e6;
@@ -321,17 +244,12 @@ run_plan (Run *run, GError **error)
   if (!fsb_run_make_scratch (run, error))
     return FALSE;
 
-  run->target = fsb_target_new_from_spec (run->plan->target_spec, run->plan->destroy_confirmed, error);
-  if (run->target == NULL)
-    return FALSE;
-  if (run->plan->confirmed_device != NULL)
-    fsb_target_set_confirmed_device (run->target, run->plan->confirmed_device);
-  fsb_run_log (run, _("Preparing the target"));
-  if (!fsb_target_prepare (run->target, fsb_plan_needed_bytes (run->plan, run->sizes),
-                           run->cancellable, error))
+  if (!fsb_run_make_targets (run, error))
     return FALSE;
   run->mkfs_on_file = fsb_run_mkfs_on_file (run->plan);
   g_mutex_lock (&run->runner->lock);
+  if (run->cycles)
+    result->repetition_policy.order = g_strdup (run->turns ? "turns" : "cycles");
   fsb_target_describe (run->target, &result->target);
   fsb_run_describe_residency (&result->target);
   fsb_run_describe_mkfs (run, &result->target);
@@ -358,6 +276,9 @@ run_plan (Run *run, GError **error)
 
   if (run->cycles && !run_rounds (run, result, error))
     return FALSE;
+  /* the rounds' images are not needed by the groups across, which make their own */
+  if (run->cycles)
+    fsb_run_release_targets (run);
 
   /* Then the groups across contenders, in registry order (as their steps). */
   groups = fsb_catalog_groups (&n_groups);
@@ -381,7 +302,6 @@ run_thread (GTask        *task,
 {
   FsbRunner *self = source_object;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GError) release_error = NULL;
   Run run = { 0 };
   gboolean ok;
 
@@ -408,9 +328,7 @@ run_thread (GTask        *task,
 
   /* Every path ends here: the target is cleaned up before the caller
    * hears about the end. */
-  if (run.target != NULL && !fsb_target_release (run.target, &release_error))
-    fsb_run_log (&run, _("Could not clean up the target: %s"), release_error->message);
-  g_clear_object (&run.target);
+  fsb_run_release_targets (&run);
   fsb_run_remove_source_view (&run);
   fsb_run_remove_scratch (&run);
   fsb_run_save_partial (&run);

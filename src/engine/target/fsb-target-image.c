@@ -299,14 +299,26 @@ fsb_target_prepare_image (FsbTarget *self, guint64 needed_bytes, GCancellable *c
       return FALSE;
     }
   avail = (guint64) vfs.f_bavail * vfs.f_frsize;
-  if (avail < size)
+  if (avail / MAX (self->images_at_once, 1) < size)
     {
       g_autofree char *have = g_format_size (avail);
-      g_autofree char *need = g_format_size (size);
-      g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
-                   /* Translators: a size, a folder, then another size */
-                   _("Only %s are free in %s, and the disk image needs %s. Free some space "
-                     "or choose another folder."), have, dir, need);
+      g_autofree char *need = g_format_size (size * MAX (self->images_at_once, 1));
+
+      if (self->images_at_once > 1)
+        g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  /* Translators: a size, a folder, how many images (one for each
+                                   * filesystem), then the size they need together */
+                                  "Only %s are free in %s, and %u disk image needs %s. Free some space "
+                                  "or choose another folder.",
+                                  "Only %s are free in %s, and %u disk images need %s. Free some space "
+                                  "or choose another folder.", self->images_at_once),
+                     have, dir, self->images_at_once, need);
+      else
+        g_set_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE,
+                     /* Translators: a size, a folder, then another size */
+                     _("Only %s are free in %s, and the disk image needs %s. Free some space "
+                       "or choose another folder."), have, dir, need);
       return FALSE;
     }
 

@@ -22,6 +22,7 @@ struct _FsbTarget
   guint64         size;             /* asked for (0: from the plan), then actual */
   gboolean        destroy_confirmed;
   char           *image_dir;        /* NULL: the cache folder */
+  guint           images_at_once;   /* this image and those still to be made with it (≥ 1) */
   char           *image_path;       /* while the image exists */
   char           *device;           /* "/dev/loop3" after prepare, or "/dev/sdb1" */
   char           *object_path;      /* udisks block object, after prepare */

@@ -153,6 +153,13 @@ fsb_target_new_image (const char *dir, guint64 size)
   return self;
 }
 
+void
+fsb_target_set_images_at_once (FsbTarget *self, guint count)
+{
+  g_return_if_fail (FSB_IS_TARGET (self));
+  self->images_at_once = MAX (count, 1);
+}
+
 FsbTargetKind
 fsb_target_get_kind (FsbTarget *self)
 {

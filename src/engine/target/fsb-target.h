@@ -54,6 +54,10 @@ FsbTarget     *fsb_target_new_image       (const char   *dir,
  * FSB_ERROR_UNSUPPORTED when the folder's filesystem has no reflinks. */
 FsbTarget     *fsb_target_new_clone       (FsbTarget    *source,
                                            GError      **error);
+/* An image made with others of its size, one after another (the first
+ * given the count of all): its check of the host's free space counts
+ * them all, so that none is made when not all fit. */
+void           fsb_target_set_images_at_once (FsbTarget *self, guint count);
 FsbTargetKind  fsb_target_get_kind        (FsbTarget    *self);
 guint64        fsb_target_get_size        (FsbTarget    *self);
 const char    *fsb_target_get_device      (FsbTarget    *self);   /* after prepare */
