@@ -70,6 +70,23 @@ double         fsb_t_quantile           (double p, double df);
 guint          fsb_stats_pool           (const double *const *values, const guint *n, guint k,
                                          FsbLogEstimate *estimates, gboolean *const *flags);
 
+/* The fewest rounds fsb_stats_pool_rounds () pairs. */
+#define FSB_ROUNDS_TO_PAIR 4
+
+/* The same for groups that took turns in rounds: values[i][j] of every
+ * group was taken in round j, the groups back to back (the runner's
+ * "turns"), so a slow moment of the machine moved them together. Each
+ * round's effect (the mean of its logs over the groups) is taken out
+ * before the estimates and the pooled noise: the ratio of two groups
+ * becomes the median of their paired ratios, and its variance that of the
+ * pairs, with (k − 1)(m − 1) degrees of freedom for m rounds. Groups of
+ * unequal lengths, fewer than 2 groups or FSB_ROUNDS_TO_PAIR rounds, or a
+ * value ≤ 0, are
+ * pooled as fsb_stats_pool () does. The estimates are for ratios between
+ * the groups only: their levels are each group's own less the rounds'. */
+guint          fsb_stats_pool_rounds    (const double *const *values, const guint *n, guint k,
+                                         FsbLogEstimate *estimates, gboolean *const *flags);
+
 /* Combining estimates (each FALSE-free: infinite variances propagate). */
 /* log (Σ exp (parts[i].log)): a total of medians, by the delta method. */
 void           fsb_log_estimate_total   (const FsbLogEstimate *parts, guint n, FsbLogEstimate *out);

@@ -89,8 +89,51 @@ task_values (FsbFsResult *fs, const char *task_id, const char *metric, double of
   return values;
 }
 
+/* Whether the samples of task_id were taken in rounds, every filesystem's
+ * j-th in round j, back to back: the filesystems took turns task by task
+ * (repetition_policy.order "turns"), each has one sample of it per round
+ * that ran it, none failed, and every focused round that ran it ran it on
+ * all of them. */
+static gboolean
+samples_in_rounds (FsbResult *result, const char *task_id)
+{
+  guint m = 0, k = 0;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  if (g_strcmp0 (result->repetition_policy.order, "turns") != 0)
+    return FALSE;
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = result->filesystems->pdata[f];
+      FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
+
+      if (task == NULL || task->samples->len == 0)
+        continue;
+      if ((k > 0 && task->samples->len != m) || task->samples->len != fsb_result_task_cycles (result, fs, task_id))
+        return FALSE;
+      for (guint j = 0; j < task->samples->len; j++)
+        if (((FsbSample *) task->samples->pdata[j])->error != NULL)
+          return FALSE;
+      m = task->samples->len;
+      k++;
+      g_ptr_array_add (names, fs->name);
+    }
+  for (guint r = 0; r < result->repetition_policy.focused->len; r++)
+    {
+      FsbFocusedRound *round = result->repetition_policy.focused->pdata[r];
+
+      if (!g_strv_contains ((const char *const *) round->tasks, task_id))
+        continue;
+      for (guint i = 0; i < names->len; i++)
+        if (!g_strv_contains ((const char *const *) round->filesystems, names->pdata[i]))
+          return FALSE;
+    }
+  return k >= 2 && m >= 2;
+}
+
 /* A task on every filesystem of result: each one's estimate, its noise
- * pooled over them all (fsb_stats_pool), and its median (less offset);
+ * pooled over them all (fsb_stats_pool; fsb_stats_pool_rounds where the
+ * filesystems took turns), and its median (less offset);
  * have[f] is FALSE where the filesystem has no sample of it. */
 static guint
 task_estimates (FsbResult *result, const char *task_id, const char *metric, double offset,
@@ -113,7 +156,8 @@ task_estimates (FsbResult *result, const char *task_id, const char *metric, doub
       values[k] = (const double *) v->data;
       n[k++] = v->len;
     }
-  flagged = fsb_stats_pool (values, n, k, pooled, NULL);
+  flagged = samples_in_rounds (result, task_id) ? fsb_stats_pool_rounds (values, n, k, pooled, NULL)
+                                               : fsb_stats_pool (values, n, k, pooled, NULL);
   for (guint f = 0, i = 0; f < n_fs; f++)
     {
       FsbStats stats;
