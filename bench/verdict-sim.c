@@ -17,7 +17,12 @@
  * speed (≤ 5 % passes) and the samples each rule needs at a 20 % difference.
  *
  *   verdict-sim [--seed N] [--trials N] [--noise clean|measured|harsh|independent]
- *               [--budget SECONDS] [--times RESULT.json] [--whole] [--check]
+ *               [--budget SECONDS] [--times RESULT.json] [--whole] [--turns] [--check]
+ *
+ * --turns models the runner on disk images: the filesystems take turns
+ * task by task, so the slowness a cycle shared (cycle_sd) falls on every
+ * filesystem's sample of one task in one round instead, and the result
+ * says so ("turns"): the verdict pairs the rounds (fsb_stats_pool_rounds).
  *
  * --budget 0 (the default) leaves the plan's own budget (fsb_plan_auto_budget: FSB_AUTO_BUDGET_FACTOR
  * times the least rounds' time), as a default run has it. --times takes
@@ -133,6 +138,11 @@ typedef struct {
   double           *taken;
   double           *round_s;
   GPtrArray        *focused;
+  /* --turns: the filesystems take turns task by task (the runner on disk
+   * images): the slowness a cycle shared falls instead on every
+   * filesystem's sample of one task in one round, and the result says
+   * "turns", so the verdict pairs the rounds */
+  gboolean          turns;
 } Sim;
 
 #define T(sim, f, k, r) ((sim)->t[(((f) * (sim)->tasks->len) + (k)) * (sim)->depth + (r)])
@@ -240,7 +250,15 @@ sim_draw (Sim *sim, GRand *rand)
       }
   for (guint f = 0; f < sim->sc->n_fs; f++)
     for (guint c = 0; c < sim->depth; c++)
-      CYCLE (sim, f, c) = exp (nz->cycle_sd * normal (rand));
+      CYCLE (sim, f, c) = sim->turns ? 1 : exp (nz->cycle_sd * normal (rand));
+  for (guint k = 0; sim->turns && k < sim->tasks->len; k++)
+    for (guint r = 0; r < sim->depth; r++)
+      {
+        double shared = exp (nz->cycle_sd * normal (rand));
+
+        for (guint f = 0; f < sim->sc->n_fs; f++)
+          T (sim, f, k, r) *= shared;
+      }
   for (guint f = 0; f < sim->sc->n_fs; f++)
     for (guint r = 0; r < sim->max; r++)
       {
@@ -272,6 +290,7 @@ sim_result (Sim *sim, const guint *kt)
   r->profile = g_strdup (sim->plan->profile_name);
   r->use_case = g_strdup (sim->plan->use_case);
   r->workloads = g_strdupv (sim->plan->workloads);
+  r->repetition_policy.order = g_strdup (sim->turns ? "turns" : "cycles");
   for (guint f = 0; f < sim->sc->n_fs; f++)
     {
       FsbFsResult *fs = fsb_result_add_filesystem (r, sim->names[f]);
@@ -522,7 +541,7 @@ print_tally (const char *rule, const Tally *tl, guint trials)
 
 static void
 run_scenario (FsbPlan *plan, GArray *tasks, const Noise *noise, guint sc_index, guint32 seed, guint trials,
-              gboolean whole, Tally *fsb, Tally *pts)
+              gboolean whole, gboolean turns, Tally *fsb, Tally *pts)
 {
   const Scenario *sc = &scenarios[sc_index];
   /* A stream of its own per scenario: one scenario's figures do not move
@@ -534,7 +553,7 @@ run_scenario (FsbPlan *plan, GArray *tasks, const Noise *noise, guint sc_index, 
   g_autofree guint *kt = g_new0 (guint, sc->n_fs * tasks->len);
   g_autoptr(GPtrArray) focused = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_focused_round_free);
   Sim sim = { plan, tasks, noise, sc, NULL, plan->repeat_max, FSB_MAX_REPETITIONS, whole, NULL, NULL, NULL, NULL,
-              focused };
+              focused, turns };
 
   g_assert (sim.max <= FSB_MAX_REPETITIONS);
   sim.t = t = g_new0 (double, sc->n_fs * tasks->len * sim.depth);
@@ -569,7 +588,7 @@ main (int argc, char **argv)
   g_autoptr(FsbResult) times = NULL;
   gint64 seed = 25, trials = 1000;
   double budget = 0;
-  gboolean check = FALSE, whole = FALSE;
+  gboolean check = FALSE, whole = FALSE, turns = FALSE;
   const Noise *noise = NULL;
   Tally fsb[G_N_ELEMENTS (scenarios)] = { { { 0 } } }, pts[G_N_ELEMENTS (scenarios)] = { { { 0 } } };
   const GOptionEntry entries[] = {
@@ -580,6 +599,7 @@ main (int argc, char **argv)
     { "times", 0, 0, G_OPTION_ARG_FILENAME, &times_path, "True task times: the medians of a real result", "RESULT.json" },
     { "check", 0, 0, G_OPTION_ARG_NONE, &check, "Exit 1 when the false-winner rate fails", NULL },
     { "whole", 0, 0, G_OPTION_ARG_NONE, &whole, "Whole rounds past the least, not focused ones", NULL },
+    { "turns", 0, 0, G_OPTION_ARG_NONE, &turns, "The filesystems take turns task by task: a cycle's shared slowness falls on one task's round of every filesystem", NULL },
     { NULL }
   };
   double false_winner;
@@ -626,6 +646,7 @@ main (int argc, char **argv)
     printf ("# plan: use case %s, profile %s, groups %s; rounds %u to %u, past the least %s; ", plan->use_case,
             plan->profile_name, groups, plan->repetitions, plan->repeat_max,
             whole ? "whole (--whole)" : "focused (fsb-repeat-focus.c)");
+    printf ("# order: %s\n", turns ? "turns task by task, rounds paired (--turns)" : "a whole cycle per filesystem");
     if (budget > 0)
       printf ("time budget %.0f s\n", budget);
     else
@@ -652,7 +673,7 @@ main (int argc, char **argv)
 
   for (guint s = 0; s < G_N_ELEMENTS (scenarios); s++)
     {
-      run_scenario (plan, tasks, noise, s, (guint32) seed, (guint) trials, whole, &fsb[s], &pts[s]);
+      run_scenario (plan, tasks, noise, s, (guint32) seed, (guint) trials, whole, turns, &fsb[s], &pts[s]);
       printf ("%-14s ", scenarios[s].title);
       print_tally ("fsb   ", &fsb[s], trials);
       printf (" | ");
