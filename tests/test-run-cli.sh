@@ -155,13 +155,14 @@ grep -q '\\u001b' "$tmp/esc.json" && fail "the result keeps the escape"
 [ -z "$(loops_under "$tmp")" ] || fail "a loop device was left after the custom run"
 
 # Starts a run of ext4 and xfs writing to $1, in the background ($pid), and
-# waits until it has reached xfs.
+# waits until it has reached xfs and saved a finished task (they take turns
+# task by task: xfs begins right after ext4's mkfs).
 start_run_until_xfs() {
   "$cli" run --fs ext4,xfs --repeat 3 --target "image@$images" --output "$1" \
     >"$tmp/out" 2>"$tmp/err" &
   pid=$!
   local i=0
-  until grep -q "xfs 1/3" "$tmp/err" 2>/dev/null; do
+  until grep -q "xfs 1/3" "$tmp/err" 2>/dev/null && grep -q '"big-copy-in"' "$1" 2>/dev/null; do
     i=$((i + 1))
     [ $i -lt 600 ] || { kill -KILL $pid; fail "the run never reached xfs: $(cat "$tmp/err")"; }
     sleep 0.1
