@@ -39,7 +39,7 @@ files=8                       # random I/O files
 file_mb=64                    # each
 requests=20000                # random requests per figure
 seq_jobs=4
-seq_mb=128                    # each writer's
+seq_mb=256                    # each writer's
 
 . "$(dirname "$0")/image-lib.sh"
 image_work fio
@@ -59,11 +59,12 @@ PY
 }
 
 turns() { if [ $(($1 % 2)) -eq 1 ]; then echo fsb fio; else echo fio fsb; fi; }
+ratio() { echo "$1 / $2" | bc -l; }
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2) }'; }
 
 printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; %s writers of %s MiB, 1 MiB writes, fsync at the end; median of %s rounds\n' \
   "$files" "$file_mb" "$requests" "$seq_jobs" "$seq_mb" "$rounds"
-printf '%-6s %-18s %12s %12s %7s %10s %10s %12s\n' fs figure fsbench fio ratio p99_fsb p99_fio io_only
+printf '%-6s %-18s %12s %12s %7s %7s %10s %10s %12s\n' fs figure fsbench fio ratio r_med p99_fsb p99_fio io_only
 
 for fs in $(echo "$fslist" | tr , ' '); do
   # 2 GiB: Btrfs writes each random block anew (copy on write) and keeps the
@@ -77,7 +78,7 @@ for fs in $(echo "$fslist" | tr , ' '); do
   done
   for kind in randread randwrite; do
     for depth in 8 32; do
-      : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/pa"; : > "$work/pb"
+      : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/q"; : > "$work/pa"; : > "$work/pb"
       for r in $(seq "$rounds"); do
         # the two take turns, each first in every other round
         for who in $(turns "$r"); do
@@ -95,15 +96,16 @@ for fs in $(echo "$fslist" | tr , ' '); do
         fio_figures "$work/fio.json" "$rw" > "$work/fio.txt"
         field iops "$work/fsb.txt" >> "$work/a"; field iops "$work/fio.txt" >> "$work/b"
         field io_iops "$work/fsb.txt" >> "$work/c"
+        ratio "$(field iops "$work/fsb.txt")" "$(field iops "$work/fio.txt")" >> "$work/q"
         field p99_ms "$work/fsb.txt" >> "$work/pa"; field p99_ms "$work/fio.txt" >> "$work/pb"
       done
       a=$(median < "$work/a"); b=$(median < "$work/b")
-      printf '%-6s %-18s %12.1f %12.1f %7.2f %10.3f %10.3f %12.1f\n' "$fs" "$kind-qd$depth-iops" "$a" "$b" \
-        "$(echo "$a / $b" | bc -l)" "$(median < "$work/pa")" "$(median < "$work/pb")" "$(median < "$work/c")"
+      printf '%-6s %-18s %12.1f %12.1f %7.2f %7.2f %10.3f %10.3f %12.1f\n' "$fs" "$kind-qd$depth-iops" "$a" "$b" \
+        "$(ratio "$a" "$b")" "$(median < "$work/q")" "$(median < "$work/pa")" "$(median < "$work/pb")" "$(median < "$work/c")"
     done
   done
   rm -f "$mnt"/rand.*
-  : > "$work/a"; : > "$work/b"; : > "$work/c"
+  : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/q"
   for r in $(seq "$rounds"); do
     for who in $(turns "$r"); do
       cold
@@ -122,9 +124,10 @@ for fs in $(echo "$fslist" | tr , ' '); do
     fio_figures "$work/fio.json" write > "$work/fio.txt"
     field mb_per_s "$work/fsb.txt" >> "$work/a"; field mb_per_s "$work/fio.txt" >> "$work/b"
     field io_mb_per_s "$work/fsb.txt" >> "$work/c"
+    ratio "$(field mb_per_s "$work/fsb.txt")" "$(field mb_per_s "$work/fio.txt")" >> "$work/q"
   done
   a=$(median < "$work/a"); b=$(median < "$work/b")
-  printf '%-6s %-18s %12.2f %12.2f %7.2f %10s %10s %12.2f\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" \
-    "$(echo "$a / $b" | bc -l)" - - "$(median < "$work/c")"
+  printf '%-6s %-18s %12.2f %12.2f %7.2f %7.2f %10s %10s %12.2f\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" \
+    "$(ratio "$a" "$b")" "$(median < "$work/q")" - - "$(median < "$work/c")"
   image_done
 done
