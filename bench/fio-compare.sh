@@ -22,11 +22,14 @@
 #   alone reached 98-99k, p50 0.05 ms; ratio 1.04 on XFS, 1.05 on ext4.
 # - 4 writers: both write the same (device counters of the loop: 417-419
 #   write requests, 1,048,593-1,048,597 sectors each side, every round);
-#   the writes land in the page cache in 20-50 ms and the figure is the
-#   four fsyncs. Their time on the device (the loop's write ticks) swung
-#   from 14 to 70 s a round on either side as the host's disk was shared,
-#   FS Bench's as much as fio's; fio's jobs start 4 ms apart, so one often
-#   flushes alone first. Hence 256 MiB writers and r_med.
+#   the writes land in the page cache (20-50 ms quiet, up to 1 s at load
+#   6) and the figure is the four fsyncs. On both sides one writer's fsync
+#   ends early (fio 0.1-0.7 s, FS Bench 0.3-1.1 s) and the three others
+#   together later: XFS's pattern, not either tool's. The time on the
+#   device (the loop's write ticks) swung from 14 to 130 s a round on
+#   either side as the host's disk was shared, FS Bench's as much as
+#   fio's; the earlier "fio alone is noisy" was not seen again. Hence
+#   256 MiB writers and r_med; no mechanism differs.
 # - run with load average 4.6-5.3 (other builds and runs beside):
 #   fs     figure                 fsbench      fio  ratio  r_med
 #   btrfs  randread-qd8-iops       9869.4   8510.6   1.16   1.21
