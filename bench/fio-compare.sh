@@ -20,6 +20,14 @@
 #   (strace of io_uring_setup); FS Bench used none, so each completion
 #   interrupted its thread. With the same flags (fsb-uring.c) its I/O
 #   alone reached 98-99k, p50 0.05 ms; ratio 1.04 on XFS, 1.05 on ext4.
+# - left as it is: fio (its defaults) enters the kernel once a request,
+#   17,000 io_uring_enter for 20,000 writes at iodepth 8 or 32; FS Bench
+#   refills every free slot, then enters once: 8,700 at 8, 5,500 at 32
+#   (strace -c). With both cores busy (load 5-9) that is worth 10-30 % at
+#   iodepth 32 either way: ext4's ratio 1.16-1.33 against fio's defaults,
+#   0.51-1.04 against fio told to batch (iodepth_batch_submit and
+#   iodepth_batch_complete_max at the depth: 2,400 enters). fio keeps its
+#   defaults here; on a quiet machine neither costs the disk's rate.
 # - 4 writers: both write the same (device counters of the loop: 417-419
 #   write requests, 1,048,593-1,048,597 sectors each side, every round);
 #   the writes land in the page cache (20-50 ms quiet, up to 1 s at load
