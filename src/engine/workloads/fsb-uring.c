@@ -64,7 +64,7 @@ fsb_uring_available (GError **error)
 /* The ring as fio's io_uring engine sets it up: one thread submits and
  * reaps, so completions wait for its next io_uring_enter instead of
  * interrupting it one by one (COOP_TASKRUN, DEFER_TASKRUN). On this 2-core
- * VM the interruptions cost about a quarter of the rate of 16 KiB O_DIRECT
+ * VM the interruptions cost 10-20 % of the rate of 16 KiB O_DIRECT
  * writes at iodepth 8 (bench/fio-compare.sh). Kernels before 6.1 refuse
  * the newer flags: each is dropped in turn, the ring itself is the same. */
 static int
