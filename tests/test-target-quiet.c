@@ -8,7 +8,9 @@
  * for, and udev's watch on the device node, which fires when a process
  * closes the node after opening it for writing. This test listens to the
  * kernel's and udev's uevents and fails on any "change" of the target's
- * device within a window after each call has returned. */
+ * device within a window after each call has returned. The mount task's
+ * time must not hold udisks' re-reading either: it ends before udisks'
+ * event. */
 #include "config.h"
 
 #include <errno.h>
@@ -63,13 +65,14 @@ property (const char *buf, gssize len, const char *key)
 
 /* Reads the events waiting and those arriving for msec (0: only those
  * already queued). Returns how many were a change of device; each is
- * described in found. */
+ * described in found (with the time since since, unless it is 0), and
+ * when the first one udev had handled was read kept in first
+ * (g_get_real_time). */
 static guint
-count_changes (int fd, const char *device, int msec, GString *found)
+count_changes (int fd, const char *device, int msec, GString *found, gint64 since, gint64 *first)
 {
   g_autofree char *base = g_path_get_basename (device);
-  gint64 start = g_get_monotonic_time ();
-  gint64 end = start + (gint64) msec * 1000;
+  gint64 end = g_get_monotonic_time () + (gint64) msec * 1000;
   guint changes = 0;
 
   for (;;)
@@ -96,12 +99,15 @@ count_changes (int fd, const char *device, int msec, GString *found)
 
         if (g_strcmp0 (action, "change") != 0 || g_strcmp0 (name_base, base) != 0)
           continue;
+        gboolean udev = g_str_has_prefix (buf, "libudev");
+
         changes++;
-        g_string_append_printf (found, " [%s, SYNTH_UUID=%s",
-                                g_str_has_prefix (buf, "libudev") ? "udev" : "kernel",
+        if (udev && *first == 0)
+          *first = g_get_real_time ();
+        g_string_append_printf (found, " [%s, SYNTH_UUID=%s", udev ? "udev" : "kernel",
                                 property (buf, len, "SYNTH_UUID") ?: "none");
-        if (msec > 0)
-          g_string_append_printf (found, ", %.0f ms after", (g_get_monotonic_time () - start) / 1000.0);
+        if (since > 0)
+          g_string_append_printf (found, ", %.0f ms after", (g_get_monotonic_time () - since) / 1000.0);
         g_string_append_c (found, ']');
       }
     }
@@ -115,8 +121,10 @@ static void
 assert_quiet_after (int fd, FsbTarget *target, const char *call)
 {
   g_autoptr(GString) during = g_string_new (NULL), after = g_string_new (NULL);
-  guint before = count_changes (fd, fsb_target_get_device (target), 0, during);
-  guint changes = count_changes (fd, fsb_target_get_device (target), QUIET_MSEC, after);
+  gint64 first = 0, first_after = 0;
+  guint before = count_changes (fd, fsb_target_get_device (target), 0, during, 0, &first);
+  guint changes = count_changes (fd, fsb_target_get_device (target), QUIET_MSEC, after,
+                                 g_get_monotonic_time (), &first_after);
 
   g_test_message ("%s: %u change events during the call,%s %u after",
                   call, before, during->str, changes);
@@ -124,6 +132,56 @@ assert_quiet_after (int fd, FsbTarget *target, const char *call)
   if (changes > 0)
     g_test_fail_printf ("%s: %u change events of %s within %d ms after the call returned:%s",
                         call, changes, fsb_target_get_device (target), QUIET_MSEC, after->str);
+}
+
+/* Reads a device's change events while a call runs. */
+typedef struct {
+  int          fd;
+  const char  *device;
+  gint         stop;
+  gint64       first;   /* when the first udev had handled was read */
+  guint        changes;
+  GString     *found;
+} Listener;
+
+static gpointer
+listen_thread (gpointer data)
+{
+  Listener *l = data;
+
+  while (!g_atomic_int_get (&l->stop))
+    l->changes += count_changes (l->fd, l->device, 20, l->found, 0, &l->first);
+  return NULL;
+}
+
+/* Mounts, and checks that the time the target gives is the mount's: it
+ * ends before udev has handled udisks' change event, which udisks makes
+ * once mounted and waits for before it answers (its own probes then). */
+static void
+mount_timed (int fd, FsbTarget *target, const char *call)
+{
+  g_autoptr(GError) error = NULL;
+  Listener l = { fd, fsb_target_get_device (target), 0, 0, 0, g_string_new (NULL) };
+  GThread *thread = g_thread_new ("listen", listen_thread, &l);
+  gint64 called = g_get_real_time (), returned, event;
+  double seconds = -1;
+
+  { gboolean ok_ = fsb_target_mount (target, &seconds, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
+  returned = g_get_real_time ();
+  g_atomic_int_set (&l.stop, 1);
+  g_thread_join (thread);
+  event = l.first;
+  g_test_message ("%s: %.0f ms by the target, the call %.0f ms, %u change events in it,%s udev handled the first at %.0f ms",
+                  call, seconds * 1000, (returned - called) / 1000.0, l.changes, l.found->str,
+                  event > 0 ? (event - called) / 1000.0 : -1.0);
+  g_string_free (l.found, TRUE);
+  assert_quiet_after (fd, target, call);
+  g_assert_cmpfloat (seconds, >, 0);
+  g_assert_cmpfloat (seconds, <=, (returned - called) / (double) G_USEC_PER_SEC);
+  /* no event (another udisks): nothing to compare with */
+  if (event > 0 && called + seconds * G_USEC_PER_SEC > event)
+    g_test_fail_printf ("%s: the mount's time (%.0f ms) runs past udev's change event (%.0f ms after the call)",
+                        call, seconds * 1000, (event - called) / 1000.0);
 }
 
 static void
@@ -145,8 +203,7 @@ test_quiet (gconstpointer data)
 
   { gboolean ok_ = fsb_target_format (target, fs, NULL, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   assert_quiet_after (fd, target, "format");
-  { gboolean ok_ = fsb_target_mount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  assert_quiet_after (fd, target, "mount");
+  mount_timed (fd, target, "mount");
   for (guint i = 0; i < 2; i++)
     {
       { gboolean ok_ = fsb_target_remount_cold (target, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
@@ -154,8 +211,7 @@ test_quiet (gconstpointer data)
     }
   { gboolean ok_ = fsb_target_unmount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   assert_quiet_after (fd, target, "unmount");
-  { gboolean ok_ = fsb_target_mount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  assert_quiet_after (fd, target, "mount again");
+  mount_timed (fd, target, "mount again");
 
   close (fd);
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }
