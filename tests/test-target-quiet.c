@@ -8,9 +8,9 @@
  * for, and udev's watch on the device node, which fires when a process
  * closes the node after opening it for writing. This test listens to the
  * kernel's and udev's uevents and fails on any "change" of the target's
- * device within a window after each call has returned. The mount task's
- * time must not hold udisks' re-reading either: it ends before udisks'
- * event. */
+ * device within a window after each call has returned. The mount and
+ * unmount steps' times must not hold udisks' re-reading either: they end
+ * before udisks' event. */
 #include "config.h"
 
 #include <errno.h>
@@ -154,11 +154,12 @@ listen_thread (gpointer data)
   return NULL;
 }
 
-/* Mounts, and checks that the time the target gives is the mount's: it
- * ends before udev has handled udisks' change event, which udisks makes
- * once mounted and waits for before it answers (its own probes then). */
+/* Mounts or unmounts, and checks that the time the target gives is the
+ * kernel's: it ends before udev has handled udisks' change event, which
+ * udisks makes once the kernel is done and waits for before it answers
+ * (its own probes then). */
 static void
-mount_timed (int fd, FsbTarget *target, const char *call)
+step_timed (int fd, FsbTarget *target, const char *call, gboolean mounting)
 {
   g_autoptr(GError) error = NULL;
   Listener l = { fd, fsb_target_get_device (target), 0, 0, 0, g_string_new (NULL) };
@@ -166,7 +167,10 @@ mount_timed (int fd, FsbTarget *target, const char *call)
   gint64 called = g_get_real_time (), returned, event;
   double seconds = -1;
 
-  { gboolean ok_ = fsb_target_mount (target, &seconds, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
+  if (mounting)
+    { gboolean ok_ = fsb_target_mount (target, &seconds, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
+  else
+    { gboolean ok_ = fsb_target_unmount (target, &seconds, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   returned = g_get_real_time ();
   g_atomic_int_set (&l.stop, 1);
   g_thread_join (thread);
@@ -180,7 +184,7 @@ mount_timed (int fd, FsbTarget *target, const char *call)
   g_assert_cmpfloat (seconds, <=, (returned - called) / (double) G_USEC_PER_SEC);
   /* no event (another udisks): nothing to compare with */
   if (event > 0 && called + seconds * G_USEC_PER_SEC > event)
-    g_test_fail_printf ("%s: the mount's time (%.0f ms) runs past udev's change event (%.0f ms after the call)",
+    g_test_fail_printf ("%s: the step's time (%.0f ms) runs past udev's change event (%.0f ms after the call)",
                         call, seconds * 1000, (event - called) / 1000.0);
 }
 
@@ -203,15 +207,15 @@ test_quiet (gconstpointer data)
 
   { gboolean ok_ = fsb_target_format (target, fs, NULL, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
   assert_quiet_after (fd, target, "format");
-  mount_timed (fd, target, "mount");
+  step_timed (fd, target, "mount", TRUE);
   for (guint i = 0; i < 2; i++)
     {
       { gboolean ok_ = fsb_target_remount_cold (target, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
       assert_quiet_after (fd, target, "remount_cold");
     }
-  { gboolean ok_ = fsb_target_unmount (target, NULL, NULL, &error); g_assert_no_error (error); g_assert_true (ok_); }
-  assert_quiet_after (fd, target, "unmount");
-  mount_timed (fd, target, "mount again");
+  step_timed (fd, target, "unmount", FALSE);
+  step_timed (fd, target, "mount again", TRUE);
+  step_timed (fd, target, "unmount again", FALSE);
 
   close (fd);
   { gboolean ok_ = fsb_target_release (target, &error); g_assert_no_error (error); g_assert_true (ok_); }

@@ -564,7 +564,7 @@ fsb_target_mount (FsbTarget    *self,
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
     {
-      FsbMountWatch *watch = fsb_mount_watch_start (fsb_device_number (self->device));
+      FsbMountWatch *watch = seconds != NULL ? fsb_mount_watch_start (self->device, TRUE) : NULL;
 
       g_clear_error (&local_error);
       start = g_get_monotonic_time ();
@@ -581,7 +581,7 @@ fsb_target_mount (FsbTarget    *self,
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
-  /* Until the kernel showed the mount, not until udisks and udev had
+  /* Until the kernel had mounted it, not until udisks and udev had
    * re-read the device (see fsb-mount-watch.h). */
   if (seconds != NULL)
     *seconds = ((reply != NULL && mounted > start ? mounted : end) - start) / (double) G_USEC_PER_SEC;
@@ -603,7 +603,7 @@ fsb_target_unmount (FsbTarget    *self,
 {
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GError) local_error = NULL;
-  gint64 start = 0;
+  gint64 start = 0, end = 0, released = 0;
 
   g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
 
@@ -623,11 +623,15 @@ fsb_target_unmount (FsbTarget    *self,
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
     {
+      FsbMountWatch *watch = seconds != NULL ? fsb_mount_watch_start (self->device, FALSE) : NULL;
+
       g_clear_error (&local_error);
       start = g_get_monotonic_time ();
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Unmount",
                                g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
                                NULL, NULL, G_MAXINT, NULL, &local_error);
+      end = g_get_monotonic_time ();
+      released = fsb_mount_watch_finish (watch);
       if (reply != NULL || waited >= RETRY_MSEC)
         break;
       /* "Not mounted" is believed only when the kernel agrees. */
@@ -636,8 +640,9 @@ fsb_target_unmount (FsbTarget    *self,
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
+  /* Until the filesystem, written back, had let go of the device. */
   if (seconds != NULL)
-    *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+    *seconds = ((reply != NULL && released > start ? released : end) - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL && (!g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
                         || fsb_mountinfo_is_mount_point (self->mount_point)))
     return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
