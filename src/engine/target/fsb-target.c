@@ -19,6 +19,7 @@
 #include "fsb-format.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-identity.h"
+#include "fsb-mount-watch.h"
 #include "fsb-mountinfo.h"
 #include "fsb-plan.h"
 #include "fsb-target.h"
@@ -553,7 +554,7 @@ fsb_target_mount (FsbTarget    *self,
 {
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GError) local_error = NULL;
-  gint64 start = 0;
+  gint64 start = 0, end = 0, mounted = 0;
 
   g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
 
@@ -570,11 +571,15 @@ fsb_target_mount (FsbTarget    *self,
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
     {
+      FsbMountWatch *watch = seconds != NULL ? fsb_mount_watch_start (self->device, TRUE) : NULL;
+
       g_clear_error (&local_error);
       start = g_get_monotonic_time ();
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Mount",
                                g_variant_new ("(@a{sv})", mount_call_options (self)),
                                G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
+      end = g_get_monotonic_time ();
+      mounted = fsb_mount_watch_finish (watch);
       if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
         break;
       /* Really mounted elsewhere, not only in udisks' view: let go of it. */
@@ -583,8 +588,10 @@ fsb_target_mount (FsbTarget    *self,
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
+  /* Until the kernel had mounted it, not until udisks and udev had
+   * re-read the device (see fsb-mount-watch.h). */
   if (seconds != NULL)
-    *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+    *seconds = ((reply != NULL && mounted > start ? mounted : end) - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL)
     return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
                         /* Translators: %s is a device, “/dev/loop0” */
@@ -603,7 +610,7 @@ fsb_target_unmount (FsbTarget    *self,
 {
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GError) local_error = NULL;
-  gint64 start = 0;
+  gint64 start = 0, end = 0, released = 0;
 
   g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
 
@@ -623,11 +630,15 @@ fsb_target_unmount (FsbTarget    *self,
 
   for (int waited = 0; ; waited += RETRY_STEP_MSEC)
     {
+      FsbMountWatch *watch = seconds != NULL ? fsb_mount_watch_start (self->device, FALSE) : NULL;
+
       g_clear_error (&local_error);
       start = g_get_monotonic_time ();
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Unmount",
                                g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
                                NULL, NULL, G_MAXINT, NULL, &local_error);
+      end = g_get_monotonic_time ();
+      released = fsb_mount_watch_finish (watch);
       if (reply != NULL || waited >= RETRY_MSEC)
         break;
       /* "Not mounted" is believed only when the kernel agrees. */
@@ -636,8 +647,9 @@ fsb_target_unmount (FsbTarget    *self,
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }
+  /* Until the filesystem, written back, had let go of the device. */
   if (seconds != NULL)
-    *seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+    *seconds = ((reply != NULL && released > start ? released : end) - start) / (double) G_USEC_PER_SEC;
   if (reply == NULL && (!g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
                         || fsb_mountinfo_is_mount_point (self->mount_point)))
     return fsb_target_udisks_fail (error, g_steal_pointer (&local_error),
