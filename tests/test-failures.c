@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "fsb-engine.h"
@@ -248,6 +249,38 @@ test_run_fails (void)
   g_free (run.device);
 }
 
+/* Three filesystems take turns, each on an image of its own: when one
+ * image of the size asked for fits on the host but not three, the run
+ * says so before it makes any, and leaves nothing. */
+static void
+test_no_room_for_all (void)
+{
+  g_autoptr(FsbPlan) plan = NULL;
+  g_autoptr(FsbRunner) runner = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Run run = { loop, NULL, NULL, NULL, FALSE };
+  struct statvfs vfs;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  g_assert_cmpint (statvfs (image_dir, &vfs), ==, 0);
+  plan = fsb_test_image_plan (image_dir, "ext4,xfs,btrfs", NULL, 1);
+  fsb_test_tiny_sizes (plan);
+  g_free (plan->target_spec);
+  plan->target_spec = g_strdup_printf ("image:%" G_GUINT64_FORMAT "M@%s",
+                                       (guint64) vfs.f_bavail * vfs.f_frsize / 3 / (1 << 20) + 256, image_dir);
+  runner = fsb_runner_new (plan);
+  fsb_runner_run_async (runner, NULL, run_done_cb, &run);
+  g_main_loop_run (loop);
+
+  g_assert_error (run.error, FSB_ERROR, FSB_ERROR_NO_SPACE);
+  g_test_message ("%s", run.error->message);
+  g_assert_nonnull (strstr (run.error->message, "3 disk images"));
+  g_assert_null (run.result);
+  assert_nothing_left (NULL);
+  g_clear_error (&run.error);
+}
+
 /* The file the kernel backs a loop device with, by LOOP_GET_STATUS64. */
 static void
 assert_backed_by (const char *loop, const char *path)
@@ -368,6 +401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/failure/run-fails", test_run_fails);
   g_test_add_func ("/failure/image-renamed", test_image_renamed);
   g_test_add_func ("/failure/image-swapped", test_image_swapped);
+  g_test_add_func ("/failure/no-room-for-all", test_no_room_for_all);
 
   status = g_test_run ();
   fsb_test_remove_dir (tmp_dir);

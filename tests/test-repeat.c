@@ -6,19 +6,12 @@
 
 #include "fsb-engine.h"
 #include "fsb-repeat.h"
+#include "fsb-test-random.h"
 
 /* The database use case needs random-io, sync-write and sqlite: seven
  * tasks, every one a rate (higher is better). */
 static const char *const tasks[] = { "rand-read", "rand-write", "sync-write", "sqlite-insert", "sqlite-insert-wal",
                                      "sqlite-lookup", "sqlite-update" };
-
-static double
-normal (GRand *rand)
-{
-  double u = g_rand_double (rand), v = g_rand_double (rand);
-
-  return sqrt (-2 * log (1 - u)) * cos (2 * G_PI * v);
-}
 
 /* One round: every task once on each filesystem named, its rate the
  * filesystem's speed times a log-normal noise of sigma. */
@@ -37,7 +30,7 @@ add_round (FsbResult *r, char **names, GHashTable *speed, double sigma, GRand *r
           FsbTaskResult *task = fsb_fs_result_get_task (fs, tasks[t], TRUE);
           FsbSample *s = fsb_sample_new ();
 
-          fsb_sample_set (s, fsb_task_metric (tasks[t], NULL), 100 * v * exp (sigma * normal (rand)));
+          fsb_sample_set (s, fsb_task_metric (tasks[t], NULL), 100 * v * exp (sigma * fsb_test_normal (rand)));
           g_ptr_array_add (task->samples, s);
         }
     }

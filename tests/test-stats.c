@@ -5,24 +5,16 @@
 
 #include "fsb-engine.h"
 #include "fsb-stats.h"
+#include "fsb-test-random.h"
 
 /* Trials per coverage check: a true 95 % shows as 95 ± 0.7 % (2 σ). */
 #define TRIALS 4000
-
-static double
-normal (GRand *rand)
-{
-  /* Box–Muller */
-  double u = g_rand_double (rand), v = g_rand_double (rand);
-
-  return sqrt (-2 * log (1 - u)) * cos (2 * G_PI * v);
-}
 
 static void
 lognormal_sample (GRand *rand, double median, double sigma, double *out, guint n)
 {
   for (guint i = 0; i < n; i++)
-    out[i] = median * exp (sigma * normal (rand));
+    out[i] = median * exp (sigma * fsb_test_normal (rand));
 }
 
 static void
@@ -99,7 +91,7 @@ test_median_interval_normal (void)
       FsbStats s;
 
       for (guint i = 0; i < 5; i++)
-        values[i] = 10 + 0.5 * normal (rand);
+        values[i] = 10 + 0.5 * fsb_test_normal (rand);
       fsb_stats_compute (values, 5, &s);
       hits += s.ci95_low <= 10 && 10 <= s.ci95_high;
     }
@@ -282,292 +274,6 @@ test_clamped_interval (void)
   g_assert_cmpfloat (min, ==, 0);
 }
 
-/* Pooled estimates (fsb_stats_pool) -------------------------------------------- */
-
-/* A Student's t with 3 degrees of freedom, scaled to the spread of a
- * normal of σ 1 in its middle: heavy tails, as timings have. */
-static double
-heavy (GRand *rand)
-{
-  double z = normal (rand), chi = 0;
-
-  for (guint i = 0; i < 3; i++)
-    {
-      double x = normal (rand);
-      chi += x * x;
-    }
-  return 0.8 * z / sqrt (chi / 3);
-}
-
-typedef enum { NOISE_NORMAL, NOISE_HEAVY, NOISE_OUTLIER } Noise;
-
-/* k filesystems of n samples (σ 0.2 on logs), the first ratio times
- * slower; with NOISE_OUTLIER one sample of the first is 4–10× slower. */
-static void
-pooled_sample (GRand *rand, Noise noise, guint k, guint n, double ratio, double values[][16])
-{
-  for (guint f = 0; f < k; f++)
-    for (guint i = 0; i < n; i++)
-      {
-        double e = noise == NOISE_HEAVY ? heavy (rand) : normal (rand);
-        values[f][i] = (f == 0 ? ratio : 1.0) * exp (0.2 * e);
-      }
-  if (noise == NOISE_OUTLIER)
-    values[0][g_rand_int_range (rand, 0, (gint32) n)] *= g_rand_double_range (rand, 4, 10);
-}
-
-/* How often the interval of the ratio of the first filesystem over the
- * second holds the true ratio; its mean width (high / low) in *width. */
-static double
-pooled_coverage (Noise noise, guint k, guint n, double *width, double *alone_width, double *flag_rate)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (31 * n + k + 7 * noise);
-  double values[3][16], wsum = 0, asum = 0;
-  guint hits = 0, flagged = 0;
-
-  for (guint t = 0; t < TRIALS; t++)
-    {
-      const double *v[3] = { values[0], values[1], values[2] };
-      const guint ns[3] = { n, n, n };
-      FsbLogEstimate e[3], diff;
-      double lo, hi;
-
-      pooled_sample (rand, noise, k, n, 1.5, values);
-      flagged += fsb_stats_pool (v, ns, k, e, NULL);
-      fsb_log_estimate_diff (&e[0], &e[1], &diff);
-      fsb_log_estimate_interval (&diff, &lo, &hi);
-      hits += lo <= 1.5 && 1.5 <= hi;
-      wsum += log (hi / lo);
-      {
-        FsbStats a, b;
-
-        fsb_stats_compute (values[0], n, &a);
-        fsb_stats_compute (values[1], n, &b);
-        fsb_log_estimate_diff (&a.estimate, &b.estimate, &diff);
-        fsb_log_estimate_interval (&diff, &lo, &hi);
-        asum += log (hi / lo);
-      }
-    }
-  /* geometric means: one useless interval would swamp an arithmetic one */
-  *width = exp (wsum / TRIALS);
-  *alone_width = exp (asum / TRIALS);
-  *flag_rate = (double) flagged / (TRIALS * k * n);
-  return (double) hits / TRIALS;
-}
-
-/* Coverage of the pooled ratio on known distributions: normal logs keep
- * 95 %; heavy tails and an outlier in 3, 5 and 10 samples stay near it,
- * and the outlier no longer makes the interval useless. */
-static void
-test_pooled_coverage (void)
-{
-  const guint sizes[] = { 3, 5, 10 };
-  const char *names[] = { "normal", "heavy tails", "one outlier" };
-
-  for (guint noise = NOISE_NORMAL; noise <= NOISE_OUTLIER; noise++)
-    for (guint k = 2; k <= 3; k++)
-      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
-        {
-          double width, alone, flag_rate;
-          double coverage = pooled_coverage (noise, k, sizes[i], &width, &alone, &flag_rate);
-
-          g_test_message ("%s, %u filesystems of %u: %.1f %% hold the ratio, width ×%.2f (each alone ×%.2f), "
-                          "%.2f %% flagged", names[noise], k, sizes[i], coverage * 100, width, alone, flag_rate * 100);
-          g_assert_cmpfloat (coverage, >=, noise == NOISE_NORMAL ? 0.94 : 0.92);
-          if (noise == NOISE_NORMAL)
-            g_assert_cmpfloat (flag_rate, <, 0.01);
-          /* an outlier of 4–10× in 3 samples: a ratio still told within ×2 */
-          /* narrower than each filesystem alone; with an outlier, much narrower */
-          g_assert_cmpfloat (width, <=, alone);
-          if (noise == NOISE_OUTLIER && sizes[i] <= 5)
-            g_assert_cmpfloat (log (width), <, 0.75 * log (alone));
-        }
-}
-
-/* Rounds in which the filesystems took turns (fsb_stats_pool_rounds): a
- * slow moment of the machine (σ 0.5 on logs, shared by every filesystem's
- * sample of the round) on top of each sample's own noise (σ 0.05, normal,
- * heavy-tailed, or one outlier of 4–10× in the first filesystem). The
- * ratio's interval still holds the true ratio, and it is several times
- * narrower than the pool's, which counts the rounds' moments as noise.
- * (Three rounds are not paired: test_rounds_limits.) */
-static double
-rounds_coverage (Noise noise, guint k, guint n, double *width, double *pooled_width)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (97 * n + k + 13 * noise);
-  double values[3][16], wsum = 0, psum = 0;
-  guint hits = 0;
-
-  for (guint t = 0; t < TRIALS; t++)
-    {
-      const double *v[3] = { values[0], values[1], values[2] };
-      const guint ns[3] = { n, n, n };
-      FsbLogEstimate e[3], diff;
-      double lo, hi;
-
-      for (guint j = 0; j < n; j++)
-        {
-          double slow = exp (0.5 * fabs (normal (rand)));
-
-          for (guint f = 0; f < k; f++)
-            values[f][j] = (f == 0 ? 1.5 : 1.0) * slow
-                           * exp (0.05 * (noise == NOISE_HEAVY ? heavy (rand) : normal (rand)));
-        }
-      if (noise == NOISE_OUTLIER)
-        values[0][g_rand_int_range (rand, 0, (gint32) n)] *= g_rand_double_range (rand, 4, 10);
-      fsb_stats_pool_rounds (v, ns, k, e, NULL);
-      fsb_log_estimate_diff (&e[0], &e[1], &diff);
-      fsb_log_estimate_interval (&diff, &lo, &hi);
-      hits += lo <= 1.5 && 1.5 <= hi;
-      wsum += log (hi / lo);
-      fsb_stats_pool (v, ns, k, e, NULL);
-      fsb_log_estimate_diff (&e[0], &e[1], &diff);
-      fsb_log_estimate_interval (&diff, &lo, &hi);
-      psum += log (hi / lo);
-    }
-  *width = exp (wsum / TRIALS);
-  *pooled_width = exp (psum / TRIALS);
-  return (double) hits / TRIALS;
-}
-
-static void
-test_rounds_coverage (void)
-{
-  const guint sizes[] = { 4, 5, 10 };
-  const char *names[] = { "normal", "heavy tails", "one outlier" };
-
-  for (guint noise = NOISE_NORMAL; noise <= NOISE_OUTLIER; noise++)
-    for (guint k = 2; k <= 3; k++)
-      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
-        {
-          double width, pooled;
-          double coverage = rounds_coverage (noise, k, sizes[i], &width, &pooled);
-
-          g_test_message ("rounds, %s, %u filesystems of %u: %.1f %% hold the ratio, width ×%.3f "
-                          "(pooled without the rounds ×%.3f)", names[noise], k, sizes[i], coverage * 100, width,
-                          pooled);
-          g_assert_cmpfloat (coverage, >=, noise == NOISE_NORMAL ? 0.94 : 0.92);
-          if (noise != NOISE_OUTLIER)
-            g_assert_cmpfloat (log (width), <, 0.5 * log (pooled));
-        }
-}
-
-/* Rounds that need pairing and rounds that cannot be paired: unequal
- * lengths or a value ≤ 0 are pooled as they are. A slow round shared by
- * both is not an outlier of either, and the ratio is the pairs' median. */
-static void
-test_rounds_limits (void)
-{
-  const double a[] = { 2.0, 6.0, 2.2, 4.0 }, b[] = { 1.0, 3.1, 1.1, 2.0 }, c[] = { 1.0, 3.1 };
-  const double *v[2] = { a, b };
-  const guint n[2] = { 4, 4 }, n_unequal[2] = { 4, 2 }, n_three[2] = { 3, 3 };
-  const double *v_unequal[2] = { a, c };
-  gboolean fa[4], fb[4];
-  gboolean *flags[2] = { fa, fb };
-  FsbLogEstimate e[2], p[2], diff;
-  double lo, hi;
-
-  g_assert_cmpuint (fsb_stats_pool_rounds (v, n, 2, e, flags), ==, 0);
-  g_assert_false (fa[0] || fa[1] || fa[2] || fa[3] || fb[0] || fb[1] || fb[2] || fb[3]);
-  fsb_log_estimate_diff (&e[0], &e[1], &diff);
-  /* the pairs' ratios: 2.0, 1.935…, 2.0, 2.0; their median */
-  g_assert_cmpfloat_with_epsilon (exp (diff.log), 2.0, 1e-9);
-  fsb_log_estimate_interval (&diff, &lo, &hi);
-  g_test_message ("paired 2.0: %.3f–%.3f", lo, hi);
-  g_assert_cmpfloat (lo, >, 1.9);
-  g_assert_cmpfloat (hi, <, 2.1);
-  g_assert_cmpfloat_with_epsilon (diff.df, 3, 1e-9);
-  /* unpaired, the slow round spreads both: the ratio is unsettled */
-  fsb_stats_pool (v, n, 2, p, NULL);
-  fsb_log_estimate_diff (&p[0], &p[1], &diff);
-  fsb_log_estimate_interval (&diff, &lo, &hi);
-  g_test_message ("pooled: %.3f–%.3f", lo, hi);
-  g_assert_cmpfloat (hi / lo, >, 3);
-
-  /* unequal lengths, or three rounds: the plain pool */
-  fsb_stats_pool_rounds (v_unequal, n_unequal, 2, e, NULL);
-  fsb_stats_pool (v_unequal, n_unequal, 2, p, NULL);
-  g_assert_cmpfloat (e[0].log, ==, p[0].log);
-  g_assert_cmpfloat (e[0].var, ==, p[0].var);
-  fsb_stats_pool_rounds (v, n_three, 2, e, NULL);
-  fsb_stats_pool (v, n_three, 2, p, NULL);
-  g_assert_cmpfloat (e[0].log, ==, p[0].log);
-  g_assert_cmpfloat (e[0].var, ==, p[0].var);
-}
-
-/* The issue's case: one of three samples 10× slower. The per-filesystem
- * interval goes from 0.02–61.7 to a usable one; the sample is flagged,
- * not dropped (the estimate is still the median of all three). */
-static void
-test_pooled_outlier (void)
-{
-  const double a[] = { 1.00, 10.0, 1.02 }, b[] = { 1.01, 0.99, 1.03 };
-  const double *v[2] = { a, b };
-  const guint n[2] = { 3, 3 };
-  gboolean fa[3], fb[3];
-  gboolean *flags[2] = { fa, fb };
-  FsbLogEstimate e[2], diff;
-  FsbStats alone_a, alone_b;
-  double lo, hi, alone_lo, alone_hi;
-
-  g_assert_cmpuint (fsb_stats_pool (v, n, 2, e, flags), ==, 1);
-  g_assert_false (fa[0]);
-  g_assert_true (fa[1]);
-  g_assert_false (fa[2] || fb[0] || fb[1] || fb[2]);
-  g_assert_cmpfloat_with_epsilon (e[0].log, log (1.02), 1e-12);
-  fsb_log_estimate_diff (&e[0], &e[1], &diff);
-  fsb_log_estimate_interval (&diff, &lo, &hi);
-
-  fsb_stats_compute (a, 3, &alone_a);
-  fsb_stats_compute (b, 3, &alone_b);
-  fsb_log_estimate_diff (&alone_a.estimate, &alone_b.estimate, &diff);
-  fsb_log_estimate_interval (&diff, &alone_lo, &alone_hi);
-  g_test_message ("alone %.3f–%.3f, pooled %.3f–%.3f", alone_lo, alone_hi, lo, hi);
-  g_assert_cmpfloat (alone_hi / alone_lo, >, 50);
-  g_assert_cmpfloat (hi / lo, <, 1.2);
-  g_assert_cmpfloat (lo, <=, 1.0);
-  g_assert_cmpfloat (hi, >=, 1.0);
-}
-
-/* Never more than (n − 1) / 2 of a series flagged, never one of two; a
- * value ≤ 0 falls back to each filesystem alone, nothing flagged; one
- * sample borrows the others' variance. */
-static void
-test_pooled_limits (void)
-{
-  const double wild[] = { 1, 50, 1.01, 70, 0.99 }, two[] = { 1, 40 }, one[] = { 2.0 };
-  const double steady[] = { 1.0, 1.02, 0.98, 1.01 }, zero[] = { 0, 1, 2 };
-  FsbLogEstimate e[2];
-  gboolean flags[5];
-  gboolean *fp[2] = { flags, NULL };
-
-  {
-    const double *v[2] = { wild, steady };
-    const guint n[2] = { 5, 4 };
-    g_assert_cmpuint (fsb_stats_pool (v, n, 2, e, fp), ==, 2);
-    g_assert_true (flags[1] && flags[3]);
-  }
-  {
-    const double *v[2] = { two, steady };
-    const guint n[2] = { 2, 4 };
-    g_assert_cmpuint (fsb_stats_pool (v, n, 2, e, NULL), ==, 0);
-  }
-  {
-    const double *v[2] = { one, steady };
-    const guint n[2] = { 1, 4 };
-    g_assert_cmpuint (fsb_stats_pool (v, n, 2, e, NULL), ==, 0);
-    g_assert_true (isfinite (e[0].var));
-    g_assert_cmpfloat (e[0].var, >, e[1].var);
-    g_assert_cmpfloat (e[0].df, ==, 1.5);
-  }
-  {
-    const double *v[2] = { zero, steady };
-    const guint n[2] = { 3, 4 };
-    g_assert_cmpuint (fsb_stats_pool (v, n, 2, e, NULL), ==, 0);
-    g_assert_cmpfloat (e[0].log, ==, 1.0);   /* linear: the median itself */
-  }
-}
-
 /* Twins whose cycles are slow together: a result of 2 filesystems, w whole
  * cycles of the big-file and tree tasks (times, as the core group has
  * them), each sample exp (σ·e + u_r) with u_r ~ N(0, τ²) shared by the
@@ -585,7 +291,7 @@ cycles_result (GRand *rand, guint w, double sigma, double tau, double round_tau)
   r->repetitions = w;
   /* a slow moment as long as a round: both filesystems' cycles of it */
   for (guint c = 0; c < w; c++)
-    round[c] = round_tau * normal (rand);
+    round[c] = round_tau * fsb_test_normal (rand);
   for (guint f = 0; f < 2; f++)
     {
       FsbFsResult *fs = fsb_result_add_filesystem (r, f == 0 ? "ext4 (1)" : "ext4 (2)");
@@ -598,7 +304,7 @@ cycles_result (GRand *rand, guint w, double sigma, double tau, double round_tau)
 
           fsb_sample_set (s, "wall_s", 0.2);
           g_ptr_array_add (mkfs->samples, s);
-          u[c] = tau * normal (rand) + round[c];
+          u[c] = tau * fsb_test_normal (rand) + round[c];
         }
       for (guint t = 0; t < N_CYCLE_TASKS; t++)
         {
@@ -608,7 +314,7 @@ cycles_result (GRand *rand, guint w, double sigma, double tau, double round_tau)
             {
               FsbSample *s = fsb_sample_new ();
 
-              fsb_sample_set (s, "wall_s", (1 + t) * exp (sigma * normal (rand) + u[c]));
+              fsb_sample_set (s, "wall_s", (1 + t) * exp (sigma * fsb_test_normal (rand) + u[c]));
               g_ptr_array_add (task->samples, s);
             }
         }
@@ -742,13 +448,13 @@ test_holm (void)
     {
       double p[12], dep[12];
       gboolean rejected[12];
-      double shared = normal (rand);
+      double shared = fsb_test_normal (rand);
       gboolean alone = FALSE;
 
       for (guint i = 0; i < 12; i++)
         {
           /* p-values of one-sided z tests: uniform under the null */
-          double z = normal (rand);
+          double z = fsb_test_normal (rand);
 
           p[i] = 0.5 * erfc (z / G_SQRT2);
           dep[i] = 0.5 * erfc ((0.8 * shared + 0.6 * z) / G_SQRT2);
@@ -804,11 +510,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/total-interval", test_total_interval);
   g_test_add_func ("/stats/compare", test_compare);
   g_test_add_func ("/stats/clamped-interval", test_clamped_interval);
-  g_test_add_func ("/stats/pooled-coverage", test_pooled_coverage);
-  g_test_add_func ("/stats/pooled-outlier", test_pooled_outlier);
-  g_test_add_func ("/stats/pooled-limits", test_pooled_limits);
-  g_test_add_func ("/stats/rounds-coverage", test_rounds_coverage);
-  g_test_add_func ("/stats/rounds-limits", test_rounds_limits);
   g_test_add_func ("/stats/cycle-noise", test_cycle_noise);
   g_test_add_func ("/stats/holm", test_holm);
   return g_test_run ();

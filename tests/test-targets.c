@@ -375,28 +375,6 @@ test_refuse_small (void)
   g_test_message ("%s", error->message);
   g_clear_error (&error);
 
-  g_clear_object (&target);
-
-  /* One image would fit, but not the three the contenders take turns on:
-   * the first is not made. */
-  {
-    struct statvfs vfs;
-    g_autofree char *third = NULL;
-
-    g_assert_cmpint (statvfs (image_dir, &vfs), ==, 0);
-    third = g_strdup_printf ("image:%" G_GUINT64_FORMAT "M@%s",
-                             (guint64) vfs.f_bavail * vfs.f_frsize / 3 / (1 << 20) + 256, image_dir);
-    target = fsb_target_new_from_spec (third, FALSE, &error);
-    g_assert_no_error (error);
-    fsb_target_set_images_at_once (target, 3);
-    g_assert_false (fsb_target_prepare (target, 0, NULL, &error));
-    g_assert_error (error, FSB_ERROR, FSB_ERROR_NO_SPACE);
-    g_test_message ("%s", error->message);
-    g_assert_nonnull (strstr (error->message, "3 disk images"));
-    g_clear_error (&error);
-    g_assert_null (fsb_target_get_device (target));
-  }
-
   g_assert_cmpuint (fsb_test_count_files (image_dir), ==, 0);
   g_assert_cmpuint (fsb_test_count_files (state_dir), ==, 0);
 }
