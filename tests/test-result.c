@@ -71,6 +71,7 @@ make_result (void)
   r->repetition_policy.min = 3;
   r->repetition_policy.max = 10;
   r->repetition_policy.stopped = g_strdup ("settled");
+  r->repetition_policy.order = g_strdup ("turns");
   r->complete = TRUE;
 
   fs = fsb_result_add_filesystem (r, "xfs");
@@ -168,6 +169,7 @@ test_json_round_trip (void)
   g_assert_cmpuint (back->repetition_policy.min, ==, 3);
   g_assert_cmpuint (back->repetition_policy.max, ==, 10);
   g_assert_cmpstr (back->repetition_policy.stopped, ==, "settled");
+  g_assert_cmpstr (back->repetition_policy.order, ==, "turns");
   g_assert_true (back->complete);
   fs = fsb_result_find_filesystem (back, "xfs");
   g_assert_nonnull (fs);

@@ -87,6 +87,18 @@ describe_stop (FsbResult *r)
                             "they stopped at the least, since the use case needs groups that did not run."), p->min, p->max);
 }
 
+/* In what order the filesystems ran (NULL in results before 0.9). */
+static const char *
+describe_order (FsbResult *r)
+{
+  if (g_strcmp0 (r->repetition_policy.order, "turns") == 0)
+    return _("Task by task: each filesystem had a disk image of its own, and each task ran on every "
+             "filesystem one right after the other, in an order that alternated from round to round.");
+  if (g_strcmp0 (r->repetition_policy.order, "cycles") == 0)
+    return _("A whole repetition at a time: the filesystems took the one target in turn.");
+  return NULL;
+}
+
 /* The same, and the rounds that ran only the tasks that could settle it. */
 static char *
 describe_policy (FsbResult *r)
@@ -220,6 +232,8 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   }
   fsb_doc_add_fact (facts, _("Each task ran"), reps);
   fsb_doc_add_fact (facts, _("Repetitions"), policy);
+  /* Translators: a row title of the report's target and method: in what order the filesystems ran */
+  fsb_doc_add_fact (facts, _("Order"), describe_order (r));
   fsb_doc_add_fact (facts, _("Profile"), profile);
   {
     g_autofree char *data = fsb_doc_dataset_sentence (r);
