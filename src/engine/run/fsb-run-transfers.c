@@ -76,7 +76,8 @@ fsb_run_across (Run *run, const FsbWorkloadGroup *group, FsbResult *result, GErr
   /* The step was skipped with a filesystem that failed: add it back. */
   if (run->step >= run->steps->len)
     {
-      Step s = { n - 1, run->plan->repetitions, group->id, 1, -1, TRUE };
+      Step s = { .fs_index = n - 1, .repetition = run->plan->repetitions, .task_id = group->id, .estimate_s = 1,
+                 .actual_s = -1, .kind = STEP_ACROSS };
       g_array_append_val (run->steps, s);
     }
   fsb_run_step_begin (run);
