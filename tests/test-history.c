@@ -39,14 +39,15 @@ typedef struct {
   char *home;
 } Fixture;
 
+/* The data folder of every test: GLib reads XDG_DATA_HOME once, at the
+ * first g_get_user_data_dir (), so it is set once, before any test; each
+ * test's history is removed after it. */
+static char *test_home;
+
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->home = g_dir_make_tmp ("fsbench-test-history-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", f->home, TRUE);
+  f->home = g_strdup (test_home);
 }
 
 static void
@@ -69,7 +70,9 @@ remove_tree (const char *path)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  remove_tree (f->home);
+  g_autofree char *ours = g_build_filename (f->home, "fsbench", NULL);
+
+  remove_tree (ours);
   g_free (f->home);
 }
 
@@ -525,6 +528,12 @@ test_load_whole (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  test_home = g_dir_make_tmp ("fsbench-test-history-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", test_home, TRUE);
   fsb_engine_init ();
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
@@ -539,5 +548,8 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/history/index/concurrent", Fixture, NULL, fixture_set_up, test_index_concurrent, fixture_tear_down);
   g_test_add ("/history/load-whole", Fixture, NULL, fixture_set_up, test_load_whole, fixture_tear_down);
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (test_home);
+  g_free (test_home);
+  return status;
 }
