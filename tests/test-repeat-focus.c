@@ -250,6 +250,93 @@ test_most (void)
   g_assert_cmpint (stop, ==, FSB_REPEAT_MAX);
 }
 
+/* Four rounds in which the filesystems took turns (order "turns"): the
+ * random reads move with a slow moment both filesystems share in each
+ * round (σ 0.3), the random writes each on their own (σ 0.1). The verdict
+ * takes the rounds' effects out, so to it the reads are quiet and the
+ * writes keep it open: the writes run again. Judged by the noise without
+ * the rounds, the reads would. */
+static void
+test_paired (void)
+{
+  static const double shared[] = { -1, 1, 0.5, -0.5 }, own[] = { -1, 0, 1, 0 };
+  static const char *const steps[] = { "mkfs", "mount", "umount" };
+  const Task tasks[] = { { "rand-read", 0.3, 1 }, { "rand-write", 0.1, 1 }, { "sync-write", 0.005, 1 }, SQLITE_QUIET };
+  g_autoptr(FsbPlan) plan = plan_for ("database");
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  g_autoptr(GHashTable) seconds = step_seconds (both, tasks, G_N_ELEMENTS (tasks));
+  g_autoptr(FsbRepeatFocus) focus = NULL;
+  const char *const write[] = { "rand-write", NULL };
+  FsbRepeatStop stop = FSB_REPEAT_SETTLED;
+
+  r->repetition_policy.order = g_strdup ("turns");
+  for (guint f = 0; both[f] != NULL; f++)
+    {
+      FsbFsResult *fs = fsb_result_add_filesystem (r, both[f]);
+
+      for (guint round = 0; round < 4; round++)
+        {
+          for (guint s = 0; s < G_N_ELEMENTS (steps); s++)
+            {
+              FsbSample *sample = fsb_sample_new ();
+
+              fsb_sample_set (sample, "wall_s", 0.05 * exp (0.01 * own[(round + f) % 4]));
+              g_ptr_array_add (fsb_fs_result_get_task (fs, steps[s], TRUE)->samples, sample);
+            }
+          for (guint t = 0; t < G_N_ELEMENTS (tasks); t++)
+            {
+              gboolean higher = FALSE;
+              const char *metric = fsb_task_metric (tasks[t].task, &higher);
+              double z = t == 0 ? shared[round] : own[(round + f + t) % 4];
+              FsbSample *sample = fsb_sample_new ();
+
+              fsb_sample_set (sample, metric, 100 * (higher ? on_margin[f] : 1 / on_margin[f]) * exp (tasks[t].sigma * z));
+              fsb_sample_set (sample, "cpu_percent", 10);
+              g_ptr_array_add (fsb_fs_result_get_task (fs, tasks[t].task, TRUE)->samples, sample);
+            }
+        }
+    }
+  focus = fsb_repeat_focus_choose (plan, r, both, seconds, 1000, &stop);
+  g_assert_nonnull (focus);
+  g_assert_cmpstrv (focus->tasks, write);
+}
+
+/* The round of each sample: the whole cycles first, then the focused
+ * rounds, numbered after the most whole cycles of any contender; a
+ * contender a focused round left out has no sample in it. */
+static void
+test_rounds (void)
+{
+  const char *const three[] = { "ext4", "xfs", "btrfs", NULL };
+  const char *const reads[] = { "rand-read", NULL }, *const writes[] = { "rand-write", NULL };
+  g_autoptr(FsbResult) r = fsb_result_new ();
+  guint rounds[8];
+
+  for (guint f = 0; three[f] != NULL; f++)
+    {
+      FsbFsResult *fs = fsb_result_add_filesystem (r, three[f]);
+      guint cycles = f < 2 ? 5 : 3, reads_n = f < 2 ? 4 : 3;
+
+      for (guint j = 0; j < cycles; j++)
+        g_ptr_array_add (fsb_fs_result_get_task (fs, "mkfs", TRUE)->samples, fsb_sample_new ());
+      for (guint j = 0; j < reads_n; j++)
+        g_ptr_array_add (fsb_fs_result_get_task (fs, "rand-read", TRUE)->samples, fsb_sample_new ());
+    }
+  fsb_result_add_focused_round (r, both, writes);
+  fsb_result_add_focused_round (r, both, reads);
+  g_assert_true (fsb_result_task_rounds (r, fsb_result_find_filesystem (r, "ext4"), "rand-read", rounds, 4));
+  g_assert_cmpuint (rounds[0], ==, 0);
+  g_assert_cmpuint (rounds[2], ==, 2);
+  g_assert_cmpuint (rounds[3], ==, 3 + 1);   /* the second focused round */
+  g_assert_true (fsb_result_task_rounds (r, fsb_result_find_filesystem (r, "btrfs"), "rand-read", rounds, 3));
+  g_assert_cmpuint (rounds[2], ==, 2);
+  g_assert_true (fsb_result_task_rounds (r, fsb_result_find_filesystem (r, "xfs"), "mkfs", rounds, 5));
+  g_assert_cmpuint (rounds[3], ==, 3);
+  g_assert_cmpuint (rounds[4], ==, 4);
+  /* a sample more than the cycles that ran it: no rounds */
+  g_assert_false (fsb_result_task_rounds (r, fsb_result_find_filesystem (r, "ext4"), "rand-read", rounds, 5));
+}
+
 /* The result keeps its focused rounds, in JSON too. */
 static void
 test_recorded (void)
@@ -296,5 +383,7 @@ main (int argc, char **argv)
   g_test_add_func ("/repeat-focus/budget", test_budget);
   g_test_add_func ("/repeat-focus/most", test_most);
   g_test_add_func ("/repeat-focus/recorded", test_recorded);
+  g_test_add_func ("/repeat-focus/paired", test_paired);
+  g_test_add_func ("/repeat-focus/rounds", test_rounds);
   return g_test_run ();
 }

@@ -167,6 +167,114 @@ test_rounds_coverage (void)
         }
 }
 
+/* Rounds not every filesystem ran (fsb_stats_pool_blocks): three
+ * filesystems take turns for 3 rounds, then focused rounds leave the
+ * third out (settled) and run the first two only. The same slow moments
+ * (σ 0.5 on logs) and noise as above; true ratios 1.5 (first to second
+ * and to third). Both intervals hold their ratio; the first two's is
+ * several times narrower than the pool's. */
+static double
+blocks_coverage (Noise noise, guint extra, double *coverage_third, double *width, double *pooled_width)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (31 * extra + 7 * noise);
+  double values[3][16], wsum = 0, psum = 0;
+  guint rounds[3][16], hits = 0, hits_third = 0, m = 3 + extra;
+
+  for (guint t = 0; t < TRIALS; t++)
+    {
+      const double *v[3] = { values[0], values[1], values[2] };
+      const guint *b[3] = { rounds[0], rounds[1], rounds[2] };
+      const guint ns[3] = { m, m, 3 };
+      FsbLogEstimate e[3], diff;
+      double lo, hi;
+
+      for (guint j = 0; j < m; j++)
+        {
+          double slow = exp (0.5 * fabs (fsb_test_normal (rand)));
+
+          for (guint f = 0; f < 3; f++)
+            {
+              values[f][j] = (f == 0 ? 1.5 : 1.0) * slow
+                             * exp (0.05 * (noise == NOISE_HEAVY ? fsb_test_heavy (rand) : fsb_test_normal (rand)));
+              rounds[f][j] = j;
+            }
+        }
+      if (noise == NOISE_OUTLIER)
+        values[0][g_rand_int_range (rand, 0, (gint32) m)] *= g_rand_double_range (rand, 4, 10);
+      fsb_stats_pool_blocks (v, ns, 3, b, e, NULL);
+      fsb_log_estimate_diff (&e[0], &e[1], &diff);
+      fsb_log_estimate_interval (&diff, &lo, &hi);
+      hits += lo <= 1.5 && 1.5 <= hi;
+      wsum += log (hi / lo);
+      fsb_log_estimate_diff (&e[0], &e[2], &diff);
+      fsb_log_estimate_interval (&diff, &lo, &hi);
+      hits_third += lo <= 1.5 && 1.5 <= hi;
+      fsb_stats_pool (v, ns, 3, e, NULL);
+      fsb_log_estimate_diff (&e[0], &e[1], &diff);
+      fsb_log_estimate_interval (&diff, &lo, &hi);
+      psum += log (hi / lo);
+    }
+  *width = exp (wsum / TRIALS);
+  *pooled_width = exp (psum / TRIALS);
+  *coverage_third = (double) hits_third / TRIALS;
+  return (double) hits / TRIALS;
+}
+
+static void
+test_blocks_coverage (void)
+{
+  const guint extras[] = { 1, 3, 7 };
+  const char *names[] = { "normal", "heavy tails", "one outlier" };
+
+  for (guint noise = NOISE_NORMAL; noise <= NOISE_OUTLIER; noise++)
+    for (guint i = 0; i < G_N_ELEMENTS (extras); i++)
+      {
+        double width, pooled, third;
+        double coverage = blocks_coverage (noise, extras[i], &third, &width, &pooled);
+
+        g_test_message ("3 rounds of 3 filesystems and %u of 2, %s: %.1f %% hold the ratio of the two "
+                        "(width ×%.3f, pooled ×%.3f), %.1f %% that to the third", extras[i], names[noise],
+                        coverage * 100, width, pooled, third * 100);
+        g_assert_cmpfloat (coverage, >=, noise == NOISE_NORMAL ? 0.94 : 0.92);
+        g_assert_cmpfloat (third, >=, noise == NOISE_NORMAL ? 0.94 : 0.92);
+        if (noise != NOISE_OUTLIER)
+          g_assert_cmpfloat (log (width), <, 0.5 * log (pooled));
+      }
+}
+
+/* Blocks that cannot be paired are pooled as they are: fewer than
+ * FSB_ROUNDS_TO_PAIR rounds shared, a group in no shared round, or a
+ * group twice in one round; balanced rounds pair as
+ * fsb_stats_pool_rounds does. */
+static void
+test_blocks_limits (void)
+{
+  const double a[] = { 2.0, 6.0, 2.2, 4.0, 3.0 }, b[] = { 1.0, 3.1, 1.1, 2.0, 1.4 }, c[] = { 9.0, 5.0 };
+  const guint r5[] = { 0, 1, 2, 3, 4 }, r_twice[] = { 0, 1, 2, 3, 3 }, r_lone[] = { 7, 8 };
+  const double *v[3] = { a, b, c };
+  const guint n[3] = { 5, 5, 2 }, n4[2] = { 4, 4 };
+  const guint *blocks[3] = { r5, r5, r_lone }, *twice[2] = { r5, r_twice }, *four[2] = { r5, r5 };
+  FsbLogEstimate e[3], p[3];
+
+  /* balanced: the same as pool_rounds */
+  fsb_stats_pool_blocks (v, n4, 2, four, e, NULL);
+  fsb_stats_pool_rounds (v, n4, 2, p, NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (e[i].log, p[i].log, 1e-12);
+      g_assert_cmpfloat_with_epsilon (e[i].var, p[i].var, 1e-12);
+    }
+  /* the third only in rounds of its own: no level to compare, pooled */
+  fsb_stats_pool_blocks (v, n, 3, blocks, e, NULL);
+  fsb_stats_pool (v, n, 3, p, NULL);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpfloat_with_epsilon (e[i].var, p[i].var, 1e-12);
+  /* twice in one round */
+  fsb_stats_pool_blocks (v, n, 2, twice, e, NULL);
+  fsb_stats_pool (v, n, 2, p, NULL);
+  g_assert_cmpfloat_with_epsilon (e[0].var, p[0].var, 1e-12);
+}
+
 /* Rounds that need pairing and rounds that cannot be paired: unequal
  * lengths or a value ≤ 0 are pooled as they are. A slow round shared by
  * both is not an outlier of either, and the ratio is the pairs' median. */
@@ -292,5 +400,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats-pooled/pooled-limits", test_pooled_limits);
   g_test_add_func ("/stats-pooled/rounds-coverage", test_rounds_coverage);
   g_test_add_func ("/stats-pooled/rounds-limits", test_rounds_limits);
+  g_test_add_func ("/stats-pooled/blocks-coverage", test_blocks_coverage);
+  g_test_add_func ("/stats-pooled/blocks-limits", test_blocks_limits);
   return g_test_run ();
 }

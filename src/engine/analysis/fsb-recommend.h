@@ -168,6 +168,16 @@ char              *fsb_recommendation_to_text      (const FsbRecommendation *sel
  * the focused rounds of result (fsb-recommend-settle.c); NULL when none. */
 char              *fsb_focused_rounds_note         (FsbResult *result);
 
+/* A task on every filesystem of result, as the verdict judges it: each
+ * one's estimate, the noise pooled over them all (fsb_stats_pool; paired
+ * by rounds, fsb_stats_pool_blocks, where the filesystems took turns: then
+ * *paired is TRUE), and its median (medians may be NULL), the values
+ * shifted by offset; have[f] is FALSE where the filesystem has no sample
+ * of it. Returns how many samples were flagged. */
+guint              fsb_verdict_task_estimates      (FsbResult *result, const char *task_id, const char *metric,
+                                                    double offset, FsbLogEstimate *estimates, double *medians,
+                                                    gboolean *have, gboolean *paired);
+
 /* The tasks of a criterion (a report section), as the result holds them,
  * in catalog order (custom commands last); for the report and the charts. */
 GPtrArray         *fsb_result_section_tasks        (FsbResult *result, const char *criterion);

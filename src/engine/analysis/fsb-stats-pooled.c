@@ -240,46 +240,188 @@ fsb_stats_pool (const double *const *values, const guint *n, guint k, FsbLogEsti
   return pool (values, n, k, estimates, flags, 1.0);
 }
 
-guint
-fsb_stats_pool_rounds (const double *const *values, const guint *n, guint k, FsbLogEstimate *estimates,
-                       gboolean *const *flags)
+/* The largest round number fsb_stats_pool_blocks () takes. */
+#define MOST_BLOCKS 100000
+
+/* Each block's effect on the logs, fitted with each group's level
+ * (log v_ij = level_i + effect_b + noise) by alternating means, which
+ * converge for a connected design and take one pass when it is balanced;
+ * the effects' mean over the samples is 0. */
+static void
+fit_blocks (const double *const *values, const guint *n, guint k, const guint *const *blocks,
+            gboolean *const *out, guint n_blocks, double *effect)
 {
-  guint m = k > 0 ? n[0] : 0, flagged;
-  g_autofree double *round = NULL;
-  g_autofree double **adjusted = NULL;
-  double grand = 0;
+  g_autofree double *level = g_new0 (double, k);
+  g_autofree double *sum = g_new0 (double, n_blocks);
+  g_autofree guint *count = g_new0 (guint, n_blocks);
+  guint total = 0;
 
   for (guint i = 0; i < k; i++)
     for (guint j = 0; j < n[i]; j++)
-      if (n[i] != m || !(values[i][j] > 0) || !isfinite (values[i][j]))
-        return fsb_stats_pool (values, n, k, estimates, flags);
-  /* Three rounds are too few to pair: a sample flagged takes its round
-   * out of every group, and two pairs leave 1 degree of freedom (one
-   * outlier of 4–10× in 3 made the interval ×990 wide, the pool's ×27:
-   * tests/test-stats.c). */
-  if (k < 2 || m < FSB_ROUNDS_TO_PAIR)
-    return fsb_stats_pool (values, n, k, estimates, flags);
-
-  /* each round's effect: the mean log of its samples over the groups,
-   * less the mean over the rounds */
-  round = g_new0 (double, m);
-  for (guint j = 0; j < m; j++)
+      if (!out[i][j])
+        {
+          count[blocks[i][j]]++;
+          total++;
+        }
+  memset (effect, 0, n_blocks * sizeof *effect);
+  for (guint pass = 0; pass < 1000 && total > 0; pass++)
     {
+      double change = 0, mean = 0;
+
       for (guint i = 0; i < k; i++)
-        round[j] += log (values[i][j]) / k;
-      grand += round[j] / m;
+        {
+          guint kept = 0;
+
+          level[i] = 0;
+          for (guint j = 0; j < n[i]; j++)
+            if (!out[i][j])
+              {
+                level[i] += log (values[i][j]) - effect[blocks[i][j]];
+                kept++;
+              }
+          level[i] /= MAX (kept, 1);
+        }
+      memset (sum, 0, n_blocks * sizeof *sum);
+      for (guint i = 0; i < k; i++)
+        for (guint j = 0; j < n[i]; j++)
+          if (!out[i][j])
+            sum[blocks[i][j]] += log (values[i][j]) - level[i];
+      for (guint b = 0; b < n_blocks; b++)
+        mean += sum[b] / total;
+      for (guint b = 0; b < n_blocks; b++)
+        {
+          double e = count[b] > 0 ? sum[b] / count[b] - mean : 0;
+
+          change = MAX (change, fabs (e - effect[b]));
+          effect[b] = e;
+        }
+      if (change < 1e-12)
+        break;
     }
-  adjusted = g_new0 (double *, k);
+}
+
+/* The values less their rounds' effects, fitted without the samples out. */
+static guint
+pool_adjusted (const double *const *values, const guint *n, guint k, const guint *const *blocks,
+               guint n_blocks, gboolean *const *out, double df_share, FsbLogEstimate *estimates,
+               gboolean *const *flags)
+{
+  g_autofree double *effect = g_new0 (double, n_blocks);
+  g_autofree double **adjusted = g_new0 (double *, k);
+  guint flagged;
+
+  fit_blocks (values, n, k, blocks, out, n_blocks, effect);
   for (guint i = 0; i < k; i++)
     {
-      adjusted[i] = g_new (double, m);
-      for (guint j = 0; j < m; j++)
-        adjusted[i][j] = exp (log (values[i][j]) - (round[j] - grand));
+      adjusted[i] = g_new (double, MAX (n[i], 1));
+      for (guint j = 0; j < n[i]; j++)
+        adjusted[i][j] = exp (log (values[i][j]) - effect[blocks[i][j]]);
     }
-  /* the m − 1 round effects were estimated from the same logs */
-  flagged = pool ((const double *const *) adjusted, n, k, estimates, flags, (k - 1.0) / k);
+  flagged = pool ((const double *const *) adjusted, n, k, estimates, flags, df_share);
   for (guint i = 0; i < k; i++)
     g_free (adjusted[i]);
   return flagged;
 }
 
+guint
+fsb_stats_pool_blocks (const double *const *values, const guint *n, guint k, const guint *const *blocks,
+                       FsbLogEstimate *estimates, gboolean *const *flags)
+{
+  guint n_blocks = 0, total = 0, used = 0, shared = 0, flagged;
+  g_autofree guint *count = NULL;
+  g_autofree gboolean **out = NULL, **first = NULL;
+  double df_share;
+
+  for (guint i = 0; i < k; i++)
+    for (guint j = 0; j < n[i]; j++)
+      {
+        if (!(values[i][j] > 0) || !isfinite (values[i][j]) || blocks[i][j] >= MOST_BLOCKS)
+          return fsb_stats_pool (values, n, k, estimates, flags);
+        n_blocks = MAX (n_blocks, blocks[i][j] + 1);
+        total++;
+      }
+  if (k < 2)
+    return fsb_stats_pool (values, n, k, estimates, flags);
+  count = g_new0 (guint, MAX (n_blocks, 1));
+  for (guint i = 0; i < k; i++)
+    {
+      g_autofree gboolean *seen = g_new0 (gboolean, MAX (n_blocks, 1));
+
+      for (guint j = 0; j < n[i]; j++)
+        {
+          if (seen[blocks[i][j]])
+            return fsb_stats_pool (values, n, k, estimates, flags);   /* twice in one round */
+          seen[blocks[i][j]] = TRUE;
+          count[blocks[i][j]]++;
+        }
+    }
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      used += count[b] > 0;
+      shared += count[b] >= 2;
+    }
+  /* every group needs rounds it shares, or its level is its own alone */
+  for (guint i = 0; i < k; i++)
+    {
+      guint in_shared = 0;
+
+      for (guint j = 0; j < n[i]; j++)
+        in_shared += count[blocks[i][j]] >= 2;
+      if (n[i] > 0 && in_shared < 2)
+        return fsb_stats_pool (values, n, k, estimates, flags);
+    }
+  /* Three rounds are too few to pair: a sample flagged takes its round
+   * out of every group, and two pairs leave 1 degree of freedom (one
+   * outlier of 4–10× in 3 made the interval ×990 wide, the pool's ×27:
+   * tests/test-stats.c). */
+  df_share = total > k ? (double) (total - k - (used - 1)) / (total - k) : 0;
+  if (shared < FSB_ROUNDS_TO_PAIR || !(df_share > 0))
+    return fsb_stats_pool (values, n, k, estimates, flags);
+
+  /* The rounds' effects were estimated from the same logs: used − 1 of
+   * the total − k degrees of freedom ((k − 1)/k of them when balanced).
+   * A fit of means follows an outlier: a sample 5× slower lifts its
+   * round's effect and its group's level, and through them every other
+   * group's adjusted samples. So the samples the first pool flags are
+   * left out of a second fit (their rounds' effects then come from the
+   * others), and the second pool, which flags afresh, is the answer. */
+  out = g_new0 (gboolean *, k);
+  first = g_new0 (gboolean *, k);
+  for (guint i = 0; i < k; i++)
+    {
+      out[i] = flags != NULL && flags[i] != NULL ? flags[i] : g_new0 (gboolean, MAX (n[i], 1));
+      first[i] = g_new0 (gboolean, MAX (n[i], 1));
+    }
+  flagged = pool_adjusted (values, n, k, blocks, n_blocks, first, df_share, estimates, out);
+  if (flagged > 0)
+    {
+      for (guint i = 0; i < k; i++)
+        memcpy (first[i], out[i], MAX (n[i], 1) * sizeof (gboolean));
+      flagged = pool_adjusted (values, n, k, blocks, n_blocks, first, df_share, estimates, out);
+    }
+  for (guint i = 0; i < k; i++)
+    {
+      if (flags == NULL || flags[i] == NULL)
+        g_free (out[i]);
+      g_free (first[i]);
+    }
+  return flagged;
+}
+
+guint
+fsb_stats_pool_rounds (const double *const *values, const guint *n, guint k, FsbLogEstimate *estimates,
+                       gboolean *const *flags)
+{
+  guint m = k > 0 ? n[0] : 0;
+  g_autofree guint *rounds = g_new (guint, MAX (m, 1));
+  g_autofree const guint **blocks = g_new0 (const guint *, MAX (k, 1));
+
+  for (guint i = 0; i < k; i++)
+    if (n[i] != m)
+      return fsb_stats_pool (values, n, k, estimates, flags);
+  for (guint j = 0; j < m; j++)
+    rounds[j] = j;
+  for (guint i = 0; i < k; i++)
+    blocks[i] = rounds;
+  return fsb_stats_pool_blocks (values, n, k, blocks, estimates, flags);
+}

@@ -86,6 +86,18 @@ guint          fsb_stats_pool           (const double *const *values, const guin
  * the groups only: their levels are each group's own less the rounds'. */
 guint          fsb_stats_pool_rounds    (const double *const *values, const guint *n, guint k,
                                          FsbLogEstimate *estimates, gboolean *const *flags);
+/* The same where not every group took part in every round (a focused
+ * round leaves out the contenders already settled): blocks[i][j] is the
+ * round values[i][j] was taken in (at most once per group). Each round's
+ * effect is fitted with the groups' levels (an additive model of the
+ * logs, fitted by alternating means) and taken out; rounds that only one
+ * group ran tell nothing of the others, and cost what they carry. Paired
+ * where at least FSB_ROUNDS_TO_PAIR rounds have 2 groups or more and each
+ * group has 2 samples in such rounds; pooled as fsb_stats_pool () does
+ * otherwise. Balanced rounds give what fsb_stats_pool_rounds () gives. */
+guint          fsb_stats_pool_blocks    (const double *const *values, const guint *n, guint k,
+                                         const guint *const *blocks, FsbLogEstimate *estimates,
+                                         gboolean *const *flags);
 
 /* Combining estimates (each FALSE-free: infinite variances propagate). */
 /* log (Σ exp (parts[i].log)): a total of medians, by the delta method. */

@@ -89,86 +89,79 @@ task_values (FsbFsResult *fs, const char *task_id, const char *metric, double of
   return values;
 }
 
-/* Whether the samples of task_id were taken in rounds, every filesystem's
- * j-th in round j, back to back: the filesystems took turns task by task
- * (repetition_policy.order "turns"), each has one sample of it per round
- * that ran it, none failed, and every focused round that ran it ran it on
- * all of them. */
+/* The round of each sample of task_id (blocks[f], of arrays[f]'s length),
+ * where the filesystems took turns task by task (repetition_policy.order
+ * "turns"): each filesystem that ran the task has one error-free sample
+ * of it per cycle that ran it, focused rounds included
+ * (fsb_result_task_rounds). A focused round runs only the contenders not
+ * yet settled, so the rounds need not hold every filesystem. */
 static gboolean
-samples_in_rounds (FsbResult *result, const char *task_id)
+task_blocks (FsbResult *result, const char *task_id, GPtrArray *arrays, guint **blocks)
 {
-  guint m = 0, k = 0;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
   if (g_strcmp0 (result->repetition_policy.order, "turns") != 0)
     return FALSE;
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       FsbFsResult *fs = result->filesystems->pdata[f];
       FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
+      GArray *v = arrays->pdata[f];
 
-      if (task == NULL || task->samples->len == 0)
+      blocks[f] = g_new (guint, MAX (v->len, 1));
+      if (v->len == 0)
         continue;
-      if ((k > 0 && task->samples->len != m) || task->samples->len != fsb_result_task_cycles (result, fs, task_id))
+      if (task == NULL || task->samples->len != v->len ||
+          !fsb_result_task_rounds (result, fs, task_id, blocks[f], v->len))
         return FALSE;
-      for (guint j = 0; j < task->samples->len; j++)
-        if (((FsbSample *) task->samples->pdata[j])->error != NULL)
-          return FALSE;
-      m = task->samples->len;
-      k++;
-      g_ptr_array_add (names, fs->name);
     }
-  for (guint r = 0; r < result->repetition_policy.focused->len; r++)
-    {
-      FsbFocusedRound *round = result->repetition_policy.focused->pdata[r];
-
-      if (!g_strv_contains ((const char *const *) round->tasks, task_id))
-        continue;
-      for (guint i = 0; i < names->len; i++)
-        if (!g_strv_contains ((const char *const *) round->filesystems, names->pdata[i]))
-          return FALSE;
-    }
-  return k >= 2 && m >= 2;
+  return TRUE;
 }
 
-/* A task on every filesystem of result: each one's estimate, its noise
- * pooled over them all (fsb_stats_pool; fsb_stats_pool_rounds where the
- * filesystems took turns), and its median (less offset);
- * have[f] is FALSE where the filesystem has no sample of it. */
-static guint
-task_estimates (FsbResult *result, const char *task_id, const char *metric, double offset,
-                FsbLogEstimate *estimates, double *medians, gboolean *have)
+guint
+fsb_verdict_task_estimates (FsbResult *result, const char *task_id, const char *metric, double offset,
+                            FsbLogEstimate *estimates, double *medians, gboolean *have, gboolean *paired)
 {
   guint n_fs = result->filesystems->len, k = 0, flagged;
   g_autoptr(GPtrArray) arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autofree const double **values = g_new0 (const double *, MAX (n_fs, 1));
   g_autofree guint *n = g_new0 (guint, MAX (n_fs, 1));
   g_autofree FsbLogEstimate *pooled = g_new0 (FsbLogEstimate, MAX (n_fs, 1));
+  g_autofree guint **blocks = g_new0 (guint *, MAX (n_fs, 1));
+  g_autofree const guint **present = g_new0 (const guint *, MAX (n_fs, 1));
+  gboolean in_rounds;
 
   for (guint f = 0; f < n_fs; f++)
+    g_ptr_array_add (arrays, task_values (result->filesystems->pdata[f], task_id, metric, offset));
+  in_rounds = task_blocks (result, task_id, arrays, blocks);
+  for (guint f = 0; f < n_fs; f++)
     {
-      GArray *v = task_values (result->filesystems->pdata[f], task_id, metric, offset);
+      GArray *v = arrays->pdata[f];
 
-      g_ptr_array_add (arrays, v);
       have[f] = v->len > 0;
       if (!have[f])
         continue;
       values[k] = (const double *) v->data;
+      present[k] = blocks[f];
       n[k++] = v->len;
     }
-  flagged = samples_in_rounds (result, task_id) ? fsb_stats_pool_rounds (values, n, k, pooled, NULL)
-                                               : fsb_stats_pool (values, n, k, pooled, NULL);
+  flagged = in_rounds ? fsb_stats_pool_blocks (values, n, k, present, pooled, NULL)
+                      : fsb_stats_pool (values, n, k, pooled, NULL);
   for (guint f = 0, i = 0; f < n_fs; f++)
     {
       FsbStats stats;
       GArray *v = arrays->pdata[f];
 
+      g_free (blocks[f]);
       if (!have[f])
         continue;
       estimates[f] = pooled[i++];
-      fsb_stats_compute ((const double *) v->data, v->len, &stats);
-      medians[f] = stats.median - offset;
+      if (medians != NULL)
+        {
+          fsb_stats_compute ((const double *) v->data, v->len, &stats);
+          medians[f] = stats.median - offset;
+        }
     }
+  if (paired != NULL)
+    *paired = in_rounds;
   return flagged;
 }
 
@@ -281,8 +274,8 @@ score_tasks (FsbResult *result, GPtrArray *ids, gboolean cpu, guint *n_flagged, 
 
       if (value_metric == NULL)
         value_metric = metric;
-      guint out = task_estimates (result, ids->pdata[t], metric, cpu ? 1 : 0, estimates + t * n_fs,
-                                  medians + t * n_fs, have + t * n_fs);
+      guint out = fsb_verdict_task_estimates (result, ids->pdata[t], metric, cpu ? 1 : 0, estimates + t * n_fs,
+                                              medians + t * n_fs, have + t * n_fs, NULL);
 
       if (out > 0 && flagged != NULL)
         {
@@ -506,7 +499,7 @@ task_difference (FsbResult *result, const FsbVerdict *v, const char *task_id)
   FsbTaskDifference *best = NULL;
   gint lead = -1;
 
-  task_estimates (result, task_id, metric, 0, est, medians, have);
+  fsb_verdict_task_estimates (result, task_id, metric, 0, est, medians, have, NULL);
   for (guint f = 0; f < n; f++)
     {
       if (have[f] && !higher)

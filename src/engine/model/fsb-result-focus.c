@@ -63,6 +63,29 @@ fsb_result_task_cycles (FsbResult *self, FsbFsResult *fs, const char *task_id)
   return cycles;
 }
 
+gboolean
+fsb_result_task_rounds (FsbResult *self, FsbFsResult *fs, const char *task_id, guint *rounds, guint n)
+{
+  gboolean own = fsb_task_is_cycle_step (task_id);
+  guint whole = fsb_result_whole_cycles (self, fs), base = 0, j = 0;
+
+  if (n != fsb_result_task_cycles (self, fs, task_id))
+    return FALSE;
+  for (guint f = 0; f < self->filesystems->len; f++)
+    base = MAX (base, fsb_result_whole_cycles (self, self->filesystems->pdata[f]));
+  for (; j < whole && j < n; j++)
+    rounds[j] = j;
+  for (guint i = 0; i < self->repetition_policy.focused->len && j < n; i++)
+    {
+      const FsbFocusedRound *round = self->repetition_policy.focused->pdata[i];
+
+      if (g_strv_contains ((const char *const *) round->filesystems, fs->name) &&
+          (own || g_strv_contains ((const char *const *) round->tasks, task_id)))
+        rounds[j++] = base + i;
+    }
+  return j == n;
+}
+
 char **
 fsb_result_focused_tasks (FsbResult *self)
 {

@@ -247,6 +247,12 @@ void           fsb_focused_round_free   (FsbFocusedRound *round);
  * rounds that named both (all of fs's for mkfs, mount and umount). */
 guint          fsb_result_whole_cycles  (FsbResult *self, FsbFsResult *fs);
 guint          fsb_result_task_cycles   (FsbResult *self, FsbFsResult *fs, const char *task_id);
+/* The round each of fs's n samples of task_id was taken in: its whole
+ * cycles are rounds 0, 1, …, the result's i-th focused round is round
+ * base + i (base: the most whole cycles of any contender). FALSE when the
+ * samples are not one per cycle that ran the task. */
+gboolean       fsb_result_task_rounds   (FsbResult *self, FsbFsResult *fs, const char *task_id,
+                                         guint *rounds, guint n);
 /* Tasks run in focused rounds, each once, in the order first run. */
 char         **fsb_result_focused_tasks (FsbResult *self);
 /* Adds a step of task_id to the run's pace. */

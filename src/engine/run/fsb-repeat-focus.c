@@ -38,7 +38,13 @@
  * Σh_now − Σh_after (a comparison the samples would settle gives its
  * whole h) per second of its expected time: what the steps took in this
  * run (the runner gives the longest each took), mkfs, mount and umount
- * included. Chains join the round greedily,
+ * included. Where the contenders take turns, the verdict pairs each
+ * task's samples by round (fsb_stats_pool_blocks), focused rounds that
+ * left a settled contender out included: the noise learnt is then what is
+ * left of a sample once its round's effect is out, the what-if's samples
+ * of one round deviate summing to 0 over the contenders (push_task_round),
+ * and the copy records the focused round as the runner would, so that
+ * the verdict lines its samples up. Chains join the round greedily,
  * the best first, while each one raises the round's narrowing per second
  * (the round's own mkfs, mount and umount are paid once, so a second
  * cheap chain may be worth its seconds where it would not be alone), and
@@ -67,6 +73,7 @@ typedef struct {
   double centre;   /* the log of the median */
   double sd;       /* of the logs, pooled over the filesystems (0: not known) */
   guint  per_cycle;
+  gboolean paired;  /* the verdict takes the rounds' effects out */
 } Noise;
 
 typedef struct {
@@ -203,52 +210,42 @@ round_seconds (Work *w, GHashTable *in)
 /* What if ---------------------------------------------------------------------- */
 
 /* Each filesystem's median and the noise of its task, pooled as the
- * verdict pools it (fsb-stats-pooled.c), from the result as measured. */
+ * verdict pools it (fsb_verdict_task_estimates), from the result as
+ * measured: paired, the noise is what is left of a sample once its
+ * round's effect is out. */
 static void
 learn_noise (Work *w, FsbResult *result, const char *task_id)
 {
-  guint n_fs = result->filesystems->len, k = 0;
+  guint n_fs = result->filesystems->len;
   const char *metric = fsb_task_metric (task_id, NULL);
-  g_autoptr(GPtrArray) arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  g_autofree const double **values = g_new0 (const double *, MAX (n_fs, 1));
-  g_autofree guint *n = g_new0 (guint, MAX (n_fs, 1));
   g_autofree FsbLogEstimate *est = g_new0 (FsbLogEstimate, MAX (n_fs, 1));
-  g_autofree FsbFsResult **owner = g_new0 (FsbFsResult *, MAX (n_fs, 1));
+  g_autofree gboolean *have = g_new0 (gboolean, MAX (n_fs, 1));
+  gboolean paired = FALSE;
 
+  fsb_verdict_task_estimates (result, task_id, metric, 0, est, NULL, have, &paired);
   for (guint f = 0; f < n_fs; f++)
     {
       FsbFsResult *fs = result->filesystems->pdata[f];
       FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
-      GArray *v = g_array_new (FALSE, FALSE, sizeof (double));
+      guint n = 0, cycles;
+      Noise *noise;
 
-      g_ptr_array_add (arrays, v);
-      for (guint s = 0; task != NULL && s < task->samples->len; s++)
+      for (guint j = 0; task != NULL && j < task->samples->len; j++)
         {
-          const FsbSample *sample = task->samples->pdata[s];
+          const FsbSample *sample = task->samples->pdata[j];
           double x;
 
-          if (sample->error == NULL && fsb_sample_get (sample, metric, &x) && isfinite (x))
-            {
-              x = MAX (x, 1e-9);
-              g_array_append_val (v, x);
-            }
+          n += sample->error == NULL && fsb_sample_get (sample, metric, &x) && isfinite (x);
         }
-      if (v->len == 0)
+      if (!have[f] || n == 0)
         continue;
-      owner[k] = fs;
-      values[k] = (const double *) v->data;
-      n[k++] = v->len;
-    }
-  fsb_stats_pool (values, n, k, est, NULL);
-  for (guint i = 0; i < k; i++)
-    {
-      Noise *noise = g_new0 (Noise, 1);
-      guint cycles = fsb_result_task_cycles (result, owner[i], task_id);
-
-      noise->centre = est[i].log;
-      noise->sd = isfinite (est[i].var) ? sqrt (est[i].var * n[i]) / FSB_MEDIAN_SE_FACTOR : 0;
-      noise->per_cycle = MAX (1, (guint) floor ((double) n[i] / MAX (cycles, 1) + 0.5));
-      g_hash_table_insert (w->noise, fsb_repeat_step_key (owner[i]->name, task_id), noise);
+      noise = g_new0 (Noise, 1);
+      cycles = fsb_result_task_cycles (result, fs, task_id);
+      noise->centre = est[f].log;
+      noise->sd = isfinite (est[f].var) ? sqrt (est[f].var * n) / FSB_MEDIAN_SE_FACTOR : 0;
+      noise->per_cycle = MAX (1, (guint) floor ((double) n / MAX (cycles, 1) + 0.5));
+      noise->paired = paired;
+      g_hash_table_insert (w->noise, fsb_repeat_step_key (fs->name, task_id), noise);
     }
 }
 
@@ -275,7 +272,7 @@ typical_sample (FsbTaskResult *task, const char *metric, double centre)
 }
 
 static void
-push_task (Work *w, FsbFsResult *fs, const char *task_id, double sign, GArray *marks)
+push_task (Work *w, FsbFsResult *fs, const char *task_id, double dev, GArray *marks)
 {
   g_autofree char *key = fsb_repeat_step_key (fs->name, task_id);
   const Noise *noise = g_hash_table_lookup (w->noise, key);
@@ -293,36 +290,73 @@ push_task (Work *w, FsbFsResult *fs, const char *task_id, double sign, GArray *m
     {
       FsbSample *sample = fsb_sample_copy (typical);
 
-      fsb_sample_set (sample, metric, exp (noise->centre + sign * noise->sd));
+      fsb_sample_set (sample, metric, exp (noise->centre + dev * noise->sd));
       g_ptr_array_add (task->samples, sample);
     }
 }
 
-/* One more cycle of the tasks in on every contender, each sample at its
- * median + sign standard deviations. */
+/* One more cycle of task_id on every contender that runs it, each sample
+ * at its median + dev standard deviations of its noise. Where the
+ * contenders take turns, the verdict takes the round's effect out (a
+ * shift shared by all is no news), so the round's deviations are spread
+ * over them summing to 0, sign·√(2(k − 1)/k)·cos (2πi/k + π/4) for the
+ * i-th of k: their squares sum to k − 1, what k samples leave once their
+ * round's mean is fitted. */
+static void
+push_task_round (Work *w, const char *task_id, double sign, GArray *marks)
+{
+  guint k = 0, i = 0;
+
+  for (guint f = 0; w->filesystems[f] != NULL; f++)
+    {
+      g_autofree char *key = fsb_repeat_step_key (w->filesystems[f], task_id);
+
+      k += g_hash_table_contains (w->noise, key);
+    }
+  for (guint f = 0; w->filesystems[f] != NULL; f++)
+    {
+      g_autofree char *key = fsb_repeat_step_key (w->filesystems[f], task_id);
+      const Noise *noise = g_hash_table_lookup (w->noise, key);
+      FsbFsResult *fs = fsb_result_find_filesystem (w->copy, w->filesystems[f]);
+      double dev = sign;
+
+      if (noise == NULL || fs == NULL)
+        continue;
+      if (noise->paired)
+        dev = sign * sqrt (2.0 * (k - 1) / k) * cos (2 * G_PI * i / k + G_PI / 4);
+      i++;
+      push_task (w, fs, task_id, dev, marks);
+    }
+}
+
+/* One more round of the tasks in, as the runner would record it: the
+ * samples, and the focused round that took them. */
 static GArray *
 push_round (Work *w, GHashTable *in, double sign)
 {
   GArray *marks = g_array_new (FALSE, FALSE, sizeof (Mark));
+  g_autoptr(GStrvBuilder) tasks = g_strv_builder_new ();
+  g_auto(GStrv) names = NULL;
 
-  for (guint f = 0; w->filesystems[f] != NULL; f++)
-    {
-      FsbFsResult *fs = fsb_result_find_filesystem (w->copy, w->filesystems[f]);
-
-      if (fs == NULL)
-        continue;
-      for (guint i = 0; i < G_N_ELEMENTS (cycle_steps); i++)
-        push_task (w, fs, cycle_steps[i], sign, marks);
-      for (guint t = 0; t < w->cycle->len; t++)
-        if (g_hash_table_contains (in, w->cycle->pdata[t]))
-          push_task (w, fs, w->cycle->pdata[t], sign, marks);
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (cycle_steps); i++)
+    push_task_round (w, cycle_steps[i], sign, marks);
+  for (guint t = 0; t < w->cycle->len; t++)
+    if (g_hash_table_contains (in, w->cycle->pdata[t]))
+      {
+        push_task_round (w, w->cycle->pdata[t], sign, marks);
+        g_strv_builder_add (tasks, w->cycle->pdata[t]);
+      }
+  names = g_strv_builder_end (tasks);
+  fsb_result_add_focused_round (w->copy, w->filesystems, (const char *const *) names);
   return marks;
 }
 
 static void
-pop_round (GArray *marks)
+pop_round (Work *w, GArray *marks)
 {
+  GPtrArray *focused = w->copy->repetition_policy.focused;
+
+  g_ptr_array_set_size (focused, focused->len - 1);
   for (guint i = 0; i < marks->len; i++)
     {
       Mark *m = &g_array_index (marks, Mark, i);
@@ -366,7 +400,7 @@ expected_width (Work *w, GHashTable *in)
       GArray *marks = push_round (w, in, sign);
 
       sum += open_width (w);
-      pop_round (marks);
+      pop_round (w, marks);
     }
   return sum / 2;
 }
