@@ -9,6 +9,7 @@
 
 #include "fsb-aging-loss.h"
 #include "fsb-format.h"
+#include "fsb-host-state.h"
 #include "fsb-recommend-private.h"
 
 /* The sentences live in the groups' tables, translated with _() at run time. */
@@ -74,13 +75,14 @@ task_values (FsbFsResult *fs, const char *task_id, const char *metric, double of
 {
   FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
   GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean drop = task != NULL && fsb_task_result_drops_disturbed (task);
 
   for (guint i = 0; task != NULL && i < task->samples->len; i++)
     {
       const FsbSample *sample = g_ptr_array_index (task->samples, i);
       double v;
 
-      if (sample->error == NULL && fsb_sample_get (sample, metric, &v) && isfinite (v))
+      if (fsb_sample_counts (sample, drop) && fsb_sample_get (sample, metric, &v) && isfinite (v))
         {
           v = MAX (v + offset, 1e-9);
           g_array_append_val (values, v);
@@ -111,8 +113,9 @@ samples_in_rounds (FsbResult *result, const char *task_id)
         continue;
       if ((k > 0 && task->samples->len != m) || task->samples->len != fsb_result_task_cycles (result, fs, task_id))
         return FALSE;
+      /* a round with a sample left out (failed, disturbed) is no round */
       for (guint j = 0; j < task->samples->len; j++)
-        if (((FsbSample *) task->samples->pdata[j])->error != NULL)
+        if (!fsb_sample_counts (task->samples->pdata[j], fsb_task_result_drops_disturbed (task)))
           return FALSE;
       m = task->samples->len;
       k++;

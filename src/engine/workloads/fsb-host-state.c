@@ -1,0 +1,231 @@
+/* fsb-host-state.c: the machine's state around a sample, and the rule that
+ * calls a sample disturbed (HACKING.md, "Disturbed samples").
+ *
+ * What can be told apart from the task's own doing: steal (the hypervisor
+ * gave the CPUs to another guest), the host's write-back at the sample's
+ * ends (the caches were dropped and the task's data flushed before the
+ * first reading and after the timed section, so what is dirty then is
+ * other files'), and a load above what the runner brings. iowait is
+ * recorded, not judged: a task that reads or writes makes its own. */
+#include "config.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsb-host-state.h"
+
+const char *const fsb_host_state_metrics[] = {
+  "steal_percent", "iowait_percent", "load_start", "host_dirty_bytes", "disturbed", NULL,
+};
+
+/* The "cpu " line: user nice system idle iowait irq softirq steal (guest
+ * and guest_nice are already in user and nice). */
+gboolean
+fsb_host_state_parse_stat (const char *text, FsbHostState *state)
+{
+  guint64 v[8] = { 0 };
+  const char *p;
+  char *end;
+
+  g_return_val_if_fail (text != NULL && state != NULL, FALSE);
+
+  state->have_cpu = FALSE;
+  if (!g_str_has_prefix (text, "cpu "))
+    return FALSE;
+  p = text + 4;
+  for (guint i = 0; i < G_N_ELEMENTS (v); i++)
+    {
+      while (*p == ' ')
+        p++;
+      if (!g_ascii_isdigit (*p))
+        {
+          /* kernels before 2.6.11 have no steal: it stays 0 */
+          if (i < 5)
+            return FALSE;
+          break;
+        }
+      v[i] = g_ascii_strtoull (p, &end, 10);
+      p = end;
+    }
+  state->total_jiffies = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (v); i++)
+    state->total_jiffies += v[i];
+  state->iowait_jiffies = v[4];
+  state->steal_jiffies = v[7];
+  state->have_cpu = TRUE;
+  return TRUE;
+}
+
+gboolean
+fsb_host_state_parse_loadavg (const char *text, FsbHostState *state)
+{
+  char *end;
+  double load;
+
+  g_return_val_if_fail (text != NULL && state != NULL, FALSE);
+
+  load = g_ascii_strtod (text, &end);
+  state->have_load = end != text && load >= 0;
+  if (state->have_load)
+    state->load1 = load;
+  return state->have_load;
+}
+
+/* "Dirty:  1234 kB" and "Writeback:  0 kB"; both must be there. */
+gboolean
+fsb_host_state_parse_meminfo (const char *text, FsbHostState *state)
+{
+  static const char *const keys[] = { "\nDirty:", "\nWriteback:" };
+  guint64 sum = 0;
+
+  g_return_val_if_fail (text != NULL && state != NULL, FALSE);
+
+  state->have_dirty = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      const char *p = strstr (text, keys[i]);
+      char *end;
+      guint64 kb;
+
+      if (p == NULL)
+        return FALSE;
+      p += strlen (keys[i]);
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      kb = g_ascii_strtoull (p, &end, 10);
+      sum += kb * 1024;
+    }
+  state->dirty_bytes = sum;
+  state->have_dirty = TRUE;
+  return TRUE;
+}
+
+/* One small read each, no allocation beyond the stack: a few tens of
+ * microseconds, taken outside the timed section. */
+static gboolean
+read_proc (const char *path, char *buf, gsize size)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  gsize n = 0;
+  gssize got;
+
+  if (fd < 0)
+    return FALSE;
+  while (n < size - 1 && (got = read (fd, buf + n, size - 1 - n)) > 0)
+    n += got;
+  close (fd);
+  buf[n] = '\0';
+  return n > 0;
+}
+
+void
+fsb_host_state_read (FsbHostState *state)
+{
+  char buf[4096];
+
+  g_return_if_fail (state != NULL);
+
+  memset (state, 0, sizeof *state);
+  if (read_proc ("/proc/stat", buf, sizeof buf))
+    fsb_host_state_parse_stat (buf, state);
+  if (read_proc ("/proc/loadavg", buf, sizeof buf))
+    fsb_host_state_parse_loadavg (buf, state);
+  /* meminfo has "\n" before every key but the first */
+  buf[0] = '\n';
+  if (read_proc ("/proc/meminfo", buf + 1, sizeof buf - 1))
+    fsb_host_state_parse_meminfo (buf, state);
+}
+
+guint
+fsb_host_state_rule (guint64 steal_jiffies, guint64 total_jiffies, double dirty_bytes, double load, guint cores)
+{
+  guint reason = 0;
+
+  /* a jiffy of steal in a short sample is a large share, and no proof */
+  if (total_jiffies > 0 && steal_jiffies >= FSB_DISTURBED_STEAL_JIFFIES &&
+      100.0 * steal_jiffies / total_jiffies > FSB_DISTURBED_STEAL_PERCENT)
+    reason |= FSB_DISTURBED_STEAL;
+  if (dirty_bytes > FSB_DISTURBED_DIRTY_BYTES)
+    reason |= FSB_DISTURBED_WRITEBACK;
+  if (cores > 0 && load > cores + FSB_DISTURBED_LOAD_EXTRA)
+    reason |= FSB_DISTURBED_LOAD;
+  return reason;
+}
+
+void
+fsb_host_state_record (const FsbHostState *before, const FsbHostState *after, guint cores, FsbSample *sample)
+{
+  guint64 steal = 0, total = 0;
+  double dirty = 0, load = 0;
+
+  g_return_if_fail (before != NULL && after != NULL && sample != NULL);
+
+  if (before->have_cpu && after->have_cpu && after->total_jiffies > before->total_jiffies)
+    {
+      total = after->total_jiffies - before->total_jiffies;
+      steal = after->steal_jiffies >= before->steal_jiffies ? after->steal_jiffies - before->steal_jiffies : 0;
+      fsb_sample_set (sample, "steal_percent", MIN (100.0, 100.0 * steal / total));
+      fsb_sample_set (sample, "iowait_percent",
+                      after->iowait_jiffies >= before->iowait_jiffies
+                      ? MIN (100.0, 100.0 * (after->iowait_jiffies - before->iowait_jiffies) / total) : 0);
+    }
+  if (before->have_load)
+    {
+      load = before->load1;
+      fsb_sample_set (sample, "load_start", load);
+    }
+  /* the peak of the two readings: both are of other files (see above) */
+  if (before->have_dirty || after->have_dirty)
+    {
+      dirty = MAX (before->have_dirty ? before->dirty_bytes : 0, after->have_dirty ? after->dirty_bytes : 0);
+      fsb_sample_set (sample, "host_dirty_bytes", dirty);
+    }
+  /* nothing read: unknown, and no flag */
+  if (total > 0 || before->have_load || before->have_dirty || after->have_dirty)
+    fsb_sample_set (sample, "disturbed", fsb_host_state_rule (steal, total, dirty, load, cores));
+}
+
+/* What the analysis keeps ------------------------------------------------------ */
+
+gboolean
+fsb_sample_disturbed (const FsbSample *sample)
+{
+  double v;
+
+  return sample != NULL && fsb_sample_get (sample, "disturbed", &v) && v > 0;
+}
+
+gboolean
+fsb_task_result_drops_disturbed (const FsbTaskResult *task)
+{
+  guint quiet = 0, disturbed = 0;
+
+  g_return_val_if_fail (task != NULL, FALSE);
+
+  for (guint i = 0; i < task->samples->len; i++)
+    {
+      const FsbSample *sample = task->samples->pdata[i];
+
+      double v;
+
+      if (sample->error != NULL || !fsb_sample_get (sample, "disturbed", &v))
+        continue;
+      /* absent: unknown, neither quiet nor disturbed */
+      if (v > 0)
+        disturbed++;
+      else
+        quiet++;
+    }
+  return disturbed > 0 && quiet >= FSB_QUIET_MIN;
+}
+
+gboolean
+fsb_sample_counts (const FsbSample *sample, gboolean drop_disturbed)
+{
+  g_return_val_if_fail (sample != NULL, FALSE);
+
+  return sample->error == NULL && !(drop_disturbed && fsb_sample_disturbed (sample));
+}
