@@ -48,6 +48,7 @@ test_parse (void)
   g_assert_cmpuint (st.steal_jiffies, ==, 500);
   g_assert_true (fsb_host_state_parse_loadavg (loadavg, &st));
   g_assert_cmpfloat (st.load1, ==, 2.75);
+  g_assert_cmpuint (st.runnable, ==, 3);
   g_assert_true (fsb_host_state_parse_meminfo (mem, &st));
   g_assert_cmpuint (st.dirty_bytes, ==, (81920 + 2048) * 1024ULL);
 
@@ -60,6 +61,7 @@ test_parse (void)
   g_assert_false (st.have_cpu);
   g_assert_false (fsb_host_state_parse_stat ("cpu  1 2\n", &st));
   g_assert_false (fsb_host_state_parse_loadavg ("", &st));
+  g_assert_false (fsb_host_state_parse_loadavg ("0.5 0.5 0.5\n", &st));
   g_assert_false (fsb_host_state_parse_meminfo ("\nDirty: 12 kB\n", &st));
   g_assert_false (st.have_dirty);
 }
@@ -75,14 +77,17 @@ test_record (void)
   fsb_host_state_parse_loadavg (loadavg, &a);
   fsb_host_state_parse_meminfo ("\nDirty: 100 kB\nWriteback: 0 kB\n", &a);
   fsb_host_state_parse_stat (stat_after, &b);
+  fsb_host_state_parse_loadavg ("2.80 1.41 0.90 5/187 12346\n", &b);
   fsb_host_state_parse_meminfo (mem, &b);
   fsb_host_state_record (&a, &b, 2, s);
   g_assert_cmpfloat_with_epsilon (get (s, "steal_percent"), 15.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (get (s, "iowait_percent"), 5.0, 1e-9);
   g_assert_cmpfloat (get (s, "load_start"), ==, 2.75);
+  /* runnable 3 then 5: 2 others at both ends, the reader left out */
+  g_assert_cmpfloat (get (s, "others_runnable"), ==, 2);
   g_assert_cmpfloat (get (s, "host_dirty_bytes"), ==, (81920 + 2048) * 1024.0);
-  /* steal 15 % > 10 %, 82 MiB dirty > 64 MiB; load 2.75 is not above 2 cores + the runner */
-  g_assert_cmpfloat (get (s, "disturbed"), ==, FSB_DISTURBED_STEAL | FSB_DISTURBED_WRITEBACK);
+  /* steal 15 % > 10 %, 82 MiB dirty > 64 MiB, 2 others on 2 cores */
+  g_assert_cmpfloat (get (s, "disturbed"), ==, FSB_DISTURBED_ALL);
 
   /* nothing read: nothing recorded, not even "quiet" */
   {
@@ -111,10 +116,10 @@ test_rule (void)
   /* write-back of other files */
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 64 * mib, 0, 2), ==, 0);
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 65 * mib, 0, 2), ==, FSB_DISTURBED_WRITEBACK);
-  /* load: above the cores and the runner's own */
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 3.0, 2), ==, 0);
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 3.1, 2), ==, FSB_DISTURBED_LOAD);
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 3.1, 0), ==, 0);
+  /* others runnable: one per core */
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 1, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 2), ==, FSB_DISTURBED_LOAD);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 0), ==, 0);
 }
 
 static FsbSample *

@@ -5,8 +5,10 @@
  * gave the CPUs to another guest), the host's write-back at the sample's
  * ends (the caches were dropped and the task's data flushed before the
  * first reading and after the timed section, so what is dirty then is
- * other files'), and a load above what the runner brings. iowait is
- * recorded, not judged: a task that reads or writes makes its own. */
+ * other files'), and other tasks wanting the CPUs at both ends (the
+ * runnable count of /proc/loadavg less the reader: the load average
+ * itself lags a minute behind, and is recorded, not judged). iowait is
+ * recorded, not judged either: a task that reads or writes makes its own. */
 #include "config.h"
 
 #include <fcntl.h>
@@ -16,7 +18,7 @@
 #include "fsb-host-state.h"
 
 const char *const fsb_host_state_metrics[] = {
-  "steal_percent", "iowait_percent", "load_start", "host_dirty_bytes", "disturbed", NULL,
+  "steal_percent", "iowait_percent", "load_start", "others_runnable", "host_dirty_bytes", "disturbed", NULL,
 };
 
 /* The "cpu " line: user nice system idle iowait irq softirq steal (guest
@@ -57,19 +59,31 @@ fsb_host_state_parse_stat (const char *text, FsbHostState *state)
   return TRUE;
 }
 
+/* "0.52 0.58 0.59 3/187 12345": the load, then runnable/all. */
 gboolean
 fsb_host_state_parse_loadavg (const char *text, FsbHostState *state)
 {
+  const char *p = text;
   char *end;
   double load;
 
   g_return_val_if_fail (text != NULL && state != NULL, FALSE);
 
+  state->have_load = FALSE;
   load = g_ascii_strtod (text, &end);
-  state->have_load = end != text && load >= 0;
-  if (state->have_load)
-    state->load1 = load;
-  return state->have_load;
+  if (end == text || !(load >= 0))
+    return FALSE;
+  /* past the three averages */
+  for (guint i = 0; i < 3 && p != NULL; i++)
+    p = strchr (p + 1, ' ');
+  if (p == NULL || !g_ascii_isdigit (p[1]))
+    return FALSE;
+  state->runnable = (guint) g_ascii_strtoull (p + 1, &end, 10);
+  if (*end != '/')
+    return FALSE;
+  state->load1 = load;
+  state->have_load = TRUE;
+  return TRUE;
 }
 
 /* "Dirty:  1234 kB" and "Writeback:  0 kB"; both must be there. */
@@ -140,7 +154,8 @@ fsb_host_state_read (FsbHostState *state)
 }
 
 guint
-fsb_host_state_rule (guint64 steal_jiffies, guint64 total_jiffies, double dirty_bytes, double load, guint cores)
+fsb_host_state_rule (guint64 steal_jiffies, guint64 total_jiffies, double dirty_bytes, double others_runnable,
+                     guint cores)
 {
   guint reason = 0;
 
@@ -150,7 +165,7 @@ fsb_host_state_rule (guint64 steal_jiffies, guint64 total_jiffies, double dirty_
     reason |= FSB_DISTURBED_STEAL;
   if (dirty_bytes > FSB_DISTURBED_DIRTY_BYTES)
     reason |= FSB_DISTURBED_WRITEBACK;
-  if (cores > 0 && load > cores + FSB_DISTURBED_LOAD_EXTRA)
+  if (cores > 0 && others_runnable >= cores * FSB_DISTURBED_OTHERS_PER_CORE)
     reason |= FSB_DISTURBED_LOAD;
   return reason;
 }
@@ -159,7 +174,7 @@ void
 fsb_host_state_record (const FsbHostState *before, const FsbHostState *after, guint cores, FsbSample *sample)
 {
   guint64 steal = 0, total = 0;
-  double dirty = 0, load = 0;
+  double dirty = 0, others = 0;
 
   g_return_if_fail (before != NULL && after != NULL && sample != NULL);
 
@@ -173,9 +188,12 @@ fsb_host_state_record (const FsbHostState *before, const FsbHostState *after, gu
                       ? MIN (100.0, 100.0 * (after->iowait_jiffies - before->iowait_jiffies) / total) : 0);
     }
   if (before->have_load)
+    fsb_sample_set (sample, "load_start", before->load1);
+  /* the fewer of the two readings, less the reader (this thread) */
+  if (before->have_load && after->have_load)
     {
-      load = before->load1;
-      fsb_sample_set (sample, "load_start", load);
+      others = MAX (1u, MIN (before->runnable, after->runnable)) - 1.0;
+      fsb_sample_set (sample, "others_runnable", others);
     }
   /* the peak of the two readings: both are of other files (see above) */
   if (before->have_dirty || after->have_dirty)
@@ -185,7 +203,7 @@ fsb_host_state_record (const FsbHostState *before, const FsbHostState *after, gu
     }
   /* nothing read: unknown, and no flag */
   if (total > 0 || before->have_load || before->have_dirty || after->have_dirty)
-    fsb_sample_set (sample, "disturbed", fsb_host_state_rule (steal, total, dirty, load, cores));
+    fsb_sample_set (sample, "disturbed", fsb_host_state_rule (steal, total, dirty, others, cores));
 }
 
 /* What the analysis keeps ------------------------------------------------------ */

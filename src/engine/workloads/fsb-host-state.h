@@ -14,6 +14,7 @@ typedef struct {
   guint64  iowait_jiffies;
   guint64  steal_jiffies;
   double   load1;           /* the 1-minute load average */
+  guint    runnable;        /* tasks runnable at this moment, the reader included */
   guint64  dirty_bytes;     /* Dirty + Writeback: the host's pages on their way to a disk */
   gboolean have_cpu, have_load, have_dirty;
 } FsbHostState;
@@ -22,7 +23,7 @@ typedef struct {
 typedef enum {
   FSB_DISTURBED_STEAL     = 1 << 0,  /* the hypervisor took the CPUs */
   FSB_DISTURBED_WRITEBACK = 1 << 1,  /* other files were being written back on the host */
-  FSB_DISTURBED_LOAD      = 1 << 2,  /* more runnable tasks than the machine has cores */
+  FSB_DISTURBED_LOAD      = 1 << 2,  /* others kept every core busy */
 } FsbDisturbed;
 #define FSB_DISTURBED_ALL (FSB_DISTURBED_STEAL | FSB_DISTURBED_WRITEBACK | FSB_DISTURBED_LOAD)
 
@@ -30,8 +31,9 @@ typedef enum {
 #define FSB_DISTURBED_STEAL_PERCENT   10.0
 #define FSB_DISTURBED_STEAL_JIFFIES   2
 #define FSB_DISTURBED_DIRTY_BYTES     (64.0 * 1024 * 1024)
-/* the runner itself keeps one core busy */
-#define FSB_DISTURBED_LOAD_EXTRA      1.0
+/* others runnable at both ends of the sample, the runner's thread not
+ * counted, at least this many per core */
+#define FSB_DISTURBED_OTHERS_PER_CORE 1.0
 /* The estimates leave a task's disturbed samples out when it has at least
  * this many quiet ones. */
 #define FSB_QUIET_MIN 2
@@ -41,13 +43,13 @@ gboolean fsb_host_state_parse_loadavg (const char *text, FsbHostState *state);
 gboolean fsb_host_state_parse_meminfo (const char *text, FsbHostState *state);
 void     fsb_host_state_read          (FsbHostState *state);
 
-/* Sets steal_percent, iowait_percent, load_start, host_dirty_bytes and
- * disturbed on sample, from the readings before and after it (what was
+/* Sets steal_percent, iowait_percent, load_start, others_runnable,
+ * host_dirty_bytes and disturbed on sample, from the readings before and after it (what was
  * not read is left out); cores 0: unknown. */
 void     fsb_host_state_record        (const FsbHostState *before, const FsbHostState *after, guint cores,
                                        FsbSample *sample);
 guint    fsb_host_state_rule          (guint64 steal_jiffies, guint64 total_jiffies, double dirty_bytes,
-                                       double load, guint cores);
+                                       double others_runnable, guint cores);
 
 /* The metrics fsb_host_state_record sets, NULL-terminated. */
 extern const char *const fsb_host_state_metrics[];
