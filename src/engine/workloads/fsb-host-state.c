@@ -247,3 +247,39 @@ fsb_sample_counts (const FsbSample *sample, gboolean drop_disturbed)
 
   return sample->error == NULL && !(drop_disturbed && fsb_sample_disturbed (sample));
 }
+
+/* What the report says of a result: how many samples recorded the
+ * machine's state, how many of them were disturbed, how many of those the
+ * estimates left out, and how many had each reason (steal, write-back,
+ * others on the CPUs: the bits in order). */
+void
+fsb_result_count_disturbed (const FsbResult *result, FsbDisturbedCount *count)
+{
+  memset (count, 0, sizeof *count);
+  for (guint f = 0; f < result->filesystems->len; f++)
+    {
+      FsbFsResult *fs = result->filesystems->pdata[f];
+
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          FsbTaskResult *task = fs->tasks->pdata[t];
+          gboolean drop = fsb_task_result_drops_disturbed (task);
+
+          for (guint i = 0; i < task->samples->len; i++)
+            {
+              const FsbSample *sample = task->samples->pdata[i];
+              double v;
+
+              if (!fsb_sample_get (sample, "disturbed", &v))
+                continue;
+              count->recorded++;
+              if (!(v > 0))
+                continue;
+              count->disturbed++;
+              count->left_out += drop && sample->error == NULL;
+              for (guint b = 0; b < G_N_ELEMENTS (count->by_reason); b++)
+                count->by_reason[b] += ((guint) v >> b) & 1;
+            }
+        }
+    }
+}

@@ -61,4 +61,10 @@ gboolean fsb_task_result_drops_disturbed (const FsbTaskResult *task);
 /* Whether sample goes into the estimates. */
 gboolean fsb_sample_counts              (const FsbSample *sample, gboolean drop_disturbed);
 
+typedef struct {
+  guint recorded, disturbed, left_out;
+  guint by_reason[3];   /* FSB_DISTURBED_STEAL, _WRITEBACK, _LOAD */
+} FsbDisturbedCount;
+void     fsb_result_count_disturbed     (const FsbResult *result, FsbDisturbedCount *count);
+
 G_END_DECLS
