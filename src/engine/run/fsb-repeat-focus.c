@@ -52,6 +52,7 @@
 
 #include "fsb-age.h"
 #include "fsb-catalog.h"
+#include "fsb-host-state.h"
 #include "fsb-recommend.h"
 #include "fsb-repeat-focus.h"
 #include "fsb-stats.h"
@@ -222,12 +223,14 @@ learn_noise (Work *w, FsbResult *result, const char *task_id)
       GArray *v = g_array_new (FALSE, FALSE, sizeof (double));
 
       g_ptr_array_add (arrays, v);
+      /* the samples the verdict keeps: a disturbed one is a missing one */
       for (guint s = 0; task != NULL && s < task->samples->len; s++)
         {
           const FsbSample *sample = task->samples->pdata[s];
           double x;
 
-          if (sample->error == NULL && fsb_sample_get (sample, metric, &x) && isfinite (x))
+          if (fsb_sample_counts (sample, fsb_task_result_drops_disturbed (task)) &&
+              fsb_sample_get (sample, metric, &x) && isfinite (x))
             {
               x = MAX (x, 1e-9);
               g_array_append_val (v, x);
@@ -292,8 +295,12 @@ push_task (Work *w, FsbFsResult *fs, const char *task_id, double sign, GArray *m
   for (guint i = 0; i < noise->per_cycle; i++)
     {
       FsbSample *sample = fsb_sample_copy (typical);
+      double was;
 
       fsb_sample_set (sample, metric, exp (noise->centre + sign * noise->sd));
+      /* a sample to come is expected quiet */
+      if (fsb_sample_get (sample, "disturbed", &was))
+        fsb_sample_set (sample, "disturbed", 0);
       g_ptr_array_add (task->samples, sample);
     }
 }
