@@ -22,7 +22,7 @@ static const char loadavg[] = "2.75 1.40 0.90 3/187 12345\n";
 static const char meminfo[] =
   "MemTotal:        4014252 kB\n"
   "MemFree:          112344 kB\n"
-  "Dirty:             81920 kB\n"
+  "Dirty:            300000 kB\n"
   "Writeback:          2048 kB\n"
   "AnonPages:        300000 kB\n";
 
@@ -50,7 +50,7 @@ test_parse (void)
   g_assert_cmpfloat (st.load1, ==, 2.75);
   g_assert_cmpuint (st.runnable, ==, 3);
   g_assert_true (fsb_host_state_parse_meminfo (mem, &st));
-  g_assert_cmpuint (st.dirty_bytes, ==, (81920 + 2048) * 1024ULL);
+  g_assert_cmpuint (st.dirty_bytes, ==, (300000 + 2048) * 1024ULL);
 
   /* an old kernel's line without steal: 0 */
   g_assert_true (fsb_host_state_parse_stat ("cpu  1 2 3 4 5\n", &st));
@@ -85,8 +85,8 @@ test_record (void)
   g_assert_cmpfloat (get (s, "load_start"), ==, 2.75);
   /* runnable 3 then 5: 2 others at both ends, the reader left out */
   g_assert_cmpfloat (get (s, "others_runnable"), ==, 2);
-  g_assert_cmpfloat (get (s, "host_dirty_bytes"), ==, (81920 + 2048) * 1024.0);
-  /* steal 15 % > 10 %, 82 MiB dirty > 64 MiB, 2 others on 2 cores */
+  g_assert_cmpfloat (get (s, "host_dirty_bytes"), ==, (300000 + 2048) * 1024.0);
+  /* steal 15 % > 10 %, 295 MiB dirty > 256 MiB, 2 others on 2 cores */
   g_assert_cmpfloat (get (s, "disturbed"), ==, FSB_DISTURBED_ALL);
 
   /* nothing read: nothing recorded, not even "quiet" */
@@ -114,8 +114,8 @@ test_rule (void)
   g_assert_cmpuint (fsb_host_state_rule (2, 4, 0, 0, 2), ==, FSB_DISTURBED_STEAL);
   g_assert_cmpuint (fsb_host_state_rule (5, 0, 0, 0, 2), ==, 0);
   /* write-back of other files */
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 64 * mib, 0, 2), ==, 0);
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 65 * mib, 0, 2), ==, FSB_DISTURBED_WRITEBACK);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 256 * mib, 0, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 257 * mib, 0, 2), ==, FSB_DISTURBED_WRITEBACK);
   /* others runnable: one per core */
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 1, 2), ==, 0);
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 2), ==, FSB_DISTURBED_LOAD);

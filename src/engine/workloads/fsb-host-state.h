@@ -30,7 +30,7 @@ typedef enum {
 /* The rule's thresholds (HACKING.md, "Disturbed samples"). */
 #define FSB_DISTURBED_STEAL_PERCENT   10.0
 #define FSB_DISTURBED_STEAL_JIFFIES   2
-#define FSB_DISTURBED_DIRTY_BYTES     (64.0 * 1024 * 1024)
+#define FSB_DISTURBED_DIRTY_BYTES     (256.0 * 1024 * 1024)
 /* others runnable at both ends of the sample, the runner's thread not
  * counted, at least this many per core */
 #define FSB_DISTURBED_OTHERS_PER_CORE 1.0
