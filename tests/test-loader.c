@@ -113,6 +113,12 @@ test_metric_rules (void)
     { "iops", 1e12, TRUE }, { "files_per_s", 2e12, FALSE },
     { "minor_faults", 1e18, TRUE }, { "requests", -1, FALSE },
     { "wall_s", NAN, FALSE }, { "bytes", INFINITY, FALSE },
+    /* the machine's state around a sample (fsb-host-state.c) */
+    { "steal_percent", 12.5, TRUE }, { "steal_percent", -1, FALSE }, { "iowait_percent", NAN, FALSE },
+    { "load_start", 3.5, TRUE }, { "load_start", -0.5, FALSE }, { "host_dirty_bytes", 1e9, TRUE },
+    { "others_runnable", 3, TRUE },
+    { "disturbed", 0, TRUE }, { "disturbed", 6, TRUE }, { "disturbed", 8, FALSE }, { "disturbed", 0.5, FALSE },
+    { "disturbed", -1, FALSE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

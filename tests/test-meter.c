@@ -50,6 +50,13 @@ test_busy (void)
   g_assert_cmpfloat (get (s, "cpu_percent"), <=, 105);
   g_assert_cmpfloat (get (s, "system_cpu_percent"), >, 0);
   g_assert_cmpfloat (get (s, "system_cpu_percent"), <=, 100);
+  /* the machine's state around it (fsb-host-state.c), each in its range */
+  g_assert_cmpfloat (get (s, "steal_percent"), <=, 100);
+  g_assert_cmpfloat (get (s, "iowait_percent"), <=, 100);
+  g_assert_cmpfloat (get (s, "load_start"), >=, 0);
+  g_assert_cmpfloat (get (s, "others_runnable"), >=, 0);
+  g_assert_cmpfloat (get (s, "host_dirty_bytes"), >=, 0);
+  g_assert_cmpfloat (get (s, "disturbed"), <=, FSB_DISTURBED_ALL);
 }
 
 static void

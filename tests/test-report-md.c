@@ -6,6 +6,8 @@
 
 #include "fsb-engine.h"
 #include "fsb-format.h"
+#include "fsb-host-state.h"
+#include "fsb-stats.h"
 #include "fsb-recommend.h"
 #include "fsb-report.h"
 #include "report-common.h"
@@ -333,6 +335,53 @@ test_device_bytes (void)
   g_assert_nonnull (strstr (md, same));
 }
 
+/* A sample taken during a disturbance: left out of the estimate (its
+ * task has quiet ones enough), kept in the result, marked in the table,
+ * explained below it and counted in Target and method. */
+static void
+test_disturbed (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  FsbFsResult *fs = r->filesystems->pdata[0];
+  FsbTaskResult *task = NULL;
+  g_autofree char *md = NULL, *row = NULL, *fact = NULL;
+  guint total = 0;
+  FsbStats before, after;
+  const char *metric;
+  double v;
+
+  for (guint t = 0; t < fs->tasks->len && task == NULL; t++)
+    if (((FsbTaskResult *) fs->tasks->pdata[t])->samples->len >= 3)
+      task = fs->tasks->pdata[t];
+  g_assert_nonnull (task);
+  metric = fsb_task_metric (task->id, NULL);
+  for (guint f = 0; f < r->filesystems->len; f++)
+    for (guint t = 0; t < ((FsbFsResult *) r->filesystems->pdata[f])->tasks->len; t++)
+      {
+        FsbTaskResult *other = ((FsbFsResult *) r->filesystems->pdata[f])->tasks->pdata[t];
+
+        for (guint i = 0; i < other->samples->len; i++, total++)
+          fsb_sample_set (other->samples->pdata[i], "disturbed", 0);
+      }
+  g_assert_true (fsb_task_result_stats (r, task, metric, &before));
+  g_assert_true (fsb_sample_get (task->samples->pdata[0], metric, &v));
+  fsb_sample_set (task->samples->pdata[0], metric, v * 1000);
+  fsb_sample_set (task->samples->pdata[0], "disturbed", FSB_DISTURBED_WRITEBACK);
+  g_assert_true (fsb_task_result_stats (r, task, metric, &after));
+  g_assert_cmpuint (after.n, ==, before.n - 1);
+  g_assert_cmpfloat (after.max, <, v * 1000);
+  g_assert_cmpfloat (after.min, >, v * 1000 / 1e6);
+
+  md = report_string (r, FSB_REPORT_MARKDOWN);
+  row = g_strdup_printf ("| %s | %s † |", fsb_task_display_name (task->id), fsb_format_fs_name (fs->name));
+  g_assert_nonnull (strstr (md, row));
+  g_assert_cmpuint (count (md, " † |"), ==, 1);
+  g_assert_nonnull (strstr (md, "†: some repetitions of this task were taken while the machine was disturbed"));
+  fact = g_strdup_printf ("1 of %u (1 left out of the figures). Causes: CPU taken by the host 0, other files "
+                          "written back 1, other programs on every core 0.", total);
+  g_assert_nonnull (strstr (md, fact));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -347,5 +396,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report-md/compact-block", test_compact_block);
   g_test_add_func ("/report-md/data-space", test_data_space);
   g_test_add_func ("/report-md/device-bytes", test_device_bytes);
+  g_test_add_func ("/report-md/disturbed", test_disturbed);
   return g_test_run ();
 }

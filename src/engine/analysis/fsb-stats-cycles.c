@@ -48,6 +48,7 @@
 #include <string.h>
 
 #include "fsb-catalog.h"
+#include "fsb-host-state.h"
 #include "fsb-stats.h"
 #include "fsb-stats-private.h"
 
@@ -69,7 +70,8 @@ cycle_logs (FsbResult *result, FsbFsResult *fs, FsbTaskResult *task, guint w, do
       const FsbSample *sample = task->samples->pdata[r];
       double v;
 
-      if (sample->error != NULL || !fsb_sample_get (sample, metric, &v) || !(v > 0) || !isfinite (v))
+      if (!fsb_sample_counts (sample, fsb_task_result_drops_disturbed (task)) ||
+          !fsb_sample_get (sample, metric, &v) || !(v > 0) || !isfinite (v))
         return FALSE;
       logs[r] = higher ? log (v) : -log (v);
     }

@@ -31,6 +31,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fsb-host-state.h"
 #include "fsb-stats.h"
 #include "fsb-stats-private.h"
 
@@ -303,14 +304,17 @@ gboolean
 fsb_task_result_stats (const FsbResult *result, const FsbTaskResult *task, const char *metric, FsbStats *stats)
 {
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean drop = fsb_task_result_drops_disturbed (task);
   double min, max;
 
+  /* samples taken during a disturbance are shown, not estimated from,
+   * while the task has quiet ones enough (fsb-host-state.c) */
   for (guint i = 0; i < task->samples->len; i++)
     {
       const FsbSample *sample = g_ptr_array_index (task->samples, i);
       double v;
 
-      if (sample->error == NULL && fsb_sample_get (sample, metric, &v) && isfinite (v))
+      if (fsb_sample_counts (sample, drop) && fsb_sample_get (sample, metric, &v) && isfinite (v))
         g_array_append_val (values, v);
     }
   fsb_stats_compute ((const double *) values->data, values->len, stats);

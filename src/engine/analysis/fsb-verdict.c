@@ -9,6 +9,7 @@
 
 #include "fsb-aging-loss.h"
 #include "fsb-format.h"
+#include "fsb-host-state.h"
 #include "fsb-recommend-private.h"
 
 /* The sentences live in the groups' tables, translated with _() at run time. */
@@ -74,13 +75,13 @@ task_values (FsbFsResult *fs, const char *task_id, const char *metric, double of
 {
   FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
   GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean drop = task != NULL && fsb_task_result_drops_disturbed (task);
 
   for (guint i = 0; task != NULL && i < task->samples->len; i++)
     {
-      const FsbSample *sample = g_ptr_array_index (task->samples, i);
       double v;
 
-      if (sample->error == NULL && fsb_sample_get (sample, metric, &v) && isfinite (v))
+      if (fsb_sample_counted_value (task->samples->pdata[i], drop, metric, &v))
         {
           v = MAX (v + offset, 1e-9);
           g_array_append_val (values, v);
@@ -89,14 +90,15 @@ task_values (FsbFsResult *fs, const char *task_id, const char *metric, double of
   return values;
 }
 
-/* The round of each sample of task_id (blocks[f], of arrays[f]'s length),
+/* The round of each value of task_id (blocks[f], of arrays[f]'s length),
  * where the filesystems took turns task by task (repetition_policy.order
- * "turns"): each filesystem that ran the task has one error-free sample
- * of it per cycle that ran it, focused rounds included
- * (fsb_result_task_rounds). A focused round runs only the contenders not
- * yet settled, so the rounds need not hold every filesystem. */
+ * "turns"): each filesystem that ran the task has one sample of it per
+ * cycle that ran it, focused rounds included (fsb_result_task_rounds). A
+ * focused round runs only the contenders not yet settled, and a sample
+ * left out (failed, disturbed) leaves its round without that contender,
+ * so the rounds need not hold every filesystem. */
 static gboolean
-task_blocks (FsbResult *result, const char *task_id, GPtrArray *arrays, guint **blocks)
+task_blocks (FsbResult *result, const char *task_id, const char *metric, GPtrArray *arrays, guint **blocks)
 {
   if (g_strcmp0 (result->repetition_policy.order, "turns") != 0)
     return FALSE;
@@ -105,12 +107,25 @@ task_blocks (FsbResult *result, const char *task_id, GPtrArray *arrays, guint **
       FsbFsResult *fs = result->filesystems->pdata[f];
       FsbTaskResult *task = fsb_fs_result_get_task (fs, task_id, FALSE);
       GArray *v = arrays->pdata[f];
+      g_autofree guint *all = NULL;
+      guint kept = 0;
+      gboolean drop;
 
       blocks[f] = g_new (guint, MAX (v->len, 1));
       if (v->len == 0)
         continue;
-      if (task == NULL || task->samples->len != v->len ||
-          !fsb_result_task_rounds (result, fs, task_id, blocks[f], v->len))
+      all = g_new (guint, task->samples->len);
+      if (!fsb_result_task_rounds (result, fs, task_id, all, task->samples->len))
+        return FALSE;
+      drop = fsb_task_result_drops_disturbed (task);
+      for (guint j = 0; j < task->samples->len; j++)
+        {
+          double x;
+
+          if (fsb_sample_counted_value (task->samples->pdata[j], drop, metric, &x))
+            blocks[f][kept++] = all[j];
+        }
+      if (kept != v->len)
         return FALSE;
     }
   return TRUE;
@@ -131,7 +146,7 @@ fsb_verdict_task_estimates (FsbResult *result, const char *task_id, const char *
 
   for (guint f = 0; f < n_fs; f++)
     g_ptr_array_add (arrays, task_values (result->filesystems->pdata[f], task_id, metric, offset));
-  in_rounds = task_blocks (result, task_id, arrays, blocks);
+  in_rounds = task_blocks (result, task_id, metric, arrays, blocks);
   for (guint f = 0; f < n_fs; f++)
     {
       GArray *v = arrays->pdata[f];

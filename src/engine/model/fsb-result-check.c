@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fsb-contender.h"
+#include "fsb-host-state.h"
 #include "fsb-result-private.h"
 #include "fsb-text.h"
 
@@ -28,6 +29,7 @@ typedef enum {
   KIND_DATA_RATE,
   KIND_RATE,
   KIND_COUNT,
+  KIND_REASON,
 } Kind;
 
 static Kind
@@ -35,6 +37,8 @@ metric_kind (const char *metric)
 {
   if (strcmp (metric, "cpu_percent") == 0)
     return KIND_CPU_PERCENT;
+  if (strcmp (metric, "disturbed") == 0)
+    return KIND_REASON;
   if (g_str_has_suffix (metric, "_percent"))
     return KIND_PERCENT;
   if (strcmp (metric, "mb_per_s") == 0)
@@ -59,6 +63,7 @@ kind_max (Kind kind)
     case KIND_CPU_PERCENT: return MAX_CPU_PERCENT;
     case KIND_DATA_RATE:   return MAX_MB_PER_S;
     case KIND_RATE:        return MAX_PER_S;
+    case KIND_REASON:      return FSB_DISTURBED_ALL;
     case KIND_COUNT:
     default:               return MAX_COUNT;
     }
@@ -94,6 +99,11 @@ describe (Kind kind, const char *field, double value)
     case KIND_RATE:
       /* Translators: a field of a result file, its value, then the largest value allowed */
       return g_strdup_printf (_("%s is %g, and a rate must be between 0 and %s per second"), field, value, max);
+    case KIND_REASON:
+      /* Translators: a field of a result file, its value, then the largest value allowed; the
+       * field holds the reasons a measurement was disturbed, one bit each */
+      return g_strdup_printf (_("%s is %g, and a disturbance code must be a whole number between 0 and %s"),
+                              field, value, max);
     case KIND_COUNT:
     default:
       /* Translators: a field of a result file, its value, then the largest value allowed */
@@ -125,7 +135,8 @@ fsb_metric_check (const char *metric, double value, const char *field)
 
   kind = metric_kind (metric);
   /* signbit: -0 is no measurement either */
-  if (isfinite (value) && !signbit (value) && value <= kind_max (kind))
+  if (isfinite (value) && !signbit (value) && value <= kind_max (kind) &&
+      (kind != KIND_REASON || floor (value) == value))
     return NULL;
   return describe (kind, field, value);
 }

@@ -10,7 +10,11 @@
 #include "fsb-format.h"
 #include "fsb-report-private.h"
 #include "fsb-data-space.h"
+#include "fsb-host-state.h"
 #include "fsb-stats.h"
+
+/* beside a filesystem whose task has a disturbed sample (fsb-host-state.c) */
+#define DISTURBED_MARK "†"
 
 /* Below this median a time is too short to measure well. */
 #define SHORT_TASK_SECONDS 0.1
@@ -379,6 +383,7 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
   g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) short_tasks = g_ptr_array_new ();
   double time_reference = section_time_reference (r, ids);
+  gboolean any_disturbed = FALSE;
 
   for (guint t = 0; t < ids->len; t++)
     {
@@ -393,12 +398,15 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
           FsbStats s, c, pf;
           double rate;
           GPtrArray *row;
+          gboolean disturbed = FALSE;
 
           if (task == NULL)
             continue;
           for (guint i = 0; i < task->samples->len; i++)
             {
               FsbSample *sample = task->samples->pdata[i];
+
+              disturbed |= fsb_sample_disturbed (sample);
               if (sample->error != NULL)
                 g_ptr_array_add (failures,
                                  /* Translators: a task, a filesystem and the error it gave */
@@ -407,7 +415,10 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
             }
           row = fsb_doc_table_row (table);
           g_ptr_array_add (row, g_strdup (fsb_task_display_name (id)));
-          g_ptr_array_add (row, g_strdup (fsb_format_fs_name (fs->name)));
+          /* the mark of a row with samples taken during a disturbance, explained below the table */
+          g_ptr_array_add (row, disturbed ? g_strdup_printf ("%s %s", fsb_format_fs_name (fs->name), DISTURBED_MARK)
+                                          : g_strdup (fsb_format_fs_name (fs->name)));
+          any_disturbed |= disturbed;
           if (fsb_task_result_stats (r, task, task_metric, &s))
             {
               g_ptr_array_add (row, stat_cell (&s, task_metric, reference));
@@ -437,6 +448,13 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
         }
     }
   add_short_note (doc, short_tasks);
+  if (any_disturbed)
+    fsb_doc_add_take (doc, FSB_BLOCK_NOTE, g_strdup_printf (
+        /* Translators: %s is the mark put beside a filesystem's name in the table, “†” */
+        _("%s: some repetitions of this task were taken while the machine was disturbed (CPU taken by the host, "
+          "other files written back, other programs on every core). The figures leave them out when at least two "
+          "others were quiet; the result file and the CSV of every sample keep them, with their cause."),
+        DISTURBED_MARK));
   for (guint i = 0; i < failures->len; i++)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, failures->pdata[i]);
 }

@@ -7,6 +7,7 @@
 
 #include "fsb-format.h"
 #include "fsb-contender.h"
+#include "fsb-host-state.h"
 #include "fsb-report-private.h"
 #include "fsb-stats.h"
 #include "fsb-target-info.h"
@@ -199,6 +200,27 @@ add_machine_facts (FsbDocument *doc, FsbResult *r)
     }
 }
 
+/* How many samples were taken while the machine was disturbed (results
+ * without the machine's state say nothing: unknown is not quiet). */
+static void
+add_disturbed_fact (FsbBlock *facts, FsbResult *r)
+{
+  FsbDisturbedCount c;
+  g_autofree char *text = NULL;
+
+  fsb_result_count_disturbed (r, &c);
+  if (c.recorded == 0)
+    return;
+  text = g_strdup_printf (
+      /* Translators: numbers of measurements: disturbed, of all that recorded the machine's state, and
+       * how many the figures left out; then how many had each cause (one may have several) */
+      _("%u of %u (%u left out of the figures). Causes: CPU taken by the host %u, other files written back %u, "
+        "other programs on every core %u."),
+      c.disturbed, c.recorded, c.left_out, c.by_reason[0], c.by_reason[1], c.by_reason[2]);
+  /* Translators: a row title of the report's target and method: measurements taken while the machine was busy */
+  fsb_doc_add_fact (facts, _("Disturbed measurements"), text);
+}
+
 static void
 add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
@@ -240,6 +262,7 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
     fsb_doc_add_fact (facts, _("Data"), data);
   }
   fsb_doc_add_fact (facts, _("Use case"), fsb_use_case_title (use_case));
+  add_disturbed_fact (facts, r);
 
   if (g_strcmp0 (r->target.kind, "image") == 0)
     {

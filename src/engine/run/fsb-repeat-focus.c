@@ -58,6 +58,7 @@
 
 #include "fsb-age.h"
 #include "fsb-catalog.h"
+#include "fsb-host-state.h"
 #include "fsb-recommend.h"
 #include "fsb-repeat-focus.h"
 #include "fsb-stats.h"
@@ -230,12 +231,13 @@ learn_noise (Work *w, FsbResult *result, const char *task_id)
       guint n = 0, cycles;
       Noise *noise;
 
+      /* the samples the verdict keeps: a disturbed one is a missing one */
       for (guint j = 0; task != NULL && j < task->samples->len; j++)
         {
           const FsbSample *sample = task->samples->pdata[j];
           double x;
 
-          n += sample->error == NULL && fsb_sample_get (sample, metric, &x) && isfinite (x);
+          n += fsb_sample_counted_value (sample, fsb_task_result_drops_disturbed (task), metric, &x);
         }
       if (!have[f] || n == 0)
         continue;
@@ -289,8 +291,12 @@ push_task (Work *w, FsbFsResult *fs, const char *task_id, double dev, GArray *ma
   for (guint i = 0; i < noise->per_cycle; i++)
     {
       FsbSample *sample = fsb_sample_copy (typical);
+      double was;
 
       fsb_sample_set (sample, metric, exp (noise->centre + dev * noise->sd));
+      /* a sample to come is expected quiet */
+      if (fsb_sample_get (sample, "disturbed", &was))
+        fsb_sample_set (sample, "disturbed", 0);
       g_ptr_array_add (task->samples, sample);
     }
 }

@@ -110,6 +110,9 @@ target_step_sample (FsbMeter *meter, double seconds)
   fsb_sample_set (sample, "wall_s", seconds > 0 ? seconds : v);
   fsb_sample_get (all, "system_cpu_percent", &v);
   fsb_sample_set (sample, "system_cpu_percent", v);
+  for (guint i = 0; fsb_host_state_metrics[i] != NULL; i++)
+    if (fsb_sample_get (all, fsb_host_state_metrics[i], &v))
+      fsb_sample_set (sample, fsb_host_state_metrics[i], v);
   return sample;
 }
 

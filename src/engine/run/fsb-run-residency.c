@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "fsb-host-state.h"
 #include "fsb-residency.h"
 #include "fsb-target.h"
 #include "fsb-run-private.h"
@@ -59,7 +60,7 @@ fsb_run_check_residency (Run *run, const char *source_dir, FsbSample *sample)
 }
 
 /* A task whose samples are its operations' (delete-latency) carries the
- * probe on each of them. */
+ * probe, and the machine's state around them, on each of them. */
 void
 fsb_run_copy_residency (const FsbSample *sample, GPtrArray *extra)
 {
@@ -68,7 +69,7 @@ fsb_run_copy_residency (const FsbSample *sample, GPtrArray *extra)
       const FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, i);
 
       if (g_str_has_prefix (m->name, "resident_") || g_str_equal (m->name, "evicted_again") ||
-          g_str_equal (m->name, "cache_warm"))
+          g_str_equal (m->name, "cache_warm") || g_strv_contains (fsb_host_state_metrics, m->name))
         for (guint j = 0; j < extra->len; j++)
           fsb_sample_set (extra->pdata[j], m->name, m->value);
     }

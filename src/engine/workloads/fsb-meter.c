@@ -47,6 +47,7 @@ fsb_meter_start (FsbMeter *meter)
   meter->minor_faults = (guint64) ru.ru_minflt;
   meter->major_faults = (guint64) ru.ru_majflt;
   read_system_cpu (&meter->gtop_total, &meter->gtop_idle);
+  fsb_host_state_read (&meter->host);
   meter->wall_start_us = g_get_monotonic_time ();
 }
 
@@ -57,11 +58,13 @@ fsb_meter_stop (FsbMeter *meter, FsbSample *sample)
   gint64 now = g_get_monotonic_time ();
   guint64 total, idle;
   double wall, user, sys, system_cpu = 0;
+  FsbHostState host;
 
   g_return_if_fail (meter != NULL && sample != NULL);
 
   getrusage (RUSAGE_THREAD, &ru);
   read_system_cpu (&total, &idle);
+  fsb_host_state_read (&host);
 
   wall = (now - meter->wall_start_us) / 1e6;
   user = MAX (0.0, timeval_seconds (&ru.ru_utime) - meter->thread_user_s);
@@ -96,4 +99,5 @@ fsb_meter_stop (FsbMeter *meter, FsbSample *sample)
   fsb_sample_set (sample, "system_cpu_percent", system_cpu);
   fsb_sample_set (sample, "minor_faults", (double) ((guint64) ru.ru_minflt - MIN (meter->minor_faults, (guint64) ru.ru_minflt)));
   fsb_sample_set (sample, "major_faults", (double) ((guint64) ru.ru_majflt - MIN (meter->major_faults, (guint64) ru.ru_majflt)));
+  fsb_host_state_record (&meter->host, &host, g_get_num_processors (), sample);
 }

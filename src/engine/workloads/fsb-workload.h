@@ -7,6 +7,7 @@
 #include "fsb-job.h"
 #include "fsb-plan.h"
 #include "fsb-result.h"
+#include "fsb-host-state.h"
 
 G_BEGIN_DECLS
 
@@ -81,11 +82,13 @@ typedef struct {
   double  thread_user_s, thread_sys_s;
   guint64 minor_faults, major_faults;
   guint64 gtop_total, gtop_idle;
+  FsbHostState host;   /* the machine's state as the clock started */
 } FsbMeter;
 
 void fsb_meter_start (FsbMeter *meter);
 /* Sets wall_s, cpu_s, user_s, sys_s, cpu_percent, system_cpu_percent,
- * minor_faults and major_faults on sample. */
+ * minor_faults and major_faults on sample, and the machine's state around
+ * it (fsb_host_state_record), read outside the timed section. */
 void fsb_meter_stop  (FsbMeter *meter, FsbSample *sample);
 /* What a task's own threads used (fsb-parallel's jobs), set on its sample
  * by the task: fsb_meter_stop adds them to the calling thread's. */

@@ -1,0 +1,73 @@
+/* fsb-host-state.h: the machine's state around a sample (steal, iowait,
+ * load, the host's write-back) and the rule that calls a sample disturbed */
+#pragma once
+
+#include <glib.h>
+
+#include "fsb-result.h"
+
+G_BEGIN_DECLS
+
+/* One reading of /proc/stat, /proc/loadavg and /proc/meminfo. */
+typedef struct {
+  guint64  total_jiffies;   /* every CPU, every state (guest is in user) */
+  guint64  iowait_jiffies;
+  guint64  steal_jiffies;
+  double   load1;           /* the 1-minute load average */
+  guint    runnable;        /* tasks runnable at this moment, the reader included */
+  guint64  dirty_bytes;     /* Dirty + Writeback: the host's pages on their way to a disk */
+  gboolean have_cpu, have_load, have_dirty;
+} FsbHostState;
+
+/* Why a sample is disturbed: the bits of its "disturbed" metric (0: quiet). */
+typedef enum {
+  FSB_DISTURBED_STEAL     = 1 << 0,  /* the hypervisor took the CPUs */
+  FSB_DISTURBED_WRITEBACK = 1 << 1,  /* other files were being written back on the host */
+  FSB_DISTURBED_LOAD      = 1 << 2,  /* others kept every core busy */
+} FsbDisturbed;
+#define FSB_DISTURBED_ALL (FSB_DISTURBED_STEAL | FSB_DISTURBED_WRITEBACK | FSB_DISTURBED_LOAD)
+
+/* The rule's thresholds (HACKING.md, "Disturbed samples"). */
+#define FSB_DISTURBED_STEAL_PERCENT   10.0
+#define FSB_DISTURBED_STEAL_JIFFIES   2
+#define FSB_DISTURBED_DIRTY_BYTES     (256.0 * 1024 * 1024)
+/* others runnable at both ends of the sample, the runner's thread not
+ * counted, at least this many per core */
+#define FSB_DISTURBED_OTHERS_PER_CORE 1.0
+/* The estimates leave a task's disturbed samples out when it has at least
+ * this many quiet ones. */
+#define FSB_QUIET_MIN 2
+
+gboolean fsb_host_state_parse_stat    (const char *text, FsbHostState *state);
+gboolean fsb_host_state_parse_loadavg (const char *text, FsbHostState *state);
+gboolean fsb_host_state_parse_meminfo (const char *text, FsbHostState *state);
+void     fsb_host_state_read          (FsbHostState *state);
+
+/* Sets steal_percent, iowait_percent, load_start, others_runnable,
+ * host_dirty_bytes and disturbed on sample, from the readings before and after it (what was
+ * not read is left out); cores 0: unknown. */
+void     fsb_host_state_record        (const FsbHostState *before, const FsbHostState *after, guint cores,
+                                       FsbSample *sample);
+guint    fsb_host_state_rule          (guint64 steal_jiffies, guint64 total_jiffies, double dirty_bytes,
+                                       double others_runnable, guint cores);
+
+/* The metrics fsb_host_state_record sets, NULL-terminated. */
+extern const char *const fsb_host_state_metrics[];
+
+/* Whether sample was taken during a disturbance; absent: unknown, not quiet. */
+gboolean fsb_sample_disturbed           (const FsbSample *sample);
+/* Whether the estimates leave task's disturbed samples out. */
+gboolean fsb_task_result_drops_disturbed (const FsbTaskResult *task);
+/* Whether sample goes into the estimates. */
+gboolean fsb_sample_counts              (const FsbSample *sample, gboolean drop_disturbed);
+/* And its value of metric, finite. */
+gboolean fsb_sample_counted_value       (const FsbSample *sample, gboolean drop_disturbed, const char *metric,
+                                         double *value);
+
+typedef struct {
+  guint recorded, disturbed, left_out;
+  guint by_reason[3];   /* FSB_DISTURBED_STEAL, _WRITEBACK, _LOAD */
+} FsbDisturbedCount;
+void     fsb_result_count_disturbed     (const FsbResult *result, FsbDisturbedCount *count);
+
+G_END_DECLS

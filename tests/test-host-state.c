@@ -1,0 +1,194 @@
+/* test-host-state.c: the machine's state around a sample: /proc texts read
+ * into numbers, the rule that calls a sample disturbed, and which samples
+ * the estimates keep */
+#include "config.h"
+
+#include <math.h>
+
+#include "fsb-engine.h"
+#include "fsb-host-state.h"
+#include "fsb-stats.h"
+
+/* /proc texts of a 2-core VM (kernel 6.x), cut after what is read */
+static const char stat_before[] =
+  "cpu  10000 50 4000 80000 1200 0 300 500 0 0\n"
+  "cpu0 5000 25 2000 40000 600 0 150 250 0 0\n"
+  "intr 123 4 5\n";
+/* 2 s on 2 cores: 400 jiffies, 60 of them stolen, 20 in iowait */
+static const char stat_after[] =
+  "cpu  10200 50 4040 80070 1220 0 310 560 0 0\n"
+  "cpu0 5100 25 2020 40030 610 0 155 280 0 0\n";
+static const char loadavg[] = "2.75 1.40 0.90 3/187 12345\n";
+static const char meminfo[] =
+  "MemTotal:        4014252 kB\n"
+  "MemFree:          112344 kB\n"
+  "Dirty:            300000 kB\n"
+  "Writeback:          2048 kB\n"
+  "AnonPages:        300000 kB\n";
+
+static double
+get (const FsbSample *s, const char *metric)
+{
+  double v = -1;
+
+  g_assert_true (fsb_sample_get (s, metric, &v));
+  return v;
+}
+
+static void
+test_parse (void)
+{
+  FsbHostState st = { 0 };
+  /* meminfo without a leading newline: the first key is never Dirty */
+  g_autofree char *mem = g_strconcat ("\n", meminfo, NULL);
+
+  g_assert_true (fsb_host_state_parse_stat (stat_before, &st));
+  g_assert_cmpuint (st.total_jiffies, ==, 10000 + 50 + 4000 + 80000 + 1200 + 0 + 300 + 500);
+  g_assert_cmpuint (st.iowait_jiffies, ==, 1200);
+  g_assert_cmpuint (st.steal_jiffies, ==, 500);
+  g_assert_true (fsb_host_state_parse_loadavg (loadavg, &st));
+  g_assert_cmpfloat (st.load1, ==, 2.75);
+  g_assert_cmpuint (st.runnable, ==, 3);
+  g_assert_true (fsb_host_state_parse_meminfo (mem, &st));
+  g_assert_cmpuint (st.dirty_bytes, ==, (300000 + 2048) * 1024ULL);
+
+  /* an old kernel's line without steal: 0 */
+  g_assert_true (fsb_host_state_parse_stat ("cpu  1 2 3 4 5\n", &st));
+  g_assert_cmpuint (st.steal_jiffies, ==, 0);
+  g_assert_cmpuint (st.total_jiffies, ==, 15);
+  /* what is not these files is not read */
+  g_assert_false (fsb_host_state_parse_stat ("cpu0 1 2 3 4 5\n", &st));
+  g_assert_false (st.have_cpu);
+  g_assert_false (fsb_host_state_parse_stat ("cpu  1 2\n", &st));
+  g_assert_false (fsb_host_state_parse_loadavg ("", &st));
+  g_assert_false (fsb_host_state_parse_loadavg ("0.5 0.5 0.5\n", &st));
+  g_assert_false (fsb_host_state_parse_meminfo ("\nDirty: 12 kB\n", &st));
+  g_assert_false (st.have_dirty);
+}
+
+static void
+test_record (void)
+{
+  FsbHostState a = { 0 }, b = { 0 };
+  g_autoptr(FsbSample) s = fsb_sample_new ();
+  g_autofree char *mem = g_strconcat ("\n", meminfo, NULL);
+
+  fsb_host_state_parse_stat (stat_before, &a);
+  fsb_host_state_parse_loadavg (loadavg, &a);
+  fsb_host_state_parse_meminfo ("\nDirty: 100 kB\nWriteback: 0 kB\n", &a);
+  fsb_host_state_parse_stat (stat_after, &b);
+  fsb_host_state_parse_loadavg ("2.80 1.41 0.90 5/187 12346\n", &b);
+  fsb_host_state_parse_meminfo (mem, &b);
+  fsb_host_state_record (&a, &b, 2, s);
+  g_assert_cmpfloat_with_epsilon (get (s, "steal_percent"), 15.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (get (s, "iowait_percent"), 5.0, 1e-9);
+  g_assert_cmpfloat (get (s, "load_start"), ==, 2.75);
+  /* runnable 3 then 5: 2 others at both ends, the reader left out */
+  g_assert_cmpfloat (get (s, "others_runnable"), ==, 2);
+  g_assert_cmpfloat (get (s, "host_dirty_bytes"), ==, (300000 + 2048) * 1024.0);
+  /* steal 15 % > 10 %, 295 MiB dirty > 256 MiB, 2 others on 2 cores */
+  g_assert_cmpfloat (get (s, "disturbed"), ==, FSB_DISTURBED_ALL);
+
+  /* nothing read: nothing recorded, not even "quiet" */
+  {
+    FsbHostState none = { 0 };
+    g_autoptr(FsbSample) t = fsb_sample_new ();
+    double v;
+
+    fsb_host_state_record (&none, &none, 2, t);
+    g_assert_false (fsb_sample_get (t, "disturbed", &v));
+    g_assert_false (fsb_sample_disturbed (t));
+  }
+}
+
+static void
+test_rule (void)
+{
+  const double mib = 1024.0 * 1024;
+
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0.5, 2), ==, 0);
+  /* steal: more than 10 % of the interval, and at least 2 jiffies */
+  g_assert_cmpuint (fsb_host_state_rule (40, 400, 0, 0, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (41, 400, 0, 0, 2), ==, FSB_DISTURBED_STEAL);
+  g_assert_cmpuint (fsb_host_state_rule (1, 4, 0, 0, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (2, 4, 0, 0, 2), ==, FSB_DISTURBED_STEAL);
+  g_assert_cmpuint (fsb_host_state_rule (5, 0, 0, 0, 2), ==, 0);
+  /* write-back of other files */
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 256 * mib, 0, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 257 * mib, 0, 2), ==, FSB_DISTURBED_WRITEBACK);
+  /* others runnable: one per core */
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 1, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 2), ==, FSB_DISTURBED_LOAD);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 0), ==, 0);
+}
+
+static FsbSample *
+sample (double wall, double disturbed)
+{
+  FsbSample *s = fsb_sample_new ();
+
+  fsb_sample_set (s, "wall_s", wall);
+  if (disturbed >= 0)
+    fsb_sample_set (s, "disturbed", disturbed);
+  return s;
+}
+
+/* A task with a disturbed sample: left out of the estimate while two
+ * quiet ones remain, kept when it would leave fewer. */
+static void
+test_estimate (void)
+{
+  FsbTaskResult task = { .id = (char *) "big-copy-in" };
+  FsbStats stats;
+
+  task.samples = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+  g_ptr_array_add (task.samples, sample (1.0, 0));
+  g_ptr_array_add (task.samples, sample (9.0, FSB_DISTURBED_WRITEBACK));
+  g_ptr_array_add (task.samples, sample (1.2, 0));
+  g_assert_true (fsb_task_result_drops_disturbed (&task));
+  g_assert_true (fsb_task_result_stats (NULL, &task, "wall_s", &stats));
+  g_assert_cmpuint (stats.n, ==, 2);
+  g_assert_cmpfloat (stats.max, ==, 1.2);
+
+  /* one quiet sample is not enough: all are used */
+  g_ptr_array_remove_index (task.samples, 2);
+  g_assert_false (fsb_task_result_drops_disturbed (&task));
+  g_assert_true (fsb_task_result_stats (NULL, &task, "wall_s", &stats));
+  g_assert_cmpuint (stats.n, ==, 2);
+
+  /* without the metric (older results): unknown, all used */
+  g_ptr_array_set_size (task.samples, 0);
+  g_ptr_array_add (task.samples, sample (1.0, -1));
+  g_ptr_array_add (task.samples, sample (9.0, -1));
+  g_ptr_array_add (task.samples, sample (1.2, -1));
+  g_assert_false (fsb_task_result_drops_disturbed (&task));
+  g_assert_true (fsb_task_result_stats (NULL, &task, "wall_s", &stats));
+  g_assert_cmpuint (stats.n, ==, 3);
+  g_ptr_array_unref (task.samples);
+}
+
+/* The real files of this machine: read, and in range. */
+static void
+test_read (void)
+{
+  FsbHostState st;
+
+  fsb_host_state_read (&st);
+  g_assert_true (st.have_cpu);
+  g_assert_true (st.have_load);
+  g_assert_true (st.have_dirty);
+  g_assert_cmpuint (st.total_jiffies, >, st.steal_jiffies + st.iowait_jiffies);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  fsb_engine_init ();
+  g_test_add_func ("/host-state/parse", test_parse);
+  g_test_add_func ("/host-state/record", test_record);
+  g_test_add_func ("/host-state/rule", test_rule);
+  g_test_add_func ("/host-state/estimate", test_estimate);
+  g_test_add_func ("/host-state/read", test_read);
+  return g_test_run ();
+}
