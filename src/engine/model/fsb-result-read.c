@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fsb-age.h"
+#include "fsb-catalog.h"
 #include "fsb-error.h"
 #include "fsb-job.h"
 #include "fsb-kernel-cmdline.h"
@@ -310,6 +311,32 @@ read_sample (Reader *r, FsbSample *sample, JsonObject *so)
   return TRUE;
 }
 
+/* The samples of a task (at most max in all) into task->samples. */
+static gboolean
+read_samples (Reader *r, FsbTaskResult *task, JsonArray *samples, guint max)
+{
+  if (too_many (r, "samples", task->samples->len + json_array_get_length (samples), max))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (samples); i++)
+    {
+      JsonNode *sn = json_array_get_element (samples, i);
+      FsbSample *sample;
+      gsize mark;
+      gboolean ok;
+
+      if (!JSON_NODE_HOLDS_OBJECT (sn))
+        return fail (r->error, _("a sample is not an object"));
+      sample = fsb_sample_new ();
+      g_ptr_array_add (task->samples, sample);
+      mark = field_push (r, "samples", (gint) i);
+      ok = read_sample (r, sample, json_node_get_object (sn));
+      field_pop (r, mark);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_task (Reader *r, FsbFsResult *fs, JsonNode *node)
 {
@@ -357,26 +384,7 @@ read_task (Reader *r, FsbFsResult *fs, JsonNode *node)
   task = fsb_fs_result_get_task (fs, key, TRUE);
   g_free (task->command);
   task->command = get_string (o, "command");
-  if (too_many (r, "samples", task->samples->len + json_array_get_length (samples), FSB_RESULT_MAX_SAMPLES))
-    return FALSE;
-  for (guint i = 0; i < json_array_get_length (samples); i++)
-    {
-      JsonNode *sn = json_array_get_element (samples, i);
-      FsbSample *sample;
-      gsize mark;
-      gboolean ok;
-
-      if (!JSON_NODE_HOLDS_OBJECT (sn))
-        return fail (r->error, _("a sample is not an object"));
-      sample = fsb_sample_new ();
-      g_ptr_array_add (task->samples, sample);
-      mark = field_push (r, "samples", (gint) i);
-      ok = read_sample (r, sample, json_node_get_object (sn));
-      field_pop (r, mark);
-      if (!ok)
-        return FALSE;
-    }
-  return TRUE;
+  return read_samples (r, task, samples, FSB_RESULT_MAX_SAMPLES);
 }
 
 static gboolean
@@ -447,22 +455,41 @@ read_filesystem (Reader *r, FsbResult *self, JsonNode *node)
   return TRUE;
 }
 
+/* The group across contenders whose transfers results before 0.9 hold
+ * without naming it: the only one there was. */
+static const char *
+across_group_id (void)
+{
+  guint n;
+  const FsbWorkloadGroup *const *groups = fsb_catalog_groups (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (groups[i]->across_filesystems)
+      return groups[i]->id;
+  return NULL;
+}
+
 static gboolean
 read_transfer (Reader *r, FsbResult *self, JsonNode *tn)
 {
   JsonObject *to;
-  g_autofree char *from = NULL, *dest = NULL;
+  JsonArray *samples;
+  g_autofree char *from = NULL, *dest = NULL, *task_id = NULL, *problem = NULL;
   double mbps = NAN;
+  FsbTransfer *t;
 
   if (!JSON_NODE_HOLDS_OBJECT (tn))
     return fail (r->error, _("a transfer is not an object"));
   to = json_node_get_object (tn);
   from = get_string (to, "from");
   dest = get_string (to, "to");
-  if (!read_value (r, to, "mb_per_s", "mb_per_s", &mbps))
+  task_id = get_string (to, "task");
+  samples = get_array (to, "samples");
+  /* before the samples were kept: the median alone */
+  if (samples == NULL && !read_value (r, to, "mb_per_s", "mb_per_s", &mbps))
     return FALSE;
-  if (from == NULL || dest == NULL || isnan (mbps))
-    return fail (r->error, _("a transfer lacks “from”, “to” or “mb_per_s”"));
+  if (from == NULL || dest == NULL || (samples == NULL && isnan (mbps)))
+    return fail (r->error, _("a transfer lacks “from”, “to” or its samples"));
   if (!fsb_text_is_label (from) || !fsb_text_is_label (dest))
     {
       g_autofree char *shown = quoted_for_message (fsb_text_is_label (from) ? dest : from);
@@ -471,7 +498,30 @@ read_transfer (Reader *r, FsbResult *self, JsonNode *tn)
                         g_strdup_printf (_("%s is “%s”, which is not a filesystem name (letters, digits, “-” and “_”)"),
                                          r->field->str, shown));
     }
-  fsb_result_add_transfer (self, from, dest, mbps);
+  if (task_id != NULL && !fsb_text_is_task_id (task_id))
+    {
+      g_autofree char *field = field_of (r, "task");
+      g_autofree char *shown = quoted_for_message (task_id);
+      return fail_take (r->error,
+                        /* Translators: a field of the file, then its value */
+                        g_strdup_printf (_("%s is “%s”, which is not a task id (letters, digits, “-”, “_”, “.” and “:”, and “@aged” at the end)"),
+                                         field, shown));
+    }
+  if (task_id == NULL && across_group_id () == NULL)
+    return fail (r->error, _("a transfer lacks “from”, “to” or its samples"));
+  t = fsb_result_get_transfer (self, from, dest, task_id != NULL ? task_id : across_group_id ());
+  if (samples == NULL)
+    {
+      FsbSample *sample = fsb_sample_new ();
+
+      fsb_sample_set (sample, "mb_per_s", mbps);
+      g_ptr_array_add (t->task->samples, sample);
+      return TRUE;
+    }
+  if (!read_samples (r, t->task, samples, FSB_RESULT_MAX_TRANSFER_SAMPLES))
+    return FALSE;
+  if ((problem = fsb_transfer_check (t, r->field->str)) != NULL)
+    return fail (r->error, problem);
   return TRUE;
 }
 
