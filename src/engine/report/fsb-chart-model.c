@@ -324,7 +324,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
     }
   if (options->kind == FSB_CHART_TRANSFER)
     {
-      guint n_intervals = 0;
+      guint n_intervals = 0, n_ranges = 0;
 
       m->metric = "mb_per_s";
       for (guint i = 0; i < result->transfers->len; i++)
@@ -336,9 +336,13 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
             continue;
           if (isfinite (s.median))
             m->max_value = MAX (m->max_value, s.median);
-          n_intervals += fsb_chart_interval (&s, &low, &high);
+          if (fsb_chart_interval (&s, &low, &high))
+            n_intervals++;
+          else if (s.n > 1)
+            n_ranges++;
         }
-      m->intervals = n_intervals > 0 && n_intervals == result->transfers->len;
+      /* as the sections': a single copy has neither */
+      m->intervals = n_intervals > 0 && n_ranges == 0;
       make_bands (m);
       return;
     }
