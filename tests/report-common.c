@@ -24,6 +24,21 @@ add_task (FsbFsResult *fs, const char *id, const double *values, guint n, double
     }
 }
 
+void
+add_transfer (FsbResult *r, const char *from, const char *to, const double *rates, guint n)
+{
+  FsbTransfer *t = fsb_result_get_transfer (r, from, to, "transfer");
+
+  for (guint i = 0; i < n; i++)
+    {
+      FsbSample *s = fsb_sample_new ();
+      fsb_sample_set (s, "bytes", 35e6);
+      fsb_sample_set (s, "wall_s", 35 / rates[i]);
+      fsb_sample_set (s, "mb_per_s", rates[i]);
+      g_ptr_array_add (t->task->samples, s);
+    }
+}
+
 /* Every task of a group, three samples spread ±spread around a figure:
  * times of `slowness` seconds, rates of 1000 / slowness. */
 void

@@ -12,6 +12,8 @@ FsbResult *load_fixture          (const char *name);
  * samples spread ±spread around times of `slowness` s (rates 1000 / slowness). */
 void       add_task              (FsbFsResult *fs, const char *id, const double *values, guint n, double cpu);
 void       add_group             (FsbFsResult *fs, const char *group_id, double slowness, double spread);
+/* A transfer from → to of the group across contenders, a sample per rate (MB/s). */
+void       add_transfer          (FsbResult *r, const char *from, const char *to, const double *rates, guint n);
 /* An empty complete result of 3 repetitions, to add crafted tasks to. */
 FsbResult *crafted_result        (void);
 /* Some string of strings holds needle. */

@@ -100,6 +100,43 @@ test_plausibility (void)
                   "\"mb_per_s\": -5}]}", "transfers[0].mb_per_s");
 }
 
+/* A transfer's samples are checked as a task's are, and must each hold the rate. */
+static void
+test_transfer_samples (void)
+{
+#define TRANSFER(samples) HEAD "\"filesystems\": [], \"transfers\": [{\"from\": \"a\", \"to\": \"b\", " \
+                          "\"task\": \"transfer\", \"samples\": " samples "}]}"
+  static const struct { const char *json, *field; } bad[] = {
+    { TRANSFER ("[{\"mb_per_s\": -1}]"), "transfers[0].samples[0].mb_per_s" },
+    { TRANSFER ("[{\"mb_per_s\": 5}, {\"mb_per_s\": 2e9}]"), "transfers[0].samples[1].mb_per_s" },
+    { TRANSFER ("[{\"mb_per_s\": 5, \"wall_s\": -0.5}]"), "transfers[0].samples[0].wall_s" },
+    { TRANSFER ("[{\"mb_per_s\": 5, \"wall_s\": 1e999}]"), "not a finite number" },
+    { TRANSFER ("[{\"mb_per_s\": 5, \"bytes\": -1}]"), "transfers[0].samples[0].bytes" },
+    { TRANSFER ("[{\"wall_s\": 2}]"), "transfers[0].samples[0] has no" },
+    { TRANSFER ("[]"), "transfers[0] has no samples" },
+    { TRANSFER ("[5]"), "a sample is not an object" },
+    { HEAD "\"filesystems\": [], \"transfers\": [{\"from\": \"a\", \"to\": \"b\", \"task\": \"=1+1\", "
+      "\"samples\": [{\"mb_per_s\": 5}]}]}", "transfers[0].task" },
+    { HEAD "\"filesystems\": [], \"transfers\": [{\"from\": \"a\", \"to\": \"b\"}]}", "its samples" },
+  };
+  g_autoptr(GString) many = g_string_new (HEAD "\"filesystems\": [], \"transfers\": [{\"from\": \"a\", "
+                                          "\"to\": \"b\", \"samples\": [");
+  g_autoptr(FsbResult) r = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    assert_refused (bad[i].json, bad[i].field);
+  /* more copies than any plan makes */
+  for (guint i = 0; i <= FSB_RESULT_MAX_TRANSFER_SAMPLES; i++)
+    g_string_append (many, i > 0 ? ", {\"mb_per_s\": 1}" : "{\"mb_per_s\": 1}");
+  g_string_append (many, "]}]}");
+  assert_refused (many->str, "transfers[0].samples holds more than");
+
+  r = assert_loads (TRANSFER ("[{\"bytes\": 1e6, \"wall_s\": 0.5, \"mb_per_s\": 2}, {\"mb_per_s\": 4}]"));
+  g_assert_cmpuint (r->transfers->len, ==, 1);
+  g_assert_cmpuint (((FsbTransfer *) r->transfers->pdata[0])->task->samples->len, ==, 2);
+#undef TRANSFER
+}
+
 /* The rules themselves, without a file around them. */
 static void
 test_metric_rules (void)
@@ -476,8 +513,14 @@ test_chart_extremes (void)
           }
       fs->capacity_initial.percent = values[v];
       other->capacity_residual.percent = values[v];
-      fsb_result_add_transfer (r, "ext4", "xfs", values[v]);
-      fsb_result_add_transfer (r, "xfs", "ext4", 5);
+      for (guint k = 0; k < 2; k++)
+        {
+          FsbSample *s = fsb_sample_new ();
+
+          fsb_sample_set (s, "mb_per_s", k == 0 ? values[v] : 5);
+          g_ptr_array_add (fsb_result_get_transfer (r, k == 0 ? "ext4" : "xfs", k == 0 ? "xfs" : "ext4",
+                                                    "transfer")->task->samples, s);
+        }
       for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
         for (guint shared = 0; shared < 2; shared++)
           {
@@ -597,6 +640,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/loader/extreme-value", test_extreme_value);
   g_test_add_func ("/loader/plausibility", test_plausibility);
+  g_test_add_func ("/loader/transfer-samples", test_transfer_samples);
   g_test_add_func ("/loader/metric-rules", test_metric_rules);
   g_test_add_func ("/loader/names", test_names);
   g_test_add_func ("/loader/control-characters", test_control_characters);

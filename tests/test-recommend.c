@@ -647,6 +647,56 @@ test_variant_space (void)
   g_assert_false (strings_contain (rec->reasons, "less space than"));
 }
 
+/* A transfer's figure and interval come from its own copies: sources that
+ * agree do not make noisy copies certain. Results that kept the median
+ * alone are scored from the spread across sources, as they were. */
+static void
+test_transfer_samples (void)
+{
+  static const struct { double into_ext4[3], into_xfs[3]; gboolean settled; } cases[] = {
+    { { 70, 100, 130 }, { 80, 110, 140 }, FALSE },
+    { { 99, 100, 101 }, { 109, 110, 111 }, TRUE },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(FsbResult) r = crafted_result ();
+      g_autoptr(FsbResult) medians = crafted_result ();
+      g_autoptr(FsbRecommendation) rec = NULL, old = NULL;
+      const char *names[] = { "ext4", "xfs" };
+      const FsbVerdict *v, *vo;
+
+      for (guint f = 0; f < 2; f++)
+        {
+          fsb_result_add_filesystem (r, names[f]);
+          fsb_result_add_filesystem (medians, names[f]);
+        }
+      /* from either source, the same copies */
+      for (guint f = 0; f < 2; f++)
+        {
+          add_transfer (r, names[f], "ext4", cases[c].into_ext4, 3);
+          add_transfer (r, names[f], "xfs", cases[c].into_xfs, 3);
+          add_transfer (medians, names[f], "ext4", &cases[c].into_ext4[1], 1);
+          add_transfer (medians, names[f], "xfs", &cases[c].into_xfs[1], 1);
+        }
+      rec = fsb_recommend (r, FSB_USE_CASE_MEDIA);
+      old = fsb_recommend (medians, FSB_USE_CASE_MEDIA);
+      dump_recommendation (rec);
+      v = fsb_recommendation_get_verdict (rec, "transfer");
+      vo = fsb_recommendation_get_verdict (old, "transfer");
+      g_assert_nonnull (v);
+      g_assert_nonnull (vo);
+      g_assert_cmpstr (((FsbScore *) v->ranking->pdata[0])->fs, ==, "xfs");
+      g_assert_cmpfloat_with_epsilon (v->ratio, 1.1, 1e-9);
+      g_assert_cmpfloat_with_epsilon (vo->ratio, 1.1, 1e-9);
+      g_assert_cmpfloat_with_epsilon (((FsbScore *) v->ranking->pdata[0])->value, 110, 1e-9);
+      g_assert_cmpfloat_with_epsilon (((FsbScore *) vo->ranking->pdata[0])->value, 110, 1e-9);
+      g_assert_cmpint (v->settled, ==, cases[c].settled);
+      /* the median alone: sources that agree look exact, however the copies spread */
+      g_assert_true (vo->settled);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -658,6 +708,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/not-measured", test_not_measured);
   g_test_add_func ("/recommend/clear-winner", test_clear_winner);
   g_test_add_func ("/recommend/tie", test_tie);
+  g_test_add_func ("/recommend/transfer-samples", test_transfer_samples);
   g_test_add_func ("/recommend/unclear", test_unclear);
   g_test_add_func ("/recommend/hidden-difference", test_hidden_difference);
   g_test_add_func ("/recommend/probably", test_probably);

@@ -382,6 +382,31 @@ test_disturbed (void)
   g_assert_nonnull (strstr (md, fact));
 }
 
+/* The transfer table: each pair's median of its copies, and their
+ * interval where a pair was copied more than once; a result that kept the
+ * median alone keeps its three columns. */
+static void
+test_transfer_table (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("study.json");
+  g_autofree char *before = report_string (r, FSB_REPORT_MARKDOWN);
+  g_autofree char *after = NULL;
+  const double copies[] = { 97, 100, 102, 99, 101 };
+
+  g_assert_nonnull (strstr (before, "| From | To | Throughput (MB/s) |\n"));
+  for (guint i = 0; i < r->transfers->len; i++)
+    g_ptr_array_set_size (((FsbTransfer *) r->transfers->pdata[i])->task->samples, 0);
+  for (guint i = 0; i < r->transfers->len; i++)
+    {
+      FsbTransfer *t = r->transfers->pdata[i];
+      add_transfer (r, t->from, t->to, copies, G_N_ELEMENTS (copies));
+    }
+  after = report_string (r, FSB_REPORT_MARKDOWN);
+  g_assert_nonnull (strstr (after, "| From | To | Throughput (MB/s) | 95 % interval |\n"));
+  /* the median of the five, and its interval: ±2.776 × 1.2533 × 0.01934 / √5 on the log scale */
+  g_assert_nonnull (strstr (after, " | 100 | 97–103.1" NBSP "MB/s |\n"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -397,5 +422,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report-md/data-space", test_data_space);
   g_test_add_func ("/report-md/device-bytes", test_device_bytes);
   g_test_add_func ("/report-md/disturbed", test_disturbed);
+  g_test_add_func ("/report-md/transfer-table", test_transfer_table);
   return g_test_run ();
 }

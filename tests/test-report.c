@@ -278,8 +278,8 @@ evil_result (void)
             }
         }
     }
-  fsb_result_add_transfer (r, "xfs", EVIL, 10.0);
-  fsb_result_add_transfer (r, EVIL, "xfs", 12.0);
+  add_transfer (r, "xfs", EVIL, (const double[]) { 10.0 }, 1);
+  add_transfer (r, EVIL, "xfs", (const double[]) { 12.0, 11.0 }, 2);
   return r;
 }
 

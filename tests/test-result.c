@@ -96,7 +96,19 @@ make_result (void)
     fsb_sample_set (s, "wall_s", 0.01);
     g_ptr_array_add (task->samples, s);
   }
-  fsb_result_add_transfer (r, "xfs", "ext4", 6.21);
+  {
+    FsbTransfer *t = fsb_result_get_transfer (r, "xfs", "ext4", "transfer");
+    const double rates[] = { 6.21, 5.9, 6.4 };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+      {
+        FsbSample *s = fsb_sample_new ();
+        fsb_sample_set (s, "bytes", 35e6);
+        fsb_sample_set (s, "wall_s", 35 / rates[i]);
+        fsb_sample_set (s, "mb_per_s", rates[i]);
+        g_ptr_array_add (t->task->samples, s);
+      }
+  }
   return r;
 }
 
@@ -186,6 +198,24 @@ test_json_round_trip (void)
   /* A failed sample does not count in the statistics. */
   g_assert_false (fsb_task_result_stats (NULL, task, "wall_s", &s));
   g_assert_cmpuint (back->transfers->len, ==, 1);
+  {
+    /* every copy is kept, and the figure is their median */
+    FsbTransfer *t = back->transfers->pdata[0];
+    double v;
+
+    g_assert_cmpstr (t->from, ==, "xfs");
+    g_assert_cmpstr (t->to, ==, "ext4");
+    g_assert_cmpstr (t->task->id, ==, "transfer");
+    g_assert_cmpuint (t->task->samples->len, ==, 3);
+    g_assert_true (fsb_sample_get (t->task->samples->pdata[1], "wall_s", &v));
+    g_assert_cmpfloat_with_epsilon (v, 35 / 5.9, 1e-9);
+    g_assert_true (fsb_sample_get (t->task->samples->pdata[2], "bytes", &v));
+    g_assert_cmpfloat (v, ==, 35e6);
+    g_assert_true (fsb_transfer_stats (back, t, &s));
+    g_assert_cmpuint (s.n, ==, 3);
+    g_assert_cmpfloat (s.median, ==, 6.21);
+    g_assert_true (isfinite (s.ci95_low) && s.ci95_low < 6.21 && s.ci95_high > 6.21);
+  }
 
   /* Lossless: writing the loaded result gives the same document. */
   again = fsb_result_to_data (back, NULL);
@@ -446,6 +476,43 @@ test_merge (void)
   g_assert_true (merged->complete);
   /* the inputs are not changed */
   g_assert_null (fsb_fs_result_get_task (fsb_result_find_filesystem (base, "xfs"), "sync-write", FALSE));
+  /* the base's transfers, every sample of them, apart from the base's */
+  g_assert_cmpuint (merged->transfers->len, ==, 1);
+  g_assert_cmpuint (((FsbTransfer *) merged->transfers->pdata[0])->task->samples->len, ==, 3);
+  g_assert_true (((FsbTransfer *) merged->transfers->pdata[0])->task != ((FsbTransfer *) base->transfers->pdata[0])->task);
+}
+
+/* A result from before the samples were kept holds each transfer's
+ * median alone: it loads as one sample, and gives the same figure. */
+static void
+test_transfer_median_only (void)
+{
+  static const char *old = "{\"schema\": \"fsbench-result/1\", \"filesystems\": [], \"transfers\": ["
+                           "{\"from\": \"ext4\", \"to\": \"xfs\", \"mb_per_s\": 376.02127781942295}]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbResult) r = fsb_result_load_from_data (old, -1, &error);
+  g_autoptr(FsbResult) again = NULL;
+  g_autofree char *saved = NULL;
+  FsbTransfer *t;
+  FsbStats s;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->transfers->len, ==, 1);
+  t = r->transfers->pdata[0];
+  /* the group across contenders there was then */
+  g_assert_cmpstr (t->task->id, ==, "transfer");
+  g_assert_cmpuint (t->task->samples->len, ==, 1);
+  g_assert_true (fsb_transfer_stats (r, t, &s));
+  g_assert_cmpfloat (s.median, ==, 376.02127781942295);
+  g_assert_true (isnan (s.ci95_low));
+
+  /* saved again, it keeps that sample, and the figure */
+  saved = fsb_result_to_data (r, NULL);
+  g_assert_nonnull (strstr (saved, "\"samples\""));
+  again = fsb_result_load_from_data (saved, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (fsb_transfer_stats (again, again->transfers->pdata[0], &s));
+  g_assert_cmpfloat (s.median, ==, 376.02127781942295);
 }
 
 /* Conditions are data: a key names them, the file holds them apart from
@@ -593,6 +660,7 @@ main (int argc, char **argv)
   g_test_add_func ("/result/copy", test_copy);
   g_test_add_func ("/result/left-out", test_left_out);
   g_test_add_func ("/result/merge", test_merge);
+  g_test_add_func ("/result/transfer-median-only", test_transfer_median_only);
   g_test_add_func ("/result/save-and-load-file", test_save_and_load_file);
   g_test_add_func ("/result/task-ids", test_task_ids);
   g_test_add_func ("/result/conditions", test_conditions);

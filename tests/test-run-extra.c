@@ -168,6 +168,32 @@ check_filesystem (FsbFsResult *fs, const FsbSizes *p)
 
 /* This process's scratch folders in /dev/shm, where the runner prefers
  * them (other processes' runs may have theirs there too). */
+/* A transfer keeps every copy: its size, its time and its rate, of the
+ * group's task. */
+static void
+check_transfer (FsbTransfer *t, guint copies, guint64 bytes)
+{
+  FsbStats stats;
+
+  g_assert_cmpstr (t->task->id, ==, "transfer");
+  g_assert_cmpuint (t->task->samples->len, ==, copies);
+  for (guint i = 0; i < copies; i++)
+    {
+      FsbSample *s = t->task->samples->pdata[i];
+      double v, wall, rate;
+
+      g_assert_true (fsb_sample_get (s, "bytes", &v));
+      g_assert_cmpfloat (v, ==, (double) bytes);
+      g_assert_true (fsb_sample_get (s, "wall_s", &wall));
+      g_assert_true (fsb_sample_get (s, "mb_per_s", &rate));
+      g_assert_cmpfloat (wall, >, 0);
+      g_assert_cmpfloat_with_epsilon (rate, bytes / 1e6 / wall, rate * 1e-9);
+    }
+  g_assert_true (fsb_transfer_stats (NULL, t, &stats));
+  g_assert_cmpfloat (stats.median, >, 0);
+  g_assert_cmpuint (stats.n, ==, copies);
+}
+
 static guint
 own_scratch_folders (void)
 {
@@ -214,7 +240,7 @@ test_every_group (void)
       FsbTransfer *t = g_ptr_array_index (d.result->transfers, i);
       g_assert_cmpstr (t->from, ==, pairs[i][0]);
       g_assert_cmpstr (t->to, ==, pairs[i][1]);
-      g_assert_cmpfloat (t->mb_per_s, >, 0);
+      check_transfer (t, 1, fsb_sizes_get_u64 (plan->sizes, "transfer-size"));
     }
 
   /* The JSON keeps all of it: per-deletion samples, the matrix, commands. */
@@ -299,7 +325,7 @@ test_transfer_only (void)
       g_test_message ("log: %s", (const char *) d.logs->pdata[i]);
   g_assert_cmpuint (d.result->transfers->len, ==, 4);
   for (guint i = 0; i < d.result->transfers->len; i++)
-    g_assert_cmpfloat (((FsbTransfer *) g_ptr_array_index (d.result->transfers, i))->mb_per_s, >, 0);
+    check_transfer (g_ptr_array_index (d.result->transfers, i), 2, fsb_sizes_get_u64 (plan->sizes, "transfer-size"));
   fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
   run_data_clear (&d);
 }

@@ -563,7 +563,7 @@ test_transfer (Fixture *f, gconstpointer data)
   ColdLog log = { g_array_new (FALSE, FALSE, sizeof (guint)) };
 
   g_assert_cmpint (g_mkdir (b, 0755), ==, 0);
-  g_assert_true (fsb_transfer_run (ep, 2, f->profile.transfer_bytes, 2, cold_cb, &log,
+  g_assert_true (fsb_transfer_run ("transfer", ep, 2, f->profile.transfer_bytes, 2, cold_cb, &log,
                                    NULL, NULL, result, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (result->transfers->len, ==, 4);
@@ -572,7 +572,18 @@ test_transfer (Fixture *f, gconstpointer data)
       FsbTransfer *t = g_ptr_array_index (result->transfers, i);
       g_assert_cmpstr (t->from, ==, expect[i][0]);
       g_assert_cmpstr (t->to, ==, expect[i][1]);
-      g_assert_cmpfloat (t->mb_per_s, >, 0);
+      g_assert_cmpstr (t->task->id, ==, "transfer");
+      /* each copy a sample of its own */
+      g_assert_cmpuint (t->task->samples->len, ==, 2);
+      for (guint k = 0; k < 2; k++)
+        {
+          double bytes, rate;
+
+          g_assert_true (fsb_sample_get (t->task->samples->pdata[k], "bytes", &bytes));
+          g_assert_cmpfloat (bytes, ==, (double) f->profile.transfer_bytes);
+          g_assert_true (fsb_sample_get (t->task->samples->pdata[k], "mb_per_s", &rate));
+          g_assert_cmpfloat (rate, >, 0);
+        }
     }
   /* Caches made cold before every copy: 4 pairs × 2 repetitions. */
   g_assert_cmpuint (log.calls->len, ==, 16);

@@ -298,8 +298,11 @@ print_other_groups (FsbResult *result)
               for (guint k = 0; k < result->transfers->len; k++)
                 {
                   FsbTransfer *t = g_ptr_array_index (result->transfers, k);
-                  if (strcmp (t->from, names->pdata[i]) == 0 && strcmp (t->to, names->pdata[j]) == 0)
-                    v = t->mb_per_s;
+                  FsbStats s;
+
+                  if (strcmp (t->from, names->pdata[i]) == 0 && strcmp (t->to, names->pdata[j]) == 0 &&
+                      fsb_transfer_stats (result, t, &s))
+                    v = s.median;
                 }
               if (v >= 0)
                 g_string_append_printf (out, "  %10.1f", v);

@@ -327,6 +327,14 @@ fsb_task_result_stats (const FsbResult *result, const FsbTaskResult *task, const
   return values->len > 0;
 }
 
+gboolean
+fsb_transfer_stats (const FsbResult *result, const FsbTransfer *transfer, FsbStats *stats)
+{
+  g_return_val_if_fail (transfer != NULL && stats != NULL, FALSE);
+
+  return fsb_task_result_stats (result, transfer->task, "mb_per_s", stats);
+}
+
 /* Combining estimates ---------------------------------------------------------- */
 
 /* Welch–Satterthwaite: the degrees of freedom of a sum of variances

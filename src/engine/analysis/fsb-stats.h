@@ -52,6 +52,8 @@ typedef struct {
  * table reads it from here. */
 gboolean       fsb_task_result_stats    (const FsbResult *result, const FsbTaskResult *task, const char *metric,
                                          FsbStats *stats);
+/* The same of a transfer's rate ("mb_per_s") over its samples. */
+gboolean       fsb_transfer_stats       (const FsbResult *result, const FsbTransfer *transfer, FsbStats *stats);
 void           fsb_stats_compute        (const double *values, guint n, FsbStats *stats);
 /* Keeps the interval's ends within [min, max]; the model behind it stays. */
 void           fsb_stats_clamp          (FsbStats *stats, double min, double max);

@@ -359,7 +359,11 @@ score_capacity (FsbResult *result)
   return ranking;
 }
 
-/* Each copy into a filesystem, from every source, is one sample of it. */
+/* The copies into a filesystem from each source are the parts of its
+ * score: the mean of their logs, each pair's known from its own samples.
+ * Where a pair has no spread of its own (one sample: results that kept the
+ * median alone, or one repetition), each pair's median is one sample of the
+ * filesystem, and the sources' spread is all there is to go by. */
 static GPtrArray *
 score_transfers (FsbResult *result)
 {
@@ -368,25 +372,39 @@ score_transfers (FsbResult *result)
   for (guint f = 0; f < result->filesystems->len; f++)
     {
       FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
-      g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GArray) medians = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (FsbLogEstimate));
+      gboolean own = TRUE;
       FsbStats stats;
       FsbScore *s;
 
       for (guint i = 0; i < result->transfers->len; i++)
         {
           FsbTransfer *t = g_ptr_array_index (result->transfers, i);
-          double v = MAX (t->mb_per_s, 1e-9);
+          double v;
 
-          if (g_strcmp0 (t->to, fs->name) == 0 && isfinite (t->mb_per_s))
-            g_array_append_val (values, v);
+          if (g_strcmp0 (t->to, fs->name) != 0 || !fsb_transfer_stats (result, t, &stats))
+            continue;
+          v = MAX (stats.median, 1e-9);
+          g_array_append_val (medians, v);
+          g_array_append_val (parts, stats.estimate);
+          own = own && stats.n > 1 && stats.positive;
         }
-      if (values->len == 0)
+      if (medians->len == 0)
         continue;
-      fsb_stats_compute ((double *) values->data, values->len, &stats);
       s = score_new (fs->name, "mb_per_s");
       s->complete = TRUE;
-      s->value = stats.median;
-      s->estimate = stats.estimate;
+      if (own)
+        {
+          fsb_log_estimate_mean ((FsbLogEstimate *) parts->data, NULL, parts->len, &s->estimate);
+          s->value = exp (s->estimate.log);
+        }
+      else
+        {
+          fsb_stats_compute ((double *) medians->data, medians->len, &stats);
+          s->value = stats.median;
+          s->estimate = stats.estimate;
+        }
       g_ptr_array_add (ranking, s);
     }
   return ranking;

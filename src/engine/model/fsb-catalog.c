@@ -146,6 +146,17 @@ fsb_catalog_groups (guint *n_groups)
 }
 
 const FsbWorkloadGroup *
+fsb_catalog_first_across_group (void)
+{
+  Catalog *c = get_catalog ();
+
+  for (guint i = 0; i < c->groups->len; i++)
+    if (((const FsbWorkloadGroup *) c->groups->pdata[i])->across_filesystems)
+      return c->groups->pdata[i];
+  return NULL;
+}
+
+const FsbWorkloadGroup *
 fsb_catalog_group (const char *id)
 {
   Catalog *c = get_catalog ();

@@ -201,6 +201,8 @@ struct _FsbWorkloadGroup {
 /* The groups, in registry order (workloads/meson.build lists them). */
 const FsbWorkloadGroup *const *fsb_catalog_groups      (guint *n_groups);
 const FsbWorkloadGroup        *fsb_catalog_group       (const char *id);
+/* The first group across contenders in the catalog, or NULL. */
+const FsbWorkloadGroup        *fsb_catalog_first_across_group (void);
 /* Adds a group at run time, after the built-in ones (tests, experiments).
  * The group and its tables must outlive the process. FALSE when its id,
  * a task id or a criterion id is taken. */

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "fsb-json.h"
+#include "fsb-text.h"
 
 static gboolean
 is_token_char (char c)
@@ -107,4 +108,44 @@ fsb_json_add_bool (JsonBuilder *b, const char *key, gboolean value)
 {
   json_builder_set_member_name (b, key);
   json_builder_add_boolean_value (b, value);
+}
+
+JsonNode *
+fsb_json_sanitized_copy (JsonNode *node)
+{
+  JsonNode *copy;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *in = json_node_get_object (node), *out = json_object_new ();
+      g_autoptr(GList) members = json_object_get_members (in);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          g_autofree char *key = fsb_text_sanitize (l->data, -1);
+          json_object_set_member (out, key, fsb_json_sanitized_copy (json_object_get_member (in, l->data)));
+        }
+      copy = json_node_new (JSON_NODE_OBJECT);
+      json_node_take_object (copy, out);
+      return copy;
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *in = json_node_get_array (node), *out = json_array_new ();
+
+      for (guint i = 0; i < json_array_get_length (in); i++)
+        json_array_add_element (out, fsb_json_sanitized_copy (json_array_get_element (in, i)));
+      copy = json_node_new (JSON_NODE_ARRAY);
+      json_node_take_array (copy, out);
+      return copy;
+    }
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    {
+      g_autofree char *text = fsb_text_sanitize (json_node_get_string (node), -1);
+
+      copy = json_node_new (JSON_NODE_VALUE);
+      json_node_set_string (copy, text);
+      return copy;
+    }
+  return json_node_copy (node);
 }

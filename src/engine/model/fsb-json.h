@@ -19,4 +19,8 @@ void  fsb_json_add_uint   (JsonBuilder *b, const char *key, guint64 value);
 void  fsb_json_add_double (JsonBuilder *b, const char *key, double value);
 void  fsb_json_add_bool   (JsonBuilder *b, const char *key, gboolean value);
 
+/* A deep copy of node with every text, keys included, made harmless to
+ * print (fsb_text_sanitize ()): what a result keeps of JSON from outside. */
+JsonNode *fsb_json_sanitized_copy (JsonNode *node);
+
 G_END_DECLS

@@ -171,3 +171,23 @@ fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs)
   fs->mount_requested = g_steal_pointer (&mount);
   return NULL;
 }
+
+char *
+fsb_transfer_check (const FsbTransfer *t, const char *field)
+{
+  g_return_val_if_fail (t != NULL && field != NULL, NULL);
+
+  if (t->task->samples->len == 0)
+    /* Translators: a field of the file, “transfers[3]” */
+    return g_strdup_printf (_("%s has no samples"), field);
+  for (guint i = 0; i < t->task->samples->len; i++)
+    {
+      const FsbSample *sample = g_ptr_array_index (t->task->samples, i);
+      double v;
+
+      if (!fsb_sample_get (sample, "mb_per_s", &v))
+        /* Translators: a field of the file, “transfers[3].samples[1]”, then the name of the rate, “mb_per_s” */
+        return g_strdup_printf (_("%s.samples[%u] has no “%s”"), field, i, "mb_per_s");
+    }
+  return NULL;
+}

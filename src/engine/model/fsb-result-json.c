@@ -79,20 +79,10 @@ build_target_regime (JsonBuilder *b, const FsbTargetInfo *t)
 }
 
 /* The task's samples from the one at from on. */
+/* "samples": task's from the from-th on. */
 static void
-build_task (JsonBuilder *b, const FsbTaskResult *task, guint from)
+build_samples (JsonBuilder *b, const FsbTaskResult *task, guint from)
 {
-  FsbConditions conditions;
-  const char *id = fsb_job_key_parse (task->id, &conditions);
-
-  /* Only the samples, with the conditions they were taken under:
-   * whatever is derived from them (medians, intervals) is computed
-   * where it is shown, from these (analysis/). */
-  json_builder_begin_object (b);
-  fsb_json_add_string (b, "id", id != NULL ? id : task->id);
-  fsb_conditions_build_json (b, &conditions);
-  if (task->command != NULL)
-    fsb_json_add_string (b, "command", task->command);
   json_builder_set_member_name (b, "samples");
   json_builder_begin_array (b);
   for (guint i = from; i < task->samples->len; i++)
@@ -110,6 +100,23 @@ build_task (JsonBuilder *b, const FsbTaskResult *task, guint from)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+}
+
+static void
+build_task (JsonBuilder *b, const FsbTaskResult *task, guint from)
+{
+  FsbConditions conditions;
+  const char *id = fsb_job_key_parse (task->id, &conditions);
+
+  /* Only the samples, with the conditions they were taken under:
+   * whatever is derived from them (medians, intervals) is computed
+   * where it is shown, from these (analysis/). */
+  json_builder_begin_object (b);
+  fsb_json_add_string (b, "id", id != NULL ? id : task->id);
+  fsb_conditions_build_json (b, &conditions);
+  if (task->command != NULL)
+    fsb_json_add_string (b, "command", task->command);
+  build_samples (b, task, from);
   json_builder_end_object (b);
 }
 
@@ -250,7 +257,9 @@ build_result (FsbResult *self, Part part)
       json_builder_begin_object (b);
       fsb_json_add_string (b, "from", t->from);
       fsb_json_add_string (b, "to", t->to);
-      fsb_json_add_double (b, "mb_per_s", t->mb_per_s);
+      /* the samples only, as a task's: the figure is computed where it is shown */
+      fsb_json_add_string (b, "task", t->task->id);
+      build_samples (b, t->task, 0);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

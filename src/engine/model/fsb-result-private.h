@@ -69,10 +69,15 @@ JsonNode   *fsb_result_parse_bounded  (const char *data, gsize length, GError **
 #define FSB_RESULT_MAX_SIZES        64        /* the plan's sizes: a few per group */
 #define FSB_RESULT_MAX_TEXT_BYTES   (64 * 1024)  /* one string: an error output, a command */
 #define FSB_RESULT_MAX_TRANSFERS    (FSB_RESULT_MAX_FILESYSTEMS * FSB_RESULT_MAX_FILESYSTEMS)
+#define FSB_RESULT_MAX_TRANSFER_SAMPLES 1000  /* per transfer: ten times the most repetitions of a plan */
 
 /* fsb-result-check.c: a filesystem's "type" and "mount_requested" read
  * into fs; NULL, or a translated sentence saying what is wrong. */
 char *fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs);
+/* A transfer read (field: where it is in the file): at least one sample,
+ * each with its rate, as every copy measured has; NULL, or a translated
+ * sentence saying what is wrong. */
+char *fsb_transfer_check (const FsbTransfer *t, const char *field);
 
 /* Physical plausibility of a metric's value. NULL when value is possible
  * for what metric measures; else a translated sentence naming field

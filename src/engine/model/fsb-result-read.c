@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "fsb-age.h"
+#include "fsb-catalog.h"
 #include "fsb-error.h"
 #include "fsb-job.h"
+#include "fsb-json.h"
 #include "fsb-kernel-cmdline.h"
 #include "fsb-result-private.h"
 #include "fsb-target-info.h"
@@ -310,6 +312,48 @@ read_sample (Reader *r, FsbSample *sample, JsonObject *so)
   return TRUE;
 }
 
+/* id (the member key of where we are) in the character set of task ids. */
+static gboolean
+check_task_id (Reader *r, const char *id, const char *key)
+{
+  g_autofree char *field = NULL, *shown = NULL;
+
+  if (fsb_text_is_task_id (id))
+    return TRUE;
+  field = field_of (r, key);
+  shown = quoted_for_message (id);
+  return fail_take (r->error,
+                    /* Translators: a field of the file, then its value */
+                    g_strdup_printf (_("%s is “%s”, which is not a task id (letters, digits, “-”, “_”, “.” and “:”, and “@aged” at the end)"),
+                                     field, shown));
+}
+
+/* The samples of a task (at most max in all) into task->samples. */
+static gboolean
+read_samples (Reader *r, FsbTaskResult *task, JsonArray *samples, guint max)
+{
+  if (too_many (r, "samples", task->samples->len + json_array_get_length (samples), max))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (samples); i++)
+    {
+      JsonNode *sn = json_array_get_element (samples, i);
+      FsbSample *sample;
+      gsize mark;
+      gboolean ok;
+
+      if (!JSON_NODE_HOLDS_OBJECT (sn))
+        return fail (r->error, _("a sample is not an object"));
+      sample = fsb_sample_new ();
+      g_ptr_array_add (task->samples, sample);
+      mark = field_push (r, "samples", (gint) i);
+      ok = read_sample (r, sample, json_node_get_object (sn));
+      field_pop (r, mark);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_task (Reader *r, FsbFsResult *fs, JsonNode *node)
 {
@@ -326,15 +370,8 @@ read_task (Reader *r, FsbFsResult *fs, JsonNode *node)
   samples = get_array (o, "samples");
   if (id == NULL || *id == '\0')
     return fail (r->error, _("a task has no id"));
-  if (!fsb_text_is_task_id (id))
-    {
-      g_autofree char *field = field_of (r, "id");
-      g_autofree char *shown = quoted_for_message (id);
-      return fail_take (r->error,
-                        /* Translators: a field of the file, then its value */
-                        g_strdup_printf (_("%s is “%s”, which is not a task id (letters, digits, “-”, “_”, “.” and “:”, and “@aged” at the end)"),
-                                         field, shown));
-    }
+  if (!check_task_id (r, id, "id"))
+    return FALSE;
   if ((key = fsb_job_key_from_json (id, o)) == NULL)
     {
       g_autofree char *field = field_of (r, "conditions");
@@ -357,26 +394,7 @@ read_task (Reader *r, FsbFsResult *fs, JsonNode *node)
   task = fsb_fs_result_get_task (fs, key, TRUE);
   g_free (task->command);
   task->command = get_string (o, "command");
-  if (too_many (r, "samples", task->samples->len + json_array_get_length (samples), FSB_RESULT_MAX_SAMPLES))
-    return FALSE;
-  for (guint i = 0; i < json_array_get_length (samples); i++)
-    {
-      JsonNode *sn = json_array_get_element (samples, i);
-      FsbSample *sample;
-      gsize mark;
-      gboolean ok;
-
-      if (!JSON_NODE_HOLDS_OBJECT (sn))
-        return fail (r->error, _("a sample is not an object"));
-      sample = fsb_sample_new ();
-      g_ptr_array_add (task->samples, sample);
-      mark = field_push (r, "samples", (gint) i);
-      ok = read_sample (r, sample, json_node_get_object (sn));
-      field_pop (r, mark);
-      if (!ok)
-        return FALSE;
-    }
-  return TRUE;
+  return read_samples (r, task, samples, FSB_RESULT_MAX_SAMPLES);
 }
 
 static gboolean
@@ -451,18 +469,23 @@ static gboolean
 read_transfer (Reader *r, FsbResult *self, JsonNode *tn)
 {
   JsonObject *to;
-  g_autofree char *from = NULL, *dest = NULL;
+  JsonArray *samples;
+  g_autofree char *from = NULL, *dest = NULL, *task_id = NULL, *problem = NULL;
   double mbps = NAN;
+  FsbTransfer *t;
 
   if (!JSON_NODE_HOLDS_OBJECT (tn))
     return fail (r->error, _("a transfer is not an object"));
   to = json_node_get_object (tn);
   from = get_string (to, "from");
   dest = get_string (to, "to");
-  if (!read_value (r, to, "mb_per_s", "mb_per_s", &mbps))
+  task_id = get_string (to, "task");
+  samples = get_array (to, "samples");
+  /* before the samples were kept: the median alone */
+  if (samples == NULL && !read_value (r, to, "mb_per_s", "mb_per_s", &mbps))
     return FALSE;
-  if (from == NULL || dest == NULL || isnan (mbps))
-    return fail (r->error, _("a transfer lacks “from”, “to” or “mb_per_s”"));
+  if (from == NULL || dest == NULL || (samples == NULL && isnan (mbps)))
+    return fail (r->error, _("a transfer lacks “from”, “to” or its samples"));
   if (!fsb_text_is_label (from) || !fsb_text_is_label (dest))
     {
       g_autofree char *shown = quoted_for_message (fsb_text_is_label (from) ? dest : from);
@@ -471,49 +494,27 @@ read_transfer (Reader *r, FsbResult *self, JsonNode *tn)
                         g_strdup_printf (_("%s is “%s”, which is not a filesystem name (letters, digits, “-” and “_”)"),
                                          r->field->str, shown));
     }
-  fsb_result_add_transfer (self, from, dest, mbps);
+  if (task_id != NULL && !check_task_id (r, task_id, "task"))
+    return FALSE;
+  /* before 0.9, transfers did not name their group: the only one there was */
+  if (task_id == NULL && fsb_catalog_first_across_group () != NULL)
+    task_id = g_strdup (fsb_catalog_first_across_group ()->id);
+  if (task_id == NULL)
+    return fail (r->error, _("a transfer lacks “from”, “to” or its samples"));
+  t = fsb_result_get_transfer (self, from, dest, task_id);
+  if (samples == NULL)
+    {
+      FsbSample *sample = fsb_sample_new ();
+
+      fsb_sample_set (sample, "mb_per_s", mbps);
+      g_ptr_array_add (t->task->samples, sample);
+      return TRUE;
+    }
+  if (!read_samples (r, t->task, samples, FSB_RESULT_MAX_TRANSFER_SAMPLES))
+    return FALSE;
+  if ((problem = fsb_transfer_check (t, r->field->str)) != NULL)
+    return fail (r->error, problem);
   return TRUE;
-}
-
-/* The dataset's manifest is kept as it is, its texts made harmless. */
-static JsonNode *
-clean_node (JsonNode *node)
-{
-  JsonNode *copy;
-
-  if (JSON_NODE_HOLDS_OBJECT (node))
-    {
-      JsonObject *in = json_node_get_object (node), *out = json_object_new ();
-      g_autoptr(GList) members = json_object_get_members (in);
-
-      for (GList *l = members; l != NULL; l = l->next)
-        {
-          g_autofree char *key = fsb_text_sanitize (l->data, -1);
-          json_object_set_member (out, key, clean_node (json_object_get_member (in, l->data)));
-        }
-      copy = json_node_new (JSON_NODE_OBJECT);
-      json_node_take_object (copy, out);
-      return copy;
-    }
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *in = json_node_get_array (node), *out = json_array_new ();
-
-      for (guint i = 0; i < json_array_get_length (in); i++)
-        json_array_add_element (out, clean_node (json_array_get_element (in, i)));
-      copy = json_node_new (JSON_NODE_ARRAY);
-      json_node_take_array (copy, out);
-      return copy;
-    }
-  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    {
-      g_autofree char *text = fsb_text_sanitize (json_node_get_string (node), -1);
-
-      copy = json_node_new (JSON_NODE_VALUE);
-      json_node_set_string (copy, text);
-      return copy;
-    }
-  return json_node_copy (node);
 }
 
 static gboolean
@@ -722,7 +723,7 @@ read_top (Reader *r, FsbResult *self, JsonObject *o)
   fsb_result_left_out_from_json (self, get_array (o, "left_out"));
   n = json_object_get_member (o, "dataset");
   if (n != NULL && JSON_NODE_HOLDS_OBJECT (n))
-    self->dataset = clean_node (n);
+    self->dataset = fsb_json_sanitized_copy (n);   /* the dataset's manifest, as it is */
 
   for (guint i = 0; i < json_array_get_length (fss); i++)
     {

@@ -151,7 +151,25 @@ transfer_free (FsbTransfer *t)
 {
   g_free (t->from);
   g_free (t->to);
+  task_result_free (t->task);
   g_free (t);
+}
+
+static void
+copy_samples (FsbTaskResult *to, const FsbTaskResult *from)
+{
+  for (guint k = 0; k < from->samples->len; k++)
+    g_ptr_array_add (to->samples, fsb_sample_copy (g_ptr_array_index (from->samples, k)));
+}
+
+static void
+copy_transfers (FsbResult *to, const FsbResult *from)
+{
+  for (guint i = 0; i < from->transfers->len; i++)
+    {
+      const FsbTransfer *t = g_ptr_array_index (from->transfers, i);
+      copy_samples (fsb_result_get_transfer (to, t->from, t->to, t->task->id)->task, t->task);
+    }
 }
 
 FsbResult *
@@ -428,27 +446,33 @@ fsb_result_copy (const FsbResult *self)
           copied->id = g_strdup (task->id);
           copied->command = g_strdup (task->command);
           copied->samples = g_ptr_array_new_full (task->samples->len, (GDestroyNotify) fsb_sample_free);
-          for (guint k = 0; k < task->samples->len; k++)
-            g_ptr_array_add (copied->samples, fsb_sample_copy (g_ptr_array_index (task->samples, k)));
+          copy_samples (copied, task);
           g_ptr_array_add (to->tasks, copied);
         }
     }
-  for (guint i = 0; i < self->transfers->len; i++)
-    {
-      const FsbTransfer *t = g_ptr_array_index (self->transfers, i);
-      fsb_result_add_transfer (copy, t->from, t->to, t->mb_per_s);
-    }
+  copy_transfers (copy, self);
   return copy;
 }
 
 FsbTransfer *
-fsb_result_add_transfer (FsbResult *self, const char *from, const char *to, double mb_per_s)
+fsb_result_get_transfer (FsbResult *self, const char *from, const char *to, const char *task_id)
 {
-  FsbTransfer *t = g_new0 (FsbTransfer, 1);
+  FsbTransfer *t;
 
+  g_return_val_if_fail (self != NULL && from != NULL && to != NULL && task_id != NULL, NULL);
+
+  for (guint i = 0; i < self->transfers->len; i++)
+    {
+      t = g_ptr_array_index (self->transfers, i);
+      if (strcmp (t->from, from) == 0 && strcmp (t->to, to) == 0 && strcmp (t->task->id, task_id) == 0)
+        return t;
+    }
+  t = g_new0 (FsbTransfer, 1);
   t->from = g_strdup (from);
   t->to = g_strdup (to);
-  t->mb_per_s = mb_per_s;
+  t->task = g_new0 (FsbTaskResult, 1);
+  t->task->id = g_strdup (task_id);
+  t->task->samples = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
   g_ptr_array_add (self->transfers, t);
   return t;
 }
@@ -534,11 +558,7 @@ fsb_result_merge (FsbResult *base, FsbResult *more)
         into->error = g_strdup (from->error);
     }
   if (merged->transfers->len == 0)
-    for (guint i = 0; i < extra->transfers->len; i++)
-      {
-        FsbTransfer *t = extra->transfers->pdata[i];
-        fsb_result_add_transfer (merged, t->from, t->to, t->mb_per_s);
-      }
+    copy_transfers (merged, extra);
   for (guint i = 0; merged->workloads != NULL && merged->workloads[i] != NULL; i++)
     g_strv_builder_add (groups, merged->workloads[i]);
   for (guint i = 0; extra->workloads != NULL && extra->workloads[i] != NULL; i++)

@@ -93,10 +93,15 @@ typedef struct {
   GHashTable  *task_index;     /* private: id → task, for fsb_fs_result_get_task () */
 } FsbFsResult;
 
+/* A group across contenders' copies from one contender to another (the
+ * ordered pair is its identity), kept as a task's are: task->id is the
+ * group's, and each repetition is a sample ("bytes", "wall_s", "mb_per_s").
+ * Results from before the samples were kept have one sample, the median's
+ * "mb_per_s". What a report shows is computed from the samples (analysis/). */
 typedef struct {
-  char   *from;
-  char   *to;
-  double  mb_per_s;
+  char          *from;
+  char          *to;
+  FsbTaskResult *task;
 } FsbTransfer;
 
 typedef struct {
@@ -273,7 +278,9 @@ FsbFsResult   *fsb_result_find_filesystem (FsbResult *self, const char *name);
 /* The task ids of all filesystems, each once, in the order of the first
  * filesystem that has them; the strings belong to self. */
 GPtrArray     *fsb_result_task_ids      (FsbResult *self);
-FsbTransfer   *fsb_result_add_transfer  (FsbResult *self, const char *from, const char *to, double mb_per_s);
+/* The transfer from → to of the group task_id, made without samples
+ * when self has none yet. */
+FsbTransfer   *fsb_result_get_transfer  (FsbResult *self, const char *from, const char *to, const char *task_id);
 /* A copy of base with the tasks it lacks from more (a later run of the
  * missing groups on the same filesystems, matched by name). */
 FsbResult     *fsb_result_merge         (FsbResult *base, FsbResult *more);

@@ -324,13 +324,25 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
     }
   if (options->kind == FSB_CHART_TRANSFER)
     {
+      guint n_intervals = 0, n_ranges = 0;
+
       m->metric = "mb_per_s";
       for (guint i = 0; i < result->transfers->len; i++)
         {
-          double v = ((FsbTransfer *) result->transfers->pdata[i])->mb_per_s;
-          if (isfinite (v))
-            m->max_value = MAX (m->max_value, v);
+          FsbStats s;
+          double low, high;
+
+          if (!fsb_transfer_stats (result, result->transfers->pdata[i], &s))
+            continue;
+          if (isfinite (s.median))
+            m->max_value = MAX (m->max_value, s.median);
+          if (fsb_chart_interval (&s, &low, &high))
+            n_intervals++;
+          else if (s.n > 1)
+            n_ranges++;
         }
+      /* as the sections': a single copy has neither */
+      m->intervals = n_intervals > 0 && n_ranges == 0;
       make_bands (m);
       return;
     }

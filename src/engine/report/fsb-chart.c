@@ -417,6 +417,15 @@ draw_caption (Ink *ink, const char *caption, double y, double width)
   fsb_ink_draw_lines (ink, caption, 0, y + ink->size * 0.5, 0, SMALLEST_TEXT, FALSE, width, CAPTION_LINES, width);
 }
 
+/* The median of a transfer's copies (NaN: none measured). */
+static double
+transfer_median (const Model *m, const FsbTransfer *t)
+{
+  FsbStats s;
+
+  return fsb_transfer_stats (m->result, t, &s) ? s.median : NAN;
+}
+
 static void
 draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double y0)
 {
@@ -427,7 +436,11 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
   if (n == 0)
     return;
   for (guint k = 0; k < m->result->transfers->len; k++)
-    min_value = MIN (min_value, ((FsbTransfer *) m->result->transfers->pdata[k])->mb_per_s);
+    {
+      double v = transfer_median (m, m->result->transfers->pdata[k]);
+      if (isfinite (v))
+        min_value = MIN (min_value, v);
+    }
   cell_w = g->plot_w / n;
   cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
   for (guint j = 0; j < n; j++)
@@ -465,9 +478,10 @@ draw_transfers (cairo_t *cr, Ink *ink, const Model *m, const Geometry *g, double
           {
             /* Blue from the palette, lighter for slower: readable in grey
              * too. The scale runs from the slowest to the fastest copy. */
-            double t = m->max_value > min_value ? 0.15 + 0.85 * (found->mb_per_s - min_value) / (m->max_value - min_value)
+            double v = transfer_median (m, found);
+            double t = m->max_value > min_value ? 0.15 + 0.85 * (v - min_value) / (m->max_value - min_value)
                                                 : 0.6;
-            g_autofree char *label = n <= 16 ? fsb_format_number (found->mb_per_s, 1) : NULL;
+            g_autofree char *label = n <= 16 ? fsb_format_number (v, 1) : NULL;
 
             cairo_set_source_rgb (cr, 1 - t * (1 - 0x00 / 255.0), 1 - t * (1 - 0x72 / 255.0), 1 - t * (1 - 0xB2 / 255.0));
             cairo_rectangle (cr, x + 1, y + 1, cell_w - 2, cell_h - 2);

@@ -233,16 +233,6 @@ comparison_changes (FsbComparison *comparison)
   return changes;
 }
 
-/* The criterion scored on transfers between contenders. */
-static const char *
-transfer_criterion (void)
-{
-  for (guint i = 0; i < fsb_catalog_n_criteria (); i++)
-    if (fsb_catalog_nth_criterion (i)->score == FSB_SCORE_TRANSFER)
-      return fsb_catalog_nth_criterion (i)->id;
-  return "custom";
-}
-
 char *
 fsb_report_render_csv (FsbResult * const *results, const char * const *labels, guint n_results)
 {
@@ -289,8 +279,12 @@ fsb_report_render_csv (FsbResult * const *results, const char * const *labels, g
       for (guint t = 0; t < r->transfers->len; t++)
         {
           FsbTransfer *tr = r->transfers->pdata[t];
-          g_autofree char *task = g_strconcat ("transfer-to:", tr->to, NULL);
-          csv_row (c, tr->from, transfer_criterion (), task, "mb_per_s", "value", tr->mb_per_s, "MB/s");
+          g_autofree char *task = g_strconcat (tr->task->id, "-to:", tr->to, NULL);
+          FsbStats s;
+
+          /* one sample (results that kept the median alone): its "value", as then */
+          if (fsb_transfer_stats (r, tr, &s))
+            stats_rows (c, tr->from, fsb_task_criterion (tr->task->id), task, "mb_per_s", &s);
         }
     }
   return g_string_free (out, FALSE);

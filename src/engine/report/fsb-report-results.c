@@ -178,14 +178,20 @@ latency_cell (FsbResult *r, FsbTaskResult *task)
   return cell;
 }
 
-/* The whiskers are 95 % intervals when every figure of the section has one. */
+/* The whiskers are 95 % intervals when every figure of the chart has one. */
+static const char *
+range_title_of (FsbResult *r, const FsbChartOptions *o)
+{
+  /* xgettext:no-c-format */
+  return fsb_chart_uses_intervals (r, o) ? _("95 % interval") : _("Min–max");
+}
+
 static const char *
 range_title (FsbResult *r, const char *section)
 {
   FsbChartOptions o = { .kind = FSB_CHART_SECTION, .section = section };
 
-  /* xgettext:no-c-format */
-  return fsb_chart_uses_intervals (r, &o) ? _("95 % interval") : _("Min–max");
+  return range_title_of (r, &o);
 }
 
 static void
@@ -541,16 +547,28 @@ static void
 add_transfer_table (FsbDocument *doc, FsbResult *r)
 {
   g_autofree char *speed = fsb_doc_column_title (fsb_metric_display_name ("mb_per_s"), "mb_per_s");
-  FsbBlock *table = fsb_doc_add_table (doc, 0x4, _("From"), _("To"), speed, NULL);
+  FsbChartOptions o = { .kind = FSB_CHART_TRANSFER };
+  gboolean spread = FALSE;
+  FsbBlock *table;
+  FsbStats s;
 
+  /* the copies' spread, where a pair was copied more than once (results
+   * that kept the median alone have none) */
+  for (guint i = 0; i < r->transfers->len; i++)
+    spread = spread || (fsb_transfer_stats (r, r->transfers->pdata[i], &s) && s.n > 1);
+  table = spread ? fsb_doc_add_table (doc, 0xc, _("From"), _("To"), speed, range_title_of (r, &o), NULL)
+                 : fsb_doc_add_table (doc, 0x4, _("From"), _("To"), speed, NULL);
   for (guint i = 0; i < r->transfers->len; i++)
     {
       FsbTransfer *t = r->transfers->pdata[i];
       GPtrArray *row = fsb_doc_table_row (table);
+      gboolean have = fsb_transfer_stats (r, t, &s);
 
       g_ptr_array_add (row, g_strdup (fsb_format_fs_name (t->from)));
       g_ptr_array_add (row, g_strdup (fsb_format_fs_name (t->to)));
-      g_ptr_array_add (row, fsb_format_value (t->mb_per_s, "mb_per_s"));
+      g_ptr_array_add (row, have ? fsb_format_value (s.median, "mb_per_s") : g_strdup ("—"));
+      if (spread)
+        g_ptr_array_add (row, have && s.n > 1 ? range_cell (&s, "mb_per_s", s.median) : g_strdup ("—"));
     }
 }
 

@@ -69,7 +69,7 @@ fsb_run_across (Run *run, const FsbWorkloadGroup *group, FsbResult *result, GErr
   g_autoptr(GError) local = NULL;
   guint64 needed = group->space_across != NULL ? group->space_across (run->sizes) : 0;
   Transfers t = { run, g_new0 (FsbTarget *, n), g_new0 (FsbAcrossEndpoint, n) };
-  FsbAcrossContext ctx = { t.endpoints, n, run->sizes, run->plan->repetitions, transfer_cold_cb, &t,
+  FsbAcrossContext ctx = { group->id, t.endpoints, n, run->sizes, run->plan->repetitions, transfer_cold_cb, &t,
                            fsb_run_item_progress_cb, run, run->cancellable };
   gboolean ok = TRUE;
 
@@ -111,7 +111,10 @@ fsb_run_across (Run *run, const FsbWorkloadGroup *group, FsbResult *result, GErr
       for (guint i = 0; i < cells->transfers->len; i++)
         {
           FsbTransfer *cell = g_ptr_array_index (cells->transfers, i);
-          fsb_result_add_transfer (result, cell->from, cell->to, cell->mb_per_s);
+          FsbTransfer *into = fsb_result_get_transfer (result, cell->from, cell->to, cell->task->id);
+
+          while (cell->task->samples->len > 0)
+            g_ptr_array_add (into->task->samples, g_ptr_array_steal_index (cell->task->samples, 0));
         }
       g_mutex_unlock (&run->runner->lock);
     }

@@ -25,14 +25,6 @@ dest_path (const FsbTransferEndpoint *e, guint from)
   return g_build_filename (e->mount_point, name, NULL);
 }
 
-static int
-compare_doubles (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static void
 remove_files (FsbTransferEndpoint *endpoints, guint n)
 {
@@ -50,7 +42,8 @@ remove_files (FsbTransferEndpoint *endpoints, guint n)
 }
 
 gboolean
-fsb_transfer_run (FsbTransferEndpoint *endpoints,
+fsb_transfer_run (const char          *task_id,
+                  FsbTransferEndpoint *endpoints,
                   guint                n_endpoints,
                   guint64              bytes,
                   guint                repetitions,
@@ -62,15 +55,13 @@ fsb_transfer_run (FsbTransferEndpoint *endpoints,
                   GCancellable        *cancellable,
                   GError             **error)
 {
-  g_autofree double *rates = NULL;
   guint64 total_steps, step = 0;
   gboolean ok = TRUE;
 
-  g_return_val_if_fail (endpoints != NULL && n_endpoints > 0, FALSE);
+  g_return_val_if_fail (task_id != NULL && endpoints != NULL && n_endpoints > 0, FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
 
   repetitions = MAX (repetitions, 1);
-  rates = g_new (double, repetitions);
   total_steps = n_endpoints + (guint64) n_endpoints * n_endpoints * repetitions;
 
   /* Every filesystem gets its own file, with its own content. */
@@ -88,11 +79,14 @@ fsb_transfer_run (FsbTransferEndpoint *endpoints,
   for (guint a = 0; a < n_endpoints && ok; a++)
     for (guint b = 0; b < n_endpoints && ok; b++)
       {
+        g_autoptr(GPtrArray) samples = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+
         for (guint r = 0; r < repetitions && ok; r++)
           {
             g_autofree char *src = NULL, *dst = NULL;
             guint64 copied = 0;
             double t0, wall;
+            FsbSample *sample;
 
             if (cold != NULL && !cold (endpoints, a, b, cold_data, cancellable, error))
               {
@@ -108,7 +102,11 @@ fsb_transfer_run (FsbTransferEndpoint *endpoints,
             wall = fsb_now () - t0;
             if (!ok)
               break;
-            rates[r] = wall > 0 ? copied / 1e6 / wall : 0.0;
+            sample = fsb_sample_new ();
+            fsb_sample_set (sample, "bytes", (double) copied);
+            fsb_sample_set (sample, "wall_s", wall);
+            fsb_sample_set (sample, "mb_per_s", wall > 0 ? copied / 1e6 / wall : 0.0);
+            g_ptr_array_add (samples, sample);
 
             /* The copy goes before the next one; its deletion is not timed. */
             g_unlink (dst);
@@ -116,12 +114,11 @@ fsb_transfer_run (FsbTransferEndpoint *endpoints,
             if (progress != NULL)
               progress (++step, total_steps, progress_data);
           }
+        /* a pair is kept whole or not at all */
         if (ok)
-          {
-            qsort (rates, repetitions, sizeof (double), compare_doubles);
-            fsb_result_add_transfer (result, endpoints[a].name, endpoints[b].name,
-                                     fsb_percentile (rates, repetitions, 0.5));
-          }
+          g_ptr_array_extend_and_steal (fsb_result_get_transfer (result, endpoints[a].name, endpoints[b].name,
+                                                                 task_id)->task->samples,
+                                        g_steal_pointer (&samples));
       }
 
   remove_files (endpoints, n_endpoints);
@@ -134,7 +131,7 @@ fsb_transfer_run (FsbTransferEndpoint *endpoints,
 static gboolean
 run_across (FsbAcrossContext *ctx, FsbResult *result, GError **error)
 {
-  return fsb_transfer_run (ctx->endpoints, ctx->n_endpoints, fsb_sizes_get_u64 (ctx->sizes, FSB_SIZE_TRANSFER),
+  return fsb_transfer_run (ctx->task_id, ctx->endpoints, ctx->n_endpoints, fsb_sizes_get_u64 (ctx->sizes, FSB_SIZE_TRANSFER),
                            ctx->repetitions, ctx->cold, ctx->cold_data, ctx->progress, ctx->progress_data,
                            result, ctx->cancellable, error);
 }

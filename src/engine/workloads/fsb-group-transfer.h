@@ -22,9 +22,11 @@ typedef FsbAcrossColdFunc FsbTransferColdFunc;
 /* Puts a file of bytes (each one unique, so no copy reads another's cache)
  * on every endpoint, then copies it A→B for every ordered pair, A→A
  * included, repetitions times, each copy fsync'd inside its time. Adds one
- * cell per pair to result->transfers with the median MB/s (10^6 bytes) of
- * the repetitions, in the order from 0→0, 0→1, ... Removes its files. */
-gboolean fsb_transfer_run (FsbTransferEndpoint *endpoints,
+ * transfer of task_id per pair to result->transfers, in the order 0→0,
+ * 0→1, ..., with a sample per copy: its "bytes", "wall_s" and "mb_per_s"
+ * (10^6 bytes a second). Removes its files. */
+gboolean fsb_transfer_run (const char          *task_id,
+                           FsbTransferEndpoint *endpoints,
                            guint                n_endpoints,
                            guint64              bytes,
                            guint                repetitions,

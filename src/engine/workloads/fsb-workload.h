@@ -58,6 +58,7 @@ typedef gboolean (*FsbAcrossColdFunc) (FsbAcrossEndpoint *endpoints,
                                        GError           **error);
 
 struct _FsbAcrossContext {
+  const char         *task_id;       /* the group's id: what its samples are of */
   FsbAcrossEndpoint  *endpoints;     /* in the plan's order */
   guint               n_endpoints;
   const FsbSizes     *sizes;
