@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "fsb-age.h"
@@ -154,6 +155,16 @@ fsb_catalog_group (const char *id)
     if (strcmp (((const FsbWorkloadGroup *) c->groups->pdata[i])->id, id) == 0)
       return c->groups->pdata[i];
   return NULL;
+}
+
+guint
+fsb_batch_size (double first_s)
+{
+  if (!(first_s > 0))
+    return FSB_BATCH_MOST;
+  if (first_s >= FSB_BATCH_LEAST_S)
+    return 1;
+  return (guint) MIN (ceil (FSB_BATCH_LEAST_S / first_s), FSB_BATCH_MOST);
 }
 
 const FsbTaskSpec *

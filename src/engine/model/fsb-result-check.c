@@ -144,6 +144,18 @@ fsb_count_check (double value, const char *field)
 }
 
 char *
+fsb_batch_check (double value, const char *field)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+
+  if (isfinite (value) && value >= 1 && value <= FSB_RESULT_MAX_BATCH && floor (value) == value)
+    return NULL;
+  /* Translators: a field of the file, its value, then the largest value allowed */
+  return g_strdup_printf (_("%s is %g, and a batch size must be a whole number from 1 to %u"),
+                          field, value, (guint) FSB_RESULT_MAX_BATCH);
+}
+
+char *
 fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs)
 {
   g_autofree char *type = fsb_result_json_string (o, "type");

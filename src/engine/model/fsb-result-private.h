@@ -69,6 +69,9 @@ JsonNode   *fsb_result_parse_bounded  (const char *data, gsize length, GError **
 #define FSB_RESULT_MAX_SIZES        64        /* the plan's sizes: a few per group */
 #define FSB_RESULT_MAX_TEXT_BYTES   (64 * 1024)  /* one string: an error output, a command */
 #define FSB_RESULT_MAX_TRANSFERS    (FSB_RESULT_MAX_FILESYSTEMS * FSB_RESULT_MAX_FILESYSTEMS)
+#define FSB_RESULT_MAX_BATCH        10000     /* operations in one sample's timed section */
+/* A sample's batch size (FsbSample.batch) in JSON: not a metric. */
+#define FSB_SAMPLE_BATCH_KEY        "batch"
 
 /* fsb-result-check.c: a filesystem's "type" and "mount_requested" read
  * into fs; NULL, or a translated sentence saying what is wrong. */
@@ -80,5 +83,7 @@ char *fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs);
 char *fsb_metric_check (const char *metric, double value, const char *field);
 /* The same for a count (sizes, cores, inodes): whole, 0 to 10^18. */
 char *fsb_count_check  (double value, const char *field);
+/* The same for a sample's batch size: whole, 1 to FSB_RESULT_MAX_BATCH. */
+char *fsb_batch_check  (double value, const char *field);
 
 G_END_DECLS

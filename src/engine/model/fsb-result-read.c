@@ -275,12 +275,33 @@ metric_name_is_valid (const char *name)
   return n > 0;
 }
 
+/* The sample's batch size: 1 in files from before batches. */
+static gboolean
+read_batch (Reader *r, FsbSample *sample, JsonObject *so)
+{
+  g_autofree char *field = NULL;
+  gboolean present;
+  double v = 1;
+  char *problem;
+
+  if (!get_number (so, FSB_SAMPLE_BATCH_KEY, &v, &present) && !present)
+    return TRUE;
+  field = field_of (r, FSB_SAMPLE_BATCH_KEY);
+  problem = fsb_batch_check (present ? v : INFINITY, field);
+  if (problem != NULL)
+    return fail_take (r->error, problem);
+  sample->batch = (guint) v;
+  return TRUE;
+}
+
 static gboolean
 read_sample (Reader *r, FsbSample *sample, JsonObject *so)
 {
   g_autoptr(GList) members = json_object_get_members (so);
 
   if (too_many (r, NULL, g_list_length (members), FSB_RESULT_MAX_METRICS))
+    return FALSE;
+  if (!read_batch (r, sample, so))
     return FALSE;
   for (GList *l = members; l != NULL; l = l->next)
     {
@@ -289,7 +310,7 @@ read_sample (Reader *r, FsbSample *sample, JsonObject *so)
 
       /* Metric names are interned for good: only names shaped like ours,
        * and not too many, so a hostile file cannot grow the quark table. */
-      if (!metric_name_is_valid (name))
+      if (!metric_name_is_valid (name) || strcmp (name, FSB_SAMPLE_BATCH_KEY) == 0)
         continue;
       if (!read_value (r, so, name, name, &v))
         return FALSE;
