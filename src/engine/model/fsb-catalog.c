@@ -167,6 +167,20 @@ fsb_batch_size (double first_s)
   return (guint) MIN (ceil (FSB_BATCH_LEAST_S / first_s), FSB_BATCH_MOST);
 }
 
+double
+fsb_task_estimate (const FsbTaskSpec *task, const FsbSizes *sizes)
+{
+  double one;
+  guint copies;
+
+  g_return_val_if_fail (task != NULL, 1.0);
+  one = task->estimate != NULL ? task->estimate (sizes) : 1.0;
+  if (!task->batch)
+    return one;
+  copies = MAX (task->cold_copies, 1);
+  return one * ((FSB_BATCH_MOST + copies - 1) / copies);
+}
+
 const FsbTaskSpec *
 fsb_catalog_task (const char *id, const FsbWorkloadGroup **group)
 {

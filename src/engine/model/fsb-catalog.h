@@ -85,6 +85,10 @@ typedef struct {
    * batch size (FsbSample.batch). */
   gboolean    batch;
   FsbTaskFunc refill;
+  /* Copies of the same data the task finds in place (the tree and its
+   * copy): one cold remount serves that many operations of a batch, each
+   * on another copy, untouched since the remount. 0 or 1: one. */
+  guint       cold_copies;
 } FsbTaskSpec;
 
 /* A batch lasts at least this long in all, in at most FSB_BATCH_MOST
@@ -93,7 +97,10 @@ typedef struct {
 #define FSB_BATCH_MOST    4
 
 /* The batch size for a task whose first operation took first_s. */
-guint fsb_batch_size (double first_s);
+guint  fsb_batch_size     (double first_s);
+/* A task's first guess in seconds (FsbTaskSpec.estimate, 1 without one),
+ * a batched task's at its largest batch: one guess per cold remount. */
+double fsb_task_estimate  (const FsbTaskSpec *task, const FsbSizes *sizes);
 
 /* The checker's time on a full filesystem, cold: a step the runner does
  * itself after --age's fill, or after a task that leaves it full
