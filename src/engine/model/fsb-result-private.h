@@ -83,7 +83,9 @@ char *fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs);
 char *fsb_metric_check (const char *metric, double value, const char *field);
 /* The same for a count (sizes, cores, inodes): whole, 0 to 10^18. */
 char *fsb_count_check  (double value, const char *field);
-/* The same for a sample's batch size: whole, 1 to FSB_RESULT_MAX_BATCH. */
-char *fsb_batch_check  (double value, const char *field);
+/* A sample's batch size from its JSON object so into sample->batch (1
+ * when absent, as in files from before batches); NULL, or a translated
+ * sentence naming field when it is not whole, 1 to FSB_RESULT_MAX_BATCH. */
+char *fsb_batch_from_json (JsonObject *so, FsbSample *sample, const char *field);
 
 G_END_DECLS

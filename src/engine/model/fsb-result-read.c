@@ -275,33 +275,16 @@ metric_name_is_valid (const char *name)
   return n > 0;
 }
 
-/* The sample's batch size: 1 in files from before batches. */
-static gboolean
-read_batch (Reader *r, FsbSample *sample, JsonObject *so)
-{
-  g_autofree char *field = NULL;
-  gboolean present;
-  double v = 1;
-  char *problem;
-
-  if (!get_number (so, FSB_SAMPLE_BATCH_KEY, &v, &present) && !present)
-    return TRUE;
-  field = field_of (r, FSB_SAMPLE_BATCH_KEY);
-  problem = fsb_batch_check (present ? v : INFINITY, field);
-  if (problem != NULL)
-    return fail_take (r->error, problem);
-  sample->batch = (guint) v;
-  return TRUE;
-}
-
 static gboolean
 read_sample (Reader *r, FsbSample *sample, JsonObject *so)
 {
   g_autoptr(GList) members = json_object_get_members (so);
+  g_autofree char *field = field_of (r, FSB_SAMPLE_BATCH_KEY);
+  char *problem = fsb_batch_from_json (so, sample, field);
 
+  if (problem != NULL)
+    return fail_take (r->error, problem);
   if (too_many (r, NULL, g_list_length (members), FSB_RESULT_MAX_METRICS))
-    return FALSE;
-  if (!read_batch (r, sample, so))
     return FALSE;
   for (GList *l = members; l != NULL; l = l->next)
     {
