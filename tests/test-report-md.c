@@ -407,6 +407,28 @@ test_transfer_table (void)
   g_assert_nonnull (strstr (after, " | 100 | 97–103.1" NBSP "MB/s |\n"));
 }
 
+/* The method says which tasks were timed as batches, and the largest
+ * batch; nothing when none was. */
+static void
+test_batch_method (void)
+{
+  g_autoptr(FsbResult) r = load_fixture ("quick.json");
+  g_autofree char *before = report_string (r, FSB_REPORT_MARKDOWN), *md = NULL, *names = NULL;
+
+  g_assert_null (strstr (before, "too short to time alone"));
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbTaskResult *task = fsb_fs_result_get_task (r->filesystems->pdata[f], "tree-find", FALSE);
+
+      for (guint i = 0; i < task->samples->len; i++)
+        ((FsbSample *) task->samples->pdata[i])->batch = 2 + i % 3;
+    }
+  md = report_string (r, FSB_REPORT_MARKDOWN);
+  names = g_strdup_printf ("too short to time alone: %s. They were timed as a batch of up to 4 operations",
+                           fsb_task_display_name ("tree-find"));
+  g_assert_nonnull (strstr (md, names));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -423,5 +445,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report-md/device-bytes", test_device_bytes);
   g_test_add_func ("/report-md/disturbed", test_disturbed);
   g_test_add_func ("/report-md/transfer-table", test_transfer_table);
+  g_test_add_func ("/report-md/batch-method", test_batch_method);
   return g_test_run ();
 }

@@ -143,14 +143,23 @@ test_quick_three (void)
       for (guint i = 0; i < G_N_ELEMENTS (study); i++)
         {
           FsbTaskResult *task;
+          const FsbTaskSpec *spec;
           double wall;
+          guint batch;
 
           task = fsb_fs_result_get_task (fs, study[i], FALSE);
           g_assert_nonnull (task);
           g_assert_cmpuint (task->samples->len, ==, 1);
           g_assert_true (fsb_sample_get (task->samples->pdata[0], "wall_s", &wall));
           g_assert_cmpfloat (wall, >, 0);
+          /* a task too short to time alone is a batch: its wall_s is per
+           * operation; the others are one operation each */
+          spec = fsb_catalog_task (study[i], NULL);
+          batch = ((FsbSample *) task->samples->pdata[0])->batch;
+          g_assert_cmpuint (batch, <=, spec->batch ? FSB_BATCH_MOST : 1);
         }
+      /* the quick tree's search lasts a few milliseconds */
+      g_assert_cmpuint (((FsbSample *) fsb_fs_result_get_task (fs, "tree-find", FALSE)->samples->pdata[0])->batch, >, 1);
       {
         double bytes, files;
         FsbTaskResult *copy = fsb_fs_result_get_task (fs, "tree-copy-in", FALSE);

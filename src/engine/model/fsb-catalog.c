@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "fsb-age.h"
@@ -165,6 +166,30 @@ fsb_catalog_group (const char *id)
     if (strcmp (((const FsbWorkloadGroup *) c->groups->pdata[i])->id, id) == 0)
       return c->groups->pdata[i];
   return NULL;
+}
+
+guint
+fsb_batch_size (double first_s)
+{
+  if (!(first_s > 0))
+    return FSB_BATCH_MOST;
+  if (first_s >= FSB_BATCH_LEAST_S)
+    return 1;
+  return (guint) MIN (ceil (FSB_BATCH_LEAST_S / first_s), FSB_BATCH_MOST);
+}
+
+double
+fsb_task_estimate (const FsbTaskSpec *task, const FsbSizes *sizes)
+{
+  double one;
+  guint copies;
+
+  g_return_val_if_fail (task != NULL, 1.0);
+  one = task->estimate != NULL ? task->estimate (sizes) : 1.0;
+  if (!task->batch)
+    return one;
+  copies = MAX (task->cold_copies, 1);
+  return one * ((FSB_BATCH_MOST + copies - 1) / copies);
 }
 
 const FsbTaskSpec *

@@ -78,7 +78,29 @@ typedef struct {
    * copied): without --age, whose fill comes first, the runner times the
    * filesystem's checker on it there (FSB_TASK_FSCK_FULL). */
   gboolean    full_after;
+  /* Too short to time alone at the quick sizes: when its timed section
+   * lasts under FSB_BATCH_LEAST_S, the runner times more operations in the
+   * same sample, each after refill (untimed; NULL: nothing to put back)
+   * and its own cold remount, and files the time per operation with the
+   * batch size (FsbSample.batch). */
+  gboolean    batch;
+  FsbTaskFunc refill;
+  /* Copies of the same data the task finds in place (the tree and its
+   * copy): one cold remount serves that many operations of a batch, each
+   * on another copy, untouched since the remount. 0 or 1: one. */
+  guint       cold_copies;
 } FsbTaskSpec;
+
+/* A batch lasts at least this long in all, in at most FSB_BATCH_MOST
+ * operations (each costs a cold remount outside the time). */
+#define FSB_BATCH_LEAST_S 0.05
+#define FSB_BATCH_MOST    4
+
+/* The batch size for a task whose first operation took first_s. */
+guint  fsb_batch_size     (double first_s);
+/* A task's first guess in seconds (FsbTaskSpec.estimate, 1 without one),
+ * a batched task's at its largest batch: one guess per cold remount. */
+double fsb_task_estimate  (const FsbTaskSpec *task, const FsbSizes *sizes);
 
 /* The checker's time on a full filesystem, cold: a step the runner does
  * itself after --age's fill, or after a task that leaves it full

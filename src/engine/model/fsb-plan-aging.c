@@ -120,7 +120,7 @@ fsb_plan_aging_extend (FsbPlan *self, const FsbSizes *sizes, GPtrArray *tasks,
       if (t == NULL || t->run == NULL)
         continue;
       g_ptr_array_add (aged, (gpointer) fsb_task_aged_id (t->id));
-      seconds += fsb_plan_paced (self, fsb_task_aged_id (t->id), t->estimate != NULL ? t->estimate (sizes) : 1.0);
+      seconds += fsb_plan_paced (self, fsb_task_aged_id (t->id), fsb_task_estimate (t, sizes));
     }
   for (guint i = 0; i < aged->len; i++)
     g_ptr_array_insert (tasks, (gint) tasks->len - 1, aged->pdata[i]);

@@ -119,7 +119,8 @@ group_seconds (FsbPlan *self, const FsbWorkloadGroup *g, const FsbSizes *sizes, 
           g_ptr_array_add (tasks, (gpointer) g->tasks[t].id);
         if (once != NULL)
           *once += g->tasks[t].once;
-        seconds += fsb_plan_paced (self, g->tasks[t].id, g->tasks[t].estimate != NULL ? g->tasks[t].estimate (sizes) : 1.0)
+        /* a batch (FsbTaskSpec.batch) at its largest */
+        seconds += fsb_plan_paced (self, g->tasks[t].id, fsb_task_estimate (&g->tasks[t], sizes))
                    * (g->tasks[t].once ? 1 : self->repetitions);
       }
   return seconds;

@@ -140,7 +140,7 @@ fsb_plan_to_json (FsbPlan *self)
       json_builder_add_string_value (b, t != NULL ? fsb_task_criterion (id) : NULL);
       json_builder_set_member_name (b, "estimated_seconds");
       json_builder_add_double_value (b, t != NULL && t->estimate != NULL
-                                        ? round (fsb_plan_paced (self, id, t->estimate (self->sizes)) * 1000) / 1000 : 0);
+                                        ? round (fsb_plan_paced (self, id, fsb_task_estimate (t, self->sizes)) * 1000) / 1000 : 0);
       json_builder_end_object (b);
     }
   for (guint i = 0; i < self->custom_commands->len; i++)

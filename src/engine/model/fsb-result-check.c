@@ -155,6 +155,30 @@ fsb_count_check (double value, const char *field)
 }
 
 char *
+fsb_batch_from_json (JsonObject *so, FsbSample *sample, const char *field)
+{
+  JsonNode *n = json_object_get_member (so, FSB_SAMPLE_BATCH_KEY);
+  double v;
+
+  g_return_val_if_fail (so != NULL && sample != NULL && field != NULL, NULL);
+
+  sample->batch = 1;
+  /* not a number: not a batch size, as a metric's wrong type is skipped */
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n)
+      || (json_node_get_value_type (n) != G_TYPE_DOUBLE && json_node_get_value_type (n) != G_TYPE_INT64))
+    return NULL;
+  v = json_node_get_value_type (n) == G_TYPE_DOUBLE ? json_node_get_double (n) : (double) json_node_get_int (n);
+  if (isfinite (v) && v >= 1 && v <= FSB_RESULT_MAX_BATCH && floor (v) == v)
+    {
+      sample->batch = (guint) v;
+      return NULL;
+    }
+  /* Translators: a field of the file, its value, then the largest value allowed */
+  return g_strdup_printf (_("%s is %g, and a batch size must be a whole number from 1 to %u"),
+                          field, v, (guint) FSB_RESULT_MAX_BATCH);
+}
+
+char *
 fsb_result_contender_from_json (JsonObject *o, FsbFsResult *fs)
 {
   g_autofree char *type = fsb_result_json_string (o, "type");

@@ -95,6 +95,8 @@ build_samples (JsonBuilder *b, const FsbTaskResult *task, guint from)
           const FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, j);
           fsb_json_add_double (b, m->name, m->value);
         }
+      if (sample->batch > 1)
+        fsb_json_add_uint (b, FSB_SAMPLE_BATCH_KEY, sample->batch);
       if (sample->error != NULL)
         fsb_json_add_string (b, "error", sample->error);
       json_builder_end_object (b);

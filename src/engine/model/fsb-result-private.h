@@ -70,6 +70,9 @@ JsonNode   *fsb_result_parse_bounded  (const char *data, gsize length, GError **
 #define FSB_RESULT_MAX_TEXT_BYTES   (64 * 1024)  /* one string: an error output, a command */
 #define FSB_RESULT_MAX_TRANSFERS    (FSB_RESULT_MAX_FILESYSTEMS * FSB_RESULT_MAX_FILESYSTEMS)
 #define FSB_RESULT_MAX_TRANSFER_SAMPLES 1000  /* per transfer: ten times the most repetitions of a plan */
+#define FSB_RESULT_MAX_BATCH        10000     /* operations in one sample's timed section */
+/* A sample's batch size (FsbSample.batch) in JSON: not a metric. */
+#define FSB_SAMPLE_BATCH_KEY        "batch"
 
 /* fsb-result-check.c: a filesystem's "type" and "mount_requested" read
  * into fs; NULL, or a translated sentence saying what is wrong. */
@@ -85,5 +88,9 @@ char *fsb_transfer_check (const FsbTransfer *t, const char *field);
 char *fsb_metric_check (const char *metric, double value, const char *field);
 /* The same for a count (sizes, cores, inodes): whole, 0 to 10^18. */
 char *fsb_count_check  (double value, const char *field);
+/* A sample's batch size from its JSON object so into sample->batch (1
+ * when absent, as in files from before batches); NULL, or a translated
+ * sentence naming field when it is not whole, 1 to FSB_RESULT_MAX_BATCH. */
+char *fsb_batch_from_json (JsonObject *so, FsbSample *sample, const char *field);
 
 G_END_DECLS

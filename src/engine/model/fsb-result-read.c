@@ -281,9 +281,11 @@ static gboolean
 read_sample (Reader *r, FsbSample *sample, JsonObject *so)
 {
   g_autoptr(GList) members = json_object_get_members (so);
+  g_autofree char *field = field_of (r, FSB_SAMPLE_BATCH_KEY);
+  char *problem = fsb_batch_from_json (so, sample, field);
 
-  if (too_many (r, NULL, g_list_length (members), FSB_RESULT_MAX_METRICS))
-    return FALSE;
+  if (problem != NULL || too_many (r, NULL, g_list_length (members), FSB_RESULT_MAX_METRICS))
+    return problem != NULL ? fail_take (r->error, problem) : FALSE;
   for (GList *l = members; l != NULL; l = l->next)
     {
       const char *name = l->data;
@@ -291,7 +293,7 @@ read_sample (Reader *r, FsbSample *sample, JsonObject *so)
 
       /* Metric names are interned for good: only names shaped like ours,
        * and not too many, so a hostile file cannot grow the quark table. */
-      if (!metric_name_is_valid (name))
+      if (!metric_name_is_valid (name) || strcmp (name, FSB_SAMPLE_BATCH_KEY) == 0)
         continue;
       if (!read_value (r, so, name, name, &v))
         return FALSE;

@@ -39,7 +39,30 @@ fsb_sample_copy (const FsbSample *sample)
 
   g_array_append_vals (copy->metrics, sample->metrics->data, sample->metrics->len);
   copy->error = g_strdup (sample->error);
+  copy->batch = sample->batch;
   return copy;
+}
+
+void
+fsb_sample_average (FsbSample *sample, GPtrArray *more)
+{
+  g_return_if_fail (sample != NULL && more != NULL);
+
+  for (guint j = 0; j < sample->metrics->len; j++)
+    {
+      FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, j);
+      double sum = m->value, v;
+      guint n = 1;
+
+      for (guint i = 0; i < more->len; i++)
+        if (fsb_sample_get (more->pdata[i], m->name, &v))
+          {
+            sum += v;
+            n++;
+          }
+      m->value = sum / n;
+    }
+  sample->batch = 1 + more->len;
 }
 
 void

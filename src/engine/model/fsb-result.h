@@ -29,6 +29,10 @@ typedef struct {
 typedef struct {
   GArray *metrics;   /* of FsbMetric */
   char   *error;     /* a failed task (custom command): stderr, or NULL */
+  /* How many operations the sample's timed section held (a task too short
+   * to time alone is measured as a batch, each operation on cold caches):
+   * its metrics are per operation. 0 or 1: one operation. JSON "batch". */
+  guint   batch;
 } FsbSample;
 
 typedef struct {
@@ -304,6 +308,10 @@ void           fsb_sample_free          (FsbSample *sample);
 void           fsb_sample_set           (FsbSample *sample, const char *metric, double value);
 gboolean       fsb_sample_get           (const FsbSample *sample, const char *metric, double *value);
 FsbSample     *fsb_sample_copy          (const FsbSample *sample);
+/* Makes sample the mean operation of itself and more (FsbSample*, the same
+ * task's further operations of a batch): each metric of sample is averaged
+ * over those that have it, and sample->batch becomes 1 + more->len. */
+void           fsb_sample_average       (FsbSample *sample, GPtrArray *more);
 
 
 JsonNode      *fsb_result_to_json       (FsbResult *self);

@@ -221,6 +221,48 @@ add_disturbed_fact (FsbBlock *facts, FsbResult *r)
   fsb_doc_add_fact (facts, _("Disturbed measurements"), text);
 }
 
+/* Which tasks were measured as batches (FsbSample.batch), and the
+ * largest batch: a sentence, or NULL when none was. */
+static char *
+batch_sentence (FsbResult *r)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *list = NULL;
+  guint most = 1;
+
+  for (guint f = 0; f < r->filesystems->len; f++)
+    {
+      FsbFsResult *fs = r->filesystems->pdata[f];
+
+      for (guint t = 0; t < fs->tasks->len; t++)
+        {
+          FsbTaskResult *task = fs->tasks->pdata[t];
+
+          for (guint i = 0; i < task->samples->len; i++)
+            {
+              guint k = ((FsbSample *) task->samples->pdata[i])->batch;
+
+              most = MAX (most, k);
+              if (k > 1 && g_hash_table_add (seen, task->id))
+                g_ptr_array_add (names, (gpointer) fsb_task_display_name (task->id));
+            }
+        }
+    }
+  if (names->len == 0)
+    return NULL;
+  list = fsb_format_join_names ((const char *const *) names->pdata, names->len, FALSE);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: %s lists tasks, “List the tree and Find files”; %u is the largest number of operations in one measurement */
+                                       "Some tasks are too short to time alone: %s. They were timed as a batch of up to %u operation, "
+                                       "each on cold caches (after a remount, or on an untouched copy of the data), the remount "
+                                       "outside the timed part; their figure is the time per operation.",
+                                       "Some tasks are too short to time alone: %s. They were timed as a batch of up to %u operations, "
+                                       "each on cold caches (after a remount, or on an untouched copy of the data), the remount "
+                                       "outside the timed part; their figure is the time per operation.", most),
+                          list, most);
+}
+
 static void
 add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
 {
@@ -232,6 +274,7 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
   g_autofree char *host = fsb_target_info_host_text (&r->target);
   g_autofree char *profile = fsb_profile_display_name (r->profile);
   g_autofree char *residency = fsb_result_residency_text (r);
+  g_autofree char *batches = batch_sentence (r);
   g_autoptr(GPtrArray) warnings = fsb_result_regime_warnings (r);
   g_autofree char *reps = fsb_doc_repetitions_text (r), *policy = describe_policy (r);
   g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
@@ -277,6 +320,8 @@ add_method (FsbDocument *doc, FsbResult *r, const FsbRecommendation *rec)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, warnings->pdata[i]);
   if (residency != NULL)
     fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, residency);
+  if (batches != NULL)
+    fsb_doc_add (doc, FSB_BLOCK_PARAGRAPH, batches);
   fsb_doc_add_take (doc, FSB_BLOCK_PARAGRAPH,
             /* Translators: %s is the equivalence margin, "5 %"; keep both "95 %%" as they are (a percent sign) */
             g_strdup_printf (_("Each figure is the median of the repetitions, with its 95 %% interval: the range that holds "

@@ -169,63 +169,32 @@ record_device_io (Run *run, const FsbTaskSpec *spec, FsbSample *sample, guint64 
     fsb_sample_set (sample, "write_amplification", (double) (written_after - written_before) / wrote);
 }
 
+/* One operation of a task: cold caches (outside the time), then the timed
+ * section into sample, the task's flush and the host's included. An
+ * operation of a batch on another copy of the data needs no remount: that
+ * copy is as cold as the remount before the first left it. */
 static gboolean
-run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
+time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadContext *ctx,
+           FsbSample *sample, GError **error)
 {
-  FsbTaskFunc func = fsb_workload_lookup (task_id);
-  g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
-  FsbWorkloadContext ctx = { 0 };
-  FsbSample *sample;
-  FsbMeter meter;
-  gboolean ok;
-
-  FsbTaskFunc setup = fsb_workload_lookup_setup (task_id);
-  const FsbTaskSpec *spec = fsb_catalog_task (task_id, NULL);
   FsbCapacity before = { 0 };
   guint64 read_before = 0, written_before = 0;
-  gboolean device_io;
+  gboolean device_io, ok;
+  FsbMeter meter;
+  guint copies = spec != NULL ? MAX (spec->cold_copies, 1) : 1;
 
-  if (run->shared_id != NULL && run->shared_contender == run->contender
-      && g_strcmp0 (fsb_run_shared_from (task_id), run->shared_id) == 0)
-    {
-      run_shared_task (run, fs);
-      return TRUE;
-    }
-  fsb_run_clear_shared (run);
-
-  fsb_run_step_begin (run);
-  ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
-  ctx.scratch_dir = run->scratch_dir;
-  ctx.plan = run->plan;
-  ctx.sizes = run->sizes;
-  ctx.cancellable = run->cancellable;
-  ctx.progress = fsb_run_item_progress_cb;
-  ctx.progress_data = run;
-  ctx.extra_samples = extra;
-  fsb_job_key_parse (task_id, &ctx.conditions);
-  ctx.mount_options = fsb_plan_get_contender (run->plan, fs->name)->mount_options;
-  ctx.mkfs_options = fsb_plan_contender_mkfs (run->plan, fs->name);
-
-  /* What the task needs in place is written before the caches go cold. */
-  ctx.mount_point = fsb_target_get_mount_point (run->target);
-  if (setup != NULL && !setup (&ctx, NULL, error))
-    return FALSE;
   /* Cold caches: remount, and drop the image's pages from the host. */
-  if (!fsb_target_remount_cold (run->target, run->cancellable, error))
+  if (ctx->batch_index % copies == 0 && !fsb_target_remount_cold (run->target, run->cancellable, error))
     return FALSE;
-  ctx.mount_point = fsb_target_get_mount_point (run->target);
+  ctx->mount_point = fsb_target_get_mount_point (run->target);
 
-  sample = fsb_sample_new ();
   /* Proof of cold caches: what is still in memory as the clock starts. */
-  fsb_run_check_residency (run, ctx.source_dir, sample);
+  fsb_run_check_residency (run, ctx->source_dir, sample);
   if (spec != NULL && spec->brings_data && !fsb_target_get_capacity (run->target, &before, error))
-    {
-      fsb_sample_free (sample);
-      return FALSE;
-    }
+    return FALSE;
   device_io = fsb_target_get_device_io (run->target, &read_before, &written_before);
   fsb_meter_start (&meter);
-  ok = func (&ctx, sample, error);
+  ok = func (ctx, sample, error);
   /* Without direct I/O the task's flush went into the host's page cache
    * of the image: the timed section ends when the image file is flushed. */
   if (ok)
@@ -253,7 +222,79 @@ run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
   /* The read side's copies go off the target: removed after the task,
    * outside its time. */
   fsb_run_empty_scratch (run);
-  if (!ok)
+  return ok;
+}
+
+/* A task too short to time alone (FsbTaskSpec.batch): more operations,
+ * each after its refill and on cold caches, until the timed
+ * sections add up to FSB_BATCH_LEAST_S (at most FSB_BATCH_MOST in all).
+ * The sample then holds each metric per operation, its batch size in
+ * sample->batch. */
+static gboolean
+time_batch (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadContext *ctx,
+            FsbSample *sample, GError **error)
+{
+  double first = 0;
+  guint k;
+  g_autoptr(GPtrArray) more = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+
+  if (!fsb_sample_get (sample, "wall_s", &first) || ctx->extra_samples->len > 0)
+    return TRUE;
+  k = fsb_batch_size (first);
+  for (guint i = 1; i < k; i++)
+    {
+      FsbSample *next = fsb_sample_new ();
+
+      g_ptr_array_add (more, next);
+      ctx->batch_index = i;
+      if ((spec->refill != NULL && !spec->refill (ctx, NULL, error))
+          || !time_once (run, spec, func, ctx, next, error))
+        return FALSE;
+    }
+  fsb_sample_average (sample, more);
+  return TRUE;
+}
+
+static gboolean
+run_task (Run *run, FsbFsResult *fs, const char *task_id, GError **error)
+{
+  FsbTaskFunc func = fsb_workload_lookup (task_id);
+  g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
+  FsbWorkloadContext ctx = { 0 };
+  FsbSample *sample;
+
+  FsbTaskFunc setup = fsb_workload_lookup_setup (task_id);
+  const FsbTaskSpec *spec = fsb_catalog_task (task_id, NULL);
+
+  if (run->shared_id != NULL && run->shared_contender == run->contender
+      && g_strcmp0 (fsb_run_shared_from (task_id), run->shared_id) == 0)
+    {
+      run_shared_task (run, fs);
+      return TRUE;
+    }
+  fsb_run_clear_shared (run);
+
+  fsb_run_step_begin (run);
+  ctx.source_dir = run->source_view != NULL ? run->source_view : run->dataset_dir;
+  ctx.scratch_dir = run->scratch_dir;
+  ctx.plan = run->plan;
+  ctx.sizes = run->sizes;
+  ctx.cancellable = run->cancellable;
+  ctx.progress = fsb_run_item_progress_cb;
+  ctx.progress_data = run;
+  ctx.extra_samples = extra;
+  fsb_job_key_parse (task_id, &ctx.conditions);
+  ctx.mount_options = fsb_plan_get_contender (run->plan, fs->name)->mount_options;
+  ctx.mkfs_options = fsb_plan_contender_mkfs (run->plan, fs->name);
+
+  /* What the task needs in place is written before the caches go cold. */
+  ctx.mount_point = fsb_target_get_mount_point (run->target);
+  if (setup != NULL && !setup (&ctx, NULL, error))
+    return FALSE;
+
+  sample = fsb_sample_new ();
+  if (!time_once (run, spec, func, &ctx, sample, error)
+      || (spec != NULL && spec->batch && !time_batch (run, spec, func, &ctx, sample, error)))
     {
       fsb_sample_free (sample);
       return FALSE;

@@ -33,7 +33,7 @@ fsb_run_estimate_seconds (const FsbSizes *sizes, const char *task_id)
   const FsbTaskSpec *task = fsb_catalog_task (task_id, NULL);
 
   if (task != NULL && task->estimate != NULL)
-    return task->estimate (sizes);
+    return fsb_task_estimate (task, sizes);
   return 5.0;   /* your own commands */
 }
 

@@ -24,6 +24,11 @@
 #define TREE_SECOND  "tree-2"
 #define LISTING      "listing.txt"
 
+/* The copies of the tree in place when it is listed and searched: a
+ * batch's operations take turns on them (FsbTaskSpec.cold_copies). */
+static const char *const trees[] = { TREE_FIRST, TREE_SECOND };
+#define TREE_OF(ctx) (trees[(ctx)->batch_index % G_N_ELEMENTS (trees)])
+
 typedef struct {
   FsbFileOps ops;
   int        mount_fd;
@@ -191,7 +196,7 @@ fsb_workload_tree_list (FsbWorkloadContext *ctx, FsbSample *sample, GError **err
   if (out < 0)
     fsb_set_error_from_errno (error, errno, _("Cannot create “%s”: %s"), LISTING);
   else
-    ok = fsb_list_tree_at (&t.ops, t.mount_fd, TREE_FIRST, out, error);
+    ok = fsb_list_tree_at (&t.ops, t.mount_fd, TREE_OF (ctx), out, error);
   if (out >= 0)
     {
       if (fstat (out, &st) == 0)
@@ -217,7 +222,7 @@ fsb_workload_tree_find (FsbWorkloadContext *ctx, FsbSample *sample, GError **err
 
   if (!task_begin (&t, ctx, 0, FALSE, error))
     return task_end (&t, ctx, FALSE, FALSE, sample, error);
-  ok = fsb_find_in_tree_at (&t.ops, t.mount_fd, TREE_FIRST, FSB_CORE_FIND_PATTERN, error);
+  ok = fsb_find_in_tree_at (&t.ops, t.mount_fd, TREE_OF (ctx), FSB_CORE_FIND_PATTERN, error);
   /* files: the matches, as find prints them. */
   return task_end (&t, ctx, ok, FALSE, sample, error);
 }
@@ -291,10 +296,12 @@ static const FsbTaskSpec tasks[] = {
     "tree", "wall_s", FALSE, fsb_workload_tree_recopy, NULL, NULL, estimate_tree_copy, FALSE, TRUE },
   { "tree-list", N_("List the tree"),
     N_("Lists the whole tree with its metadata and writes the listing to a file, as ls -lR does."),
-    "list-search", "wall_s", FALSE, fsb_workload_tree_list, NULL, NULL, estimate_tree_walk },
+    "list-search", "wall_s", FALSE, fsb_workload_tree_list, NULL, NULL, estimate_tree_walk,
+    .batch = TRUE, .cold_copies = G_N_ELEMENTS (trees) },
   { "tree-find", N_("Find files"),
     N_("Walks the tree and finds the files whose names match a pattern, as find does."),
-    "list-search", "wall_s", FALSE, fsb_workload_tree_find, NULL, NULL, estimate_tree_walk },
+    "list-search", "wall_s", FALSE, fsb_workload_tree_find, NULL, NULL, estimate_tree_walk,
+    .batch = TRUE, .cold_copies = G_N_ELEMENTS (trees) },
   { "tree-delete", N_("Delete the trees"),
     N_("Deletes both copies of the tree."),
     "tree", "wall_s", FALSE, fsb_workload_tree_delete, NULL, NULL, estimate_tree_delete },

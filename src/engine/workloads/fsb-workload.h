@@ -37,6 +37,10 @@ struct _FsbWorkloadContext {
    * and their copies are made and mounted as the contender is). */
   const char       *mount_options;
   const char       *mkfs_options;
+  /* Which operation of a batch this is (FsbTaskSpec.batch), from 0: a task
+   * with copies of its data (FsbTaskSpec.cold_copies) works on copy
+   * batch_index % cold_copies. */
+  guint             batch_index;
 };
 
 /* One contender of a group across contenders: its label and where its
