@@ -157,9 +157,12 @@ test_quick_three (void)
           spec = fsb_catalog_task (study[i], NULL);
           batch = ((FsbSample *) task->samples->pdata[0])->batch;
           g_assert_cmpuint (batch, <=, spec->batch ? FSB_BATCH_MOST : 1);
+          /* a task that can be batched and was not lasted long enough
+           * alone (the quick tree's search lasts a few milliseconds on a
+           * quiet machine, so there it is a batch) */
+          if (spec->batch && batch <= 1)
+            g_assert_cmpfloat (wall, >=, FSB_BATCH_LEAST_S);
         }
-      /* the quick tree's search lasts a few milliseconds */
-      g_assert_cmpuint (((FsbSample *) fsb_fs_result_get_task (fs, "tree-find", FALSE)->samples->pdata[0])->batch, >, 1);
       {
         double bytes, files;
         FsbTaskResult *copy = fsb_fs_result_get_task (fs, "tree-copy-in", FALSE);

@@ -92,9 +92,13 @@ typedef struct {
 } FsbTaskSpec;
 
 /* A batch lasts at least this long in all, in at most FSB_BATCH_MOST
- * operations (each costs a cold remount outside the time). */
+ * operations. Two are the tree and its copy, both cold after one
+ * remount: no remount more than a task alone. Four cost a remount more
+ * per sample: in five default runs (ext4, XFS, Btrfs, quick) tree-list and
+ * tree-find took 6.6 s each against tree-delete's 2.9 s, 7 s of an 85 s
+ * run, which the focused rounds then lacked (0 or 1 ran). */
 #define FSB_BATCH_LEAST_S 0.05
-#define FSB_BATCH_MOST    4
+#define FSB_BATCH_MOST    2
 
 /* The batch size for a task whose first operation took first_s. */
 guint  fsb_batch_size     (double first_s);
