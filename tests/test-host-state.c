@@ -8,6 +8,7 @@
 #include "fsb-engine.h"
 #include "fsb-host-state.h"
 #include "fsb-stats.h"
+#include "fsb-test-sample.h"
 
 /* /proc texts of a 2-core VM (kernel 6.x), cut after what is read */
 static const char stat_before[] =
@@ -25,15 +26,6 @@ static const char meminfo[] =
   "Dirty:            300000 kB\n"
   "Writeback:          2048 kB\n"
   "AnonPages:        300000 kB\n";
-
-static double
-get (const FsbSample *s, const char *metric)
-{
-  double v = -1;
-
-  g_assert_true (fsb_sample_get (s, metric, &v));
-  return v;
-}
 
 static void
 test_parse (void)
@@ -80,14 +72,14 @@ test_record (void)
   fsb_host_state_parse_loadavg ("2.80 1.41 0.90 5/187 12346\n", &b);
   fsb_host_state_parse_meminfo (mem, &b);
   fsb_host_state_record (&a, &b, 2, s);
-  g_assert_cmpfloat_with_epsilon (get (s, "steal_percent"), 15.0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (get (s, "iowait_percent"), 5.0, 1e-9);
-  g_assert_cmpfloat (get (s, "load_start"), ==, 2.75);
+  g_assert_cmpfloat_with_epsilon (fsb_test_sample_get (s, "steal_percent"), 15.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (fsb_test_sample_get (s, "iowait_percent"), 5.0, 1e-9);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "load_start"), ==, 2.75);
   /* runnable 3 then 5: 2 others at both ends, the reader left out */
-  g_assert_cmpfloat (get (s, "others_runnable"), ==, 2);
-  g_assert_cmpfloat (get (s, "host_dirty_bytes"), ==, (300000 + 2048) * 1024.0);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "others_runnable"), ==, 2);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "host_dirty_bytes"), ==, (300000 + 2048) * 1024.0);
   /* steal 15 % > 10 %, 295 MiB dirty > 256 MiB, 2 others on 2 cores */
-  g_assert_cmpfloat (get (s, "disturbed"), ==, FSB_DISTURBED_ALL);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "disturbed"), ==, FSB_DISTURBED_ALL);
 
   /* nothing read: nothing recorded, not even "quiet" */
   {

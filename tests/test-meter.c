@@ -7,15 +7,7 @@
 #include "fsb-engine.h"
 #include "fsb-machine.h"
 #include "fsb-workload.h"
-
-static double
-get (const FsbSample *s, const char *metric)
-{
-  double v = -1;
-
-  g_assert_true (fsb_sample_get (s, metric, &v));
-  return v;
-}
+#include "fsb-test-sample.h"
 
 static void
 test_busy (void)
@@ -41,22 +33,22 @@ test_busy (void)
   }
   fsb_meter_stop (&meter, s);
 
-  g_assert_cmpfloat (get (s, "cpu_s"), >=, 0.18);
-  g_assert_cmpfloat (get (s, "cpu_s"), <, 0.5);
-  g_assert_cmpfloat (get (s, "wall_s"), >=, get (s, "cpu_s") - 0.02);
-  g_assert_cmpfloat_with_epsilon (get (s, "cpu_s"), get (s, "user_s") + get (s, "sys_s"), 1e-9);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "cpu_s"), >=, 0.18);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "cpu_s"), <, 0.5);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "wall_s"), >=, fsb_test_sample_get (s, "cpu_s") - 0.02);
+  g_assert_cmpfloat_with_epsilon (fsb_test_sample_get (s, "cpu_s"), fsb_test_sample_get (s, "user_s") + fsb_test_sample_get (s, "sys_s"), 1e-9);
   /* As time(1)'s %CPU: CPU time over wall time. */
-  g_assert_cmpfloat_with_epsilon (get (s, "cpu_percent"), 100 * get (s, "cpu_s") / get (s, "wall_s"), 1e-6);
-  g_assert_cmpfloat (get (s, "cpu_percent"), <=, 105);
-  g_assert_cmpfloat (get (s, "system_cpu_percent"), >, 0);
-  g_assert_cmpfloat (get (s, "system_cpu_percent"), <=, 100);
+  g_assert_cmpfloat_with_epsilon (fsb_test_sample_get (s, "cpu_percent"), 100 * fsb_test_sample_get (s, "cpu_s") / fsb_test_sample_get (s, "wall_s"), 1e-6);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "cpu_percent"), <=, 105);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "system_cpu_percent"), >, 0);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "system_cpu_percent"), <=, 100);
   /* the machine's state around it (fsb-host-state.c), each in its range */
-  g_assert_cmpfloat (get (s, "steal_percent"), <=, 100);
-  g_assert_cmpfloat (get (s, "iowait_percent"), <=, 100);
-  g_assert_cmpfloat (get (s, "load_start"), >=, 0);
-  g_assert_cmpfloat (get (s, "others_runnable"), >=, 0);
-  g_assert_cmpfloat (get (s, "host_dirty_bytes"), >=, 0);
-  g_assert_cmpfloat (get (s, "disturbed"), <=, FSB_DISTURBED_ALL);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "steal_percent"), <=, 100);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "iowait_percent"), <=, 100);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "load_start"), >=, 0);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "others_runnable"), >=, 0);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "host_dirty_bytes"), >=, 0);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "disturbed"), <=, FSB_DISTURBED_ALL);
 }
 
 static void
@@ -76,11 +68,11 @@ test_idle_and_faults (void)
   fsb_meter_stop (&meter, s);
   g_free (mem);
 
-  g_assert_cmpfloat (get (s, "wall_s"), >=, 0.2);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "wall_s"), >=, 0.2);
   /* Sleeping costs no CPU. */
-  g_assert_cmpfloat (get (s, "cpu_percent"), <, 50);
-  g_assert_cmpfloat (get (s, "minor_faults"), >, 100);
-  g_assert_cmpfloat (get (s, "major_faults"), >=, 0);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "cpu_percent"), <, 50);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "minor_faults"), >, 100);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "major_faults"), >=, 0);
 }
 
 /* Another thread's work is not this thread's: RUSAGE_THREAD. */
@@ -106,7 +98,7 @@ test_other_thread (void)
   t = g_thread_new ("spin", spin_thread, NULL);
   g_thread_join (t);
   fsb_meter_stop (&meter, s);
-  g_assert_cmpfloat (get (s, "cpu_s"), <, 0.1);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "cpu_s"), <, 0.1);
 }
 
 static void

@@ -18,6 +18,7 @@
 #include "fsb-scaling.h"
 #include "fsb-uring.h"
 #include "fsb-workloads-util.h"
+#include "fsb-test-sample.h"
 
 #define BLOCK 16384
 
@@ -359,15 +360,6 @@ count_files (const char *dir)
   return n;
 }
 
-static double
-get (const FsbSample *s, const char *metric)
-{
-  double v = -1;
-
-  g_assert_true (fsb_sample_get (s, metric, &v));
-  return v;
-}
-
 static void
 test_conc_kinds (void)
 {
@@ -388,10 +380,10 @@ test_conc_kinds (void)
       g_assert_cmpuint (r.ops, ==, jobs * 4);
       s = fsb_sample_new ();
       fsb_conc_record (&spec, &r, s);
-      g_assert_cmpfloat (get (s, "jobs"), ==, jobs);
-      g_assert_cmpfloat (get (s, "mb_per_s"), >, 0);
-      g_assert_cmpfloat (get (s, "latency_p999_ms"), >=, get (s, "latency_p50_ms"));
-      g_assert_cmpfloat (get (s, "job_spread"), >=, 1);
+      g_assert_cmpfloat (fsb_test_sample_get (s, "jobs"), ==, jobs);
+      g_assert_cmpfloat (fsb_test_sample_get (s, "mb_per_s"), >, 0);
+      g_assert_cmpfloat (fsb_test_sample_get (s, "latency_p999_ms"), >=, fsb_test_sample_get (s, "latency_p50_ms"));
+      g_assert_cmpfloat (fsb_test_sample_get (s, "job_spread"), >=, 1);
       fsb_sample_free (s);
       fsb_parallel_result_clear (&r);
       spec.kind = FSB_CONC_SEQ_READ;
@@ -415,7 +407,7 @@ test_conc_kinds (void)
         }
       s = fsb_sample_new ();
       fsb_conc_record (&spec, &r, s);
-      g_assert_cmpfloat (get (s, "files_per_s"), >, 0);
+      g_assert_cmpfloat (fsb_test_sample_get (s, "files_per_s"), >, 0);
       fsb_sample_free (s);
       fsb_parallel_result_clear (&r);
       g_assert_true (fsb_conc_clean (&spec, &error));
@@ -443,8 +435,8 @@ test_conc_kinds (void)
       }
       s = fsb_sample_new ();
       fsb_conc_record (&spec, &r, s);
-      g_assert_cmpfloat (get (s, "iops"), >, 0);
-      g_assert_cmpfloat (get (s, "operations"), ==, jobs * 50);
+      g_assert_cmpfloat (fsb_test_sample_get (s, "iops"), >, 0);
+      g_assert_cmpfloat (fsb_test_sample_get (s, "operations"), ==, jobs * 50);
       fsb_sample_free (s);
       fsb_parallel_result_clear (&r);
       spec.kind = FSB_CONC_COMMIT;
@@ -453,7 +445,7 @@ test_conc_kinds (void)
       g_assert_cmpuint (r.bytes, ==, jobs * 50 * 4096);
       s = fsb_sample_new ();
       fsb_conc_record (&spec, &r, s);
-      g_assert_cmpfloat (get (s, "commits_per_s"), >, 0);
+      g_assert_cmpfloat (fsb_test_sample_get (s, "commits_per_s"), >, 0);
       fsb_sample_free (s);
       fsb_parallel_result_clear (&r);
       g_assert_true (fsb_conc_clean (&spec, &error));
