@@ -1,5 +1,6 @@
 /* fsb-residency.h: how much of a file or tree sits in the page cache
- * (mincore over a mapping, as fincore does), and evicting it again */
+ * (cachestat, or mincore over a mapping as fincore does), and evicting it
+ * again */
 #pragma once
 
 #include <glib.h>
