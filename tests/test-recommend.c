@@ -348,6 +348,44 @@ test_dominated (void)
   g_assert_true (rec->dominated == NULL || !g_strv_contains ((const char * const *) rec->dominated, "btrfs"));
 }
 
+/* Dominated, yet ahead in the weighted total by its unsettled leans (the
+ * default runs: XFS lists faster, ext4 clearly creates small files
+ * faster): the winner leads the comparison, the dominated one comes after
+ * it, clearly behind, whatever its total. */
+static void
+test_dominated_order (void)
+{
+  g_autoptr(FsbResult) r = crafted_result ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
+  g_autoptr(FsbRecommendation) rec = NULL;
+  FsbScore *first, *second;
+
+  ext4->capacity_initial.percent = xfs->capacity_initial.percent = 93;
+  add_group (ext4, "core", 1.0, 0.5);
+  add_group (xfs, "core", 0.7, 0.5);
+  add_group (ext4, "random-io", 1.0, 0.5);
+  add_group (xfs, "random-io", 0.7, 0.5);
+  add_group (ext4, "small-files", 1.0, 0.01);
+  add_group (xfs, "small-files", 1.15, 0.01);
+  rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+  dump_recommendation (rec);
+  g_assert_cmpstrv (rec->dominated, ((const char *[]) { "xfs", NULL }));
+  g_assert_cmpstr (rec->best, ==, "ext4");
+  g_assert_cmpstr (rec->leader, ==, "ext4");
+  first = rec->overall->pdata[0];
+  second = rec->overall->pdata[1];
+  g_assert_cmpstr (first->fs, ==, "ext4");
+  g_assert_cmpfloat (first->ratio, ==, 1);
+  g_assert_cmpstr (second->fs, ==, "xfs");
+  g_assert_cmpint (second->behind, ==, FSB_COMPARE_BETTER);
+  /* its total is ahead: only the dominance puts it behind */
+  g_assert_cmpfloat (second->ratio, <, 1);
+  g_assert_true (rec->by_dominance);
+  g_assert_true (second->dominated);
+  g_assert_false (first->dominated);
+}
+
 /* An open verdict says what would settle it: the rounds by the intervals'
  * shrinking, their time at this run's pace, and the budget to ask for; a
  * difference on the margin says that no count of rounds can be promised. */
@@ -715,6 +753,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/three", test_three);
   g_test_add_func ("/recommend/outlier-winner", test_outlier_winner);
   g_test_add_func ("/recommend/dominated", test_dominated);
+  g_test_add_func ("/recommend/dominated-order", test_dominated_order);
   g_test_add_func ("/recommend/settle-hint", test_settle_hint);
   g_test_add_func ("/recommend/leans", test_leans_are_not_a_lead);
   g_test_add_func ("/recommend/single", test_single);

@@ -236,11 +236,18 @@ overall_log (FsbRecommendation *self, const char *fs)
   return sum;
 }
 
+/* The overall comparison's order: the leader, then the others by their
+ * ratio. One behind by dominance (or a failure) may have a better
+ * weighted total than the leader, a ratio under 1: it still comes after
+ * it, the leader's row first in every table. */
 static int
-compare_overall (gconstpointer a, gconstpointer b)
+compare_overall (gconstpointer a, gconstpointer b, gpointer leader)
 {
   const FsbScore *x = *(FsbScore * const *) a, *y = *(FsbScore * const *) b;
+  gboolean x_lead = g_strcmp0 (x->fs, leader) == 0, y_lead = g_strcmp0 (y->fs, leader) == 0;
 
+  if (x_lead != y_lead)
+    return x_lead ? -1 : 1;
   if (x->complete != y->complete)
     return x->complete ? -1 : 1;
   if (x->ratio != y->ratio)
@@ -500,6 +507,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           if (g_hash_table_contains (dominated, name) && s->behind != FSB_COMPARE_BETTER)
             {
               self->by_dominance = TRUE;
+              s->dominated = TRUE;
               s->behind = FSB_COMPARE_BETTER;
             }
           if (passed && fails (self, name) && s->behind != FSB_COMPARE_BETTER)
@@ -523,7 +531,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           g_strv_builder_add (unsettled, name);
         }
     }
-  g_ptr_array_sort (self->overall, compare_overall);
+  g_ptr_array_sort_with_data (self->overall, compare_overall, (gpointer) leader);
   note_dominated (self, dominated, result);
 
   self->settled = !any_unsettled;

@@ -79,6 +79,9 @@ typedef struct {
    * interval (1 for the leader itself; INFINITY when incomplete). */
   double          ratio, ratio_low, ratio_high;
   FsbCompare   behind;     /* BETTER: clearly behind the leader; EQUIVALENT; UNSETTLED */
+  /* Behind by dominance, which its weighted total alone would not have
+   * put it: ahead of the leader on no criterion, clearly behind on one. */
+  gboolean        dominated;
   double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
   /* It failed what its criterion requires (FSB_SCORE_DURABILITY: it lost
    * a file acknowledged as durable): behind, in the use case's verdict,

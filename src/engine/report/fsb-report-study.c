@@ -473,6 +473,7 @@ fsb_doc_overall_standing (const FsbScore *s, gboolean leader)
   /* a cell of the column “Compared with the leader”, each on its own */
   return leader ? C_("compared with the leader", "Leader")
        : !s->complete ? C_("compared with the leader", "Missed tasks")
+       : s->dominated ? C_("compared with the leader", "Ahead on no criterion")
        : s->behind == FSB_COMPARE_BETTER ? C_("compared with the leader", "Clearly behind")
        : s->behind == FSB_COMPARE_EQUIVALENT ? C_("compared with the leader", "Tied")
        : C_("compared with the leader", "Not told apart");
