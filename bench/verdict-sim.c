@@ -18,6 +18,7 @@
  *
  *   verdict-sim [--seed N] [--trials N] [--noise clean|quiet|measured|harsh|independent]
  *               [--budget SECONDS] [--times RESULT.json] [--whole] [--turns] [--check]
+ *               [--step-overhead S] [--least N]
  *
  * --turns models the runner on disk images: the filesystems take turns
  * task by task, so the slowness a cycle shared (cycle_sd) falls on every
@@ -46,9 +47,15 @@
 
 #define PTS_MAX_CV 0.035        /* PTS's default dynamic run count threshold (fsb-bench-repeat.c) */
 #define SHORT_TASK_S 0.020      /* shorter tasks were measured far noisier */
-/* What a cycle costs beyond its timed tasks: cold caches between tasks
- * (remount, fadvise) and the untimed setups; a rough figure of quick runs. */
-#define CYCLE_OVERHEAD_S 2.0
+/* What a step costs beyond its timed work: the cold remount through
+ * udisks (0.25–0.35 s on this VM: its Unmount and Mount each wait for the
+ * uevent they trigger), the residency probe, the untimed setups, mkfs,
+ * mount and umount spread over the steps. Five default runs: 80–84 s for
+ * 3 whole rounds of 3 × 19 steps, of which the timed sections were about
+ * 20 s: (82 − 20) / 171 = 0.36 s. --step-overhead changes it (the 2.0 s a
+ * cycle this bench first assumed were 0.12 s a step). */
+#define STEP_OVERHEAD_S 0.36
+static double step_overhead_s = STEP_OVERHEAD_S;
 #define CAPACITY_PERCENT 93.0   /* equal on every filesystem: capacity never decides */
 #define MAX_FS 3
 
@@ -268,7 +275,7 @@ sim_draw (Sim *sim, GRand *rand)
   for (guint f = 0; f < sim->sc->n_fs; f++)
     for (guint r = 0; r < sim->max; r++)
       {
-        double sum = CYCLE_OVERHEAD_S;
+        double sum = step_overhead_s * sim->tasks->len;
 
         for (guint k = 0; k < sim->tasks->len; k++)
           sum += TP (sim, f, k, r);
@@ -331,12 +338,12 @@ sim_result (Sim *sim, const guint *kt)
 
 /* The rules ---------------------------------------------------------------- */
 
-/* What one step costs beyond its timed work: the cycle's overhead spread
- * over its steps. */
+/* What one step costs beyond its timed work (STEP_OVERHEAD_S). */
 static double
 step_overhead (Sim *sim)
 {
-  return CYCLE_OVERHEAD_S / MAX (sim->tasks->len, 1);
+  (void) sim;
+  return step_overhead_s;
 }
 
 /* The longest each step took so far, as the runner gives the chooser. */
@@ -592,7 +599,7 @@ main (int argc, char **argv)
   g_autofree char *noise_id = g_strdup ("measured");
   g_autofree char *times_path = NULL;
   g_autoptr(FsbResult) times = NULL;
-  gint64 seed = 25, trials = 1000;
+  gint64 seed = 25, trials = 1000, least = 0;
   double budget = 0;
   gboolean check = FALSE, whole = FALSE, turns = FALSE;
   const Noise *noise = NULL;
@@ -605,6 +612,8 @@ main (int argc, char **argv)
     { "times", 0, 0, G_OPTION_ARG_FILENAME, &times_path, "True task times: the medians of a real result", "RESULT.json" },
     { "check", 0, 0, G_OPTION_ARG_NONE, &check, "Exit 1 when the false-winner rate fails", NULL },
     { "whole", 0, 0, G_OPTION_ARG_NONE, &whole, "Whole rounds past the least, not focused ones", NULL },
+    { "step-overhead", 0, 0, G_OPTION_ARG_DOUBLE, &step_overhead_s, "Seconds a step costs beyond its timed work (0.36, measured)", "S" },
+    { "least", 0, 0, G_OPTION_ARG_INT64, &least, "The least rounds (the plan's: 3)", "N" },
     { "turns", 0, 0, G_OPTION_ARG_NONE, &turns, "The filesystems take turns task by task: a cycle's shared slowness falls on one task's round of every filesystem", NULL },
     { NULL }
   };
@@ -621,9 +630,10 @@ main (int argc, char **argv)
   for (guint i = 0; i < G_N_ELEMENTS (noises); i++)
     if (g_strcmp0 (noise_id, noises[i].id) == 0)
       noise = &noises[i];
-  if (noise == NULL || trials < 1 || seed < 0 || seed > G_MAXUINT32 || budget < 0)
+  if (noise == NULL || trials < 1 || seed < 0 || seed > G_MAXUINT32 || budget < 0 || step_overhead_s < 0
+      || least < 0 || least > 10)
     {
-      g_printerr ("verdict-sim: --noise clean|quiet|measured|harsh|independent, --trials >= 1, --seed 0..%u, --budget >= 0\n", G_MAXUINT32);
+      g_printerr ("verdict-sim: --noise clean|quiet|measured|harsh|independent, --trials >= 1, --seed 0..%u, --budget >= 0, --step-overhead >= 0, --least 0..10\n", G_MAXUINT32);
       return 2;
     }
 
@@ -637,6 +647,8 @@ main (int argc, char **argv)
       return 2;
     }
   plan->time_budget_s = budget;
+  if (least > 0)
+    plan->repetitions = (guint) least;
   if (times_path != NULL && (times = fsb_result_load (times_path, &error)) == NULL)
     {
       g_printerr ("%s\n", error->message);
@@ -663,8 +675,8 @@ main (int argc, char **argv)
             " cycle shared log-sd %.2f\n",
             noise->sigma_long, SHORT_TASK_S * 1000, noise->sigma_short, noise->tail_share * 100, noise->outlier_lo,
             noise->outlier_hi, noise->outlier_p, noise->slow_lo, noise->slow_hi, noise->slow_round_p, noise->cycle_sd);
-    printf ("# capacity %.1f %% on every filesystem (equal: it never decides); a cycle costs its tasks + %.1f s;"
-            " nothing before the rounds (test data cached)\n", CAPACITY_PERCENT, CYCLE_OVERHEAD_S);
+    printf ("# capacity %.1f %% on every filesystem (equal: it never decides); a cycle costs its tasks + %.1f s (--step-overhead);"
+            " nothing before the rounds (test data cached)\n", CAPACITY_PERCENT, step_overhead_s * tasks->len);
     printf ("# scenarios: A/A ext4 (1) vs its twin ext4 (2); ratio R: xfs R× slower on every timed task than ext4;"
             " 3fs: ext4 = xfs, btrfs 1.3× slower with big files only (right: no winner)\n");
     printf ("# tasks (true s, %s):", times_path != NULL ? times_path : "the catalog's first guesses");
