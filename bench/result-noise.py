@@ -4,7 +4,8 @@
 # (mkfs, mount and umount left out), the standard deviation of the logs
 # of wall_s: the median, the 90th percentile and the largest, with the six
 # noisiest series; and the share of series whose first sample is more than
-# 1.5 times the median of the others. Prints figures; it is not a test.
+# 1.5 times the median of the others; then the noise left once the rounds
+# are paired, as the verdict sees it. Prints figures; it is not a test.
 #   bench/result-noise.py d1.json d2.json d3.json
 import json, math, statistics, sys
 
@@ -29,3 +30,32 @@ print(f"series {len(sds)}: median log-sd {statistics.median(sds):.3f}, "
       f"first sample > 1.5x the others' median in {100 * first / len(sds):.1f} %")
 for sd, fs, task, n in sorted(per)[-6:]:
     print(f"  {sd:.3f} {fs} {task} ({n} samples)")
+
+# What the verdict sees where the filesystems took turns: per task and
+# run, the logs' residual once each filesystem's level and each round's
+# shared effect are taken out (fsb_stats_pool_blocks), over the first 3
+# rounds of the tasks every filesystem ran 3 times.
+res = []
+for path in sys.argv[1:]:
+    result = json.load(open(path))
+    if len(result['filesystems']) < 2:
+        continue
+    tasks = {}
+    for fs in result['filesystems']:
+        for task in fs.get('tasks', []):
+            if task['id'] in ('mkfs', 'mount', 'umount'):
+                continue
+            v = [s['wall_s'] for s in task.get('samples', []) if s.get('wall_s') and not s.get('error')][:3]
+            if len(v) == 3:
+                tasks.setdefault(task['id'], []).append([math.log(x) for x in v])
+    for rows in tasks.values():
+        if len(rows) != len(result['filesystems']):
+            continue
+        k, grand = len(rows), statistics.mean(x for row in rows for x in row)
+        level = [statistics.mean(row) - grand for row in rows]
+        shared = [statistics.mean(row[r] for row in rows) - grand for r in range(3)]
+        ss = sum((rows[i][r] - grand - level[i] - shared[r]) ** 2 for i in range(k) for r in range(3))
+        res.append(math.sqrt(ss / (3 * k - k - 2)))
+if res:
+    print(f"paired by rounds ({len(res)} task runs): median residual log-sd {statistics.median(res):.3f}, "
+          f"p90 {sorted(res)[int(0.9 * len(res))]:.3f}, max {max(res):.3f}")
