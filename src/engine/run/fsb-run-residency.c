@@ -69,7 +69,8 @@ fsb_run_copy_residency (const FsbSample *sample, GPtrArray *extra)
       const FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, i);
 
       if (g_str_has_prefix (m->name, "resident_") || g_str_equal (m->name, "evicted_again") ||
-          g_str_equal (m->name, "cache_warm") || g_strv_contains (fsb_host_state_metrics, m->name))
+          g_str_equal (m->name, "cache_warm") || g_str_equal (m->name, "just_mounted")
+          || g_strv_contains (fsb_host_state_metrics, m->name))
         for (guint j = 0; j < extra->len; j++)
           fsb_sample_set (extra->pdata[j], m->name, m->value);
     }

@@ -28,6 +28,10 @@ struct _FsbTarget
   char           *object_path;      /* udisks block object, after prepare */
   gboolean        loop_attached;
   char           *mount_point;      /* while mounted */
+  /* Mounted, and its mount point handed to nobody since: nothing has
+   * read it, so its caches are as cold as a remount would leave them. */
+  gboolean        untouched;
+  guint           remounts;         /* cold remounts done (fsb_target_remount_cold) */
   char           *mount_options;
   char           *mount_requested;  /* given to every Mount; NULL: udisks' defaults */
   char           *fstype;

@@ -61,7 +61,9 @@ void           fsb_target_set_images_at_once (FsbTarget *self, guint count);
 FsbTargetKind  fsb_target_get_kind        (FsbTarget    *self);
 guint64        fsb_target_get_size        (FsbTarget    *self);
 const char    *fsb_target_get_device      (FsbTarget    *self);   /* after prepare */
-const char    *fsb_target_get_mount_point (FsbTarget    *self);   /* while mounted */
+/* While mounted. Asking counts as touching it: the next cold remount is
+ * then a real one (fsb_target_remount_cold). */
+const char    *fsb_target_get_mount_point (FsbTarget    *self);
 
 /* Safety checks, then (images) create the sparse file and LoopSetup.
  * needed_bytes is what the plan needs; a smaller partition is refused
@@ -107,10 +109,14 @@ gboolean       fsb_target_unmount         (FsbTarget    *self,
                                            GCancellable *cancellable,
                                            GError      **error);
 /* Cold caches between tasks: unmount, flush and drop the image file's
- * pages from the host cache, mount again. */
+ * pages from the host cache, mount again. A filesystem mounted and not
+ * handed out since (its mount point asked for by nobody) is as cold as
+ * that already: only the host's caches are dropped. */
 gboolean       fsb_target_remount_cold    (FsbTarget    *self,
                                            GCancellable *cancellable,
                                            GError      **error);
+/* How many cold remounts really unmounted and mounted it. */
+guint          fsb_target_get_remounts    (FsbTarget    *self);
 /* The bytes the target's block device has read and written since it
  * appeared (/sys/class/block/NAME/stat, in 512-byte sectors); FALSE when
  * the kernel does not say. */
