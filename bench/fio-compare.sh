@@ -122,7 +122,7 @@ printf '%-6s %-18s %12s %12s %7s %7s %10s %10s %12s\n' fs figure fsbench fio rat
 for fs in $(echo "$fslist" | tr , ' '); do
   # 2 GiB: Btrfs writes each random block anew (copy on write) and keeps the
   # old one until its transaction ends; 512 MiB of files on 1 GiB ran out
-  image_new "$fs" 2G
+  image_new "$fs" 2G direct
   # the random I/O files, written once (fio lays them out the same way)
   names=
   for i in $(seq 0 $((files - 1))); do
