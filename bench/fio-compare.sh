@@ -92,10 +92,19 @@ files=8                       # random I/O files
 file_mb=64                    # each
 requests=20000                # random requests per figure
 seq_jobs=4
-seq_mb=256                    # each writer's
+seq_mb=128                    # each writer's: 512 MiB a run, under the
+                              # 1 GiB of freed memory at which this VM hands
+                              # memory back to its host (see the top)
 
 . "$(dirname "$0")/image-lib.sh"
 image_work fio
+
+# KiB of memory the kernel has handed back to the hypervisor (free page
+# reporting), where it says so; 0 elsewhere
+reported() { cat /sys/module/page_reporting/parameters/reported_kib 2>/dev/null || echo 0; }
+# runs ($work/h) during which it did: the following write phase faults
+# those pages in again, at up to twice the run's time
+handed() { before=$1; [ "$(reported)" = "$before" ] || echo x >> "$work/h"; }
 
 field() { sed -n "s/^\(.* \)\{0,1\}$1=\([^ ]*\).*/\2/p" "$2" | head -n 1; }
 
@@ -117,7 +126,7 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR+1)/2] : (a[
 
 printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; %s writers of %s MiB, 1 MiB writes, fsync at the end; median of %s rounds\n' \
   "$files" "$file_mb" "$requests" "$seq_jobs" "$seq_mb" "$rounds"
-printf '%-6s %-18s %12s %12s %7s %7s %10s %10s %12s\n' fs figure fsbench fio ratio r_med p99_fsb p99_fio io_only
+printf '%-6s %-18s %12s %12s %7s %7s %10s %10s %12s %6s\n' fs figure fsbench fio ratio r_med p99_fsb p99_fio io_only handed
 
 for fs in $(echo "$fslist" | tr , ' '); do
   # 2 GiB: Btrfs writes each random block anew (copy on write) and keeps the
@@ -131,11 +140,12 @@ for fs in $(echo "$fslist" | tr , ' '); do
   done
   for kind in randread randwrite; do
     for depth in 8 32; do
-      : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/q"; : > "$work/pa"; : > "$work/pb"
+      : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/q"; : > "$work/pa"; : > "$work/pb"; : > "$work/h"
       for r in $(seq "$rounds"); do
         # the two take turns, each first in every other round
         for who in $(turns "$r"); do
           cold
+          rep=$(reported)
           if [ "$who" = fsb ]; then
             # shellcheck disable=SC2046
             "$queue" "$kind" --direct --iodepth "$depth" --requests "$requests" $(echo "$names" | tr : ' ') > "$work/fsb.txt"
@@ -144,6 +154,7 @@ for fs in $(echo "$fslist" | tr , ' '); do
                 --ioengine=io_uring --iodepth="$depth" --size=$((files * file_mb))M --number_ios="$requests" \
                 --randrepeat=0 --norandommap --end_fsync=1 --output-format=json > "$work/fio.json" 2>/dev/null
           fi
+          handed "$rep"
         done
         rw=read; [ "$kind" = randwrite ] && rw=write
         fio_figures "$work/fio.json" "$rw" > "$work/fio.txt"
@@ -153,23 +164,27 @@ for fs in $(echo "$fslist" | tr , ' '); do
         field p99_ms "$work/fsb.txt" >> "$work/pa"; field p99_ms "$work/fio.txt" >> "$work/pb"
       done
       a=$(median < "$work/a"); b=$(median < "$work/b")
-      printf '%-6s %-18s %12.1f %12.1f %7.2f %7.2f %10.3f %10.3f %12.1f\n' "$fs" "$kind-qd$depth-iops" "$a" "$b" \
-        "$(ratio "$a" "$b")" "$(median < "$work/q")" "$(median < "$work/pa")" "$(median < "$work/pb")" "$(median < "$work/c")"
+      printf '%-6s %-18s %12.1f %12.1f %7.2f %7.2f %10.3f %10.3f %12.1f %6s\n' "$fs" "$kind-qd$depth-iops" "$a" "$b" \
+        "$(ratio "$a" "$b")" "$(median < "$work/q")" "$(median < "$work/pa")" "$(median < "$work/pb")" "$(median < "$work/c")" \
+        "$(wc -l < "$work/h")/$((2 * rounds))"
     done
   done
   rm -f "$mnt"/rand.*
-  : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/q"
+  : > "$work/a"; : > "$work/b"; : > "$work/c"; : > "$work/q"; : > "$work/h"
   for r in $(seq "$rounds"); do
     for who in $(turns "$r"); do
       cold
+      rep=$(reported)
       # both write new files as they go: fio's default would reserve each
       # file's blocks first (fallocate), which FS Bench's writers do not
       if [ "$who" = fsb ]; then
         "$queue" seqwrite --jobs "$seq_jobs" --bytes $((seq_mb << 20)) "$mnt" > "$work/fsb.txt"
+        handed "$rep"
         rm -f "$mnt"/seq*
       else
         fio --name=seq --directory="$mnt" --rw=write --bs=1m --numjobs="$seq_jobs" --size="${seq_mb}M" \
             --ioengine=psync --fallocate=none --end_fsync=1 --group_reporting --output-format=json > "$work/fio.json" 2>/dev/null
+        handed "$rep"
         rm -f "$mnt"/seq.*
       fi
       sync -f "$mnt"
@@ -180,7 +195,7 @@ for fs in $(echo "$fslist" | tr , ' '); do
     ratio "$(field mb_per_s "$work/fsb.txt")" "$(field mb_per_s "$work/fio.txt")" >> "$work/q"
   done
   a=$(median < "$work/a"); b=$(median < "$work/b")
-  printf '%-6s %-18s %12.2f %12.2f %7.2f %7.2f %10s %10s %12.2f\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" \
-    "$(ratio "$a" "$b")" "$(median < "$work/q")" - - "$(median < "$work/c")"
+  printf '%-6s %-18s %12.2f %12.2f %7.2f %7.2f %10s %10s %12.2f %6s\n' "$fs" "seqwrite-${seq_jobs}jobs-MB/s" "$a" "$b" \
+    "$(ratio "$a" "$b")" "$(median < "$work/q")" - - "$(median < "$work/c")" "$(wc -l < "$work/h")/$((2 * rounds))"
   image_done
 done
