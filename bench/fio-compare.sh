@@ -145,6 +145,11 @@
 #   1.04. Above, FS Bench's I/O alone took 0.18 s (113k), so its flush
 #   0.22 s against fio's whole 0.36 s: the same flushes and the same
 #   write-back; what is left of the gap is not found yet.
+# - -f btrfs,xfs,ext4 -r 5, cached, load 1.0-2.0: every figure's r_med
+#   within 0.92-1.08 (XFS's random writes 0.93 and 0.92, ext4's writers
+#   1.03, Btrfs's 1.08) but XFS's writers, 0.74 (985 against 1,332 MB/s;
+#   1 of 10 runs handed back), which were 0.95-1.22 in the three runs
+#   before: the writers' figures still move ±25 % from run to run.
 #
 #   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N] [-d]
 #
