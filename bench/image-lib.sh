@@ -4,7 +4,9 @@
 # between runs, and everything undone on exit.
 #
 #   image_work NAME      the folder ($work) and the image's path ($img); the exit trap
-#   image_new FS [SIZE]  a fresh image (1G unless SIZE, as truncate takes it) formatted FS and mounted at $mnt
+#   image_new FS [SIZE] [direct]  a fresh image (1G unless SIZE, as truncate takes it) formatted FS
+#                        and mounted at $mnt; with direct, the loop device reads and writes the image
+#                        with direct I/O, as FS Bench's runner sets its images (fsb-target-image.c)
 #   cold                 unmounted, its pages dropped, mounted again, udev settled
 #   image_done           unmounted and detached
 #   metric NAME FILE     a figure of fsb-bench-task's output
@@ -47,6 +49,13 @@ image_new() {
     sleep 2
   done
   [ -b "$loop" ] || { echo "loop-setup failed" >&2; exit 1; }
+  # the image's pages then stay out of this machine's page cache: a flush
+  # inside the image is the disk's flush, not this cache's write-back of
+  # everything written into the image since the last one
+  if [ "${3:-}" = direct ]; then
+    losetup --direct-io=on "$loop"
+    [ "$(cat "/sys/block/${loop#/dev/}/loop/dio")" = 1 ] || { echo "no direct I/O on $loop" >&2; exit 1; }
+  fi
   # ext4's inode tables and journal zeroed now, not by a kernel thread
   # during the first measurements
   case $1 in
