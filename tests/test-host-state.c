@@ -56,6 +56,15 @@ test_parse (void)
   g_assert_false (fsb_host_state_parse_loadavg ("0.5 0.5 0.5\n", &st));
   g_assert_false (fsb_host_state_parse_meminfo ("\nDirty: 12 kB\n", &st));
   g_assert_false (st.have_dirty);
+
+  /* free page reporting's count, in KiB */
+  g_assert_true (fsb_host_state_parse_reported ("221084792\n", &st));
+  g_assert_cmpuint (st.returned_bytes, ==, 221084792ULL * 1024);
+  g_assert_false (fsb_host_state_parse_reported ("", &st));
+  g_assert_false (st.have_returned);
+  g_assert_false (fsb_host_state_parse_reported ("-5\n", &st));
+  g_assert_false (fsb_host_state_parse_reported ("12x\n", &st));
+  g_assert_false (fsb_host_state_parse_reported ("99999999999999999999\n", &st));
 }
 
 static void
@@ -71,7 +80,11 @@ test_record (void)
   fsb_host_state_parse_stat (stat_after, &b);
   fsb_host_state_parse_loadavg ("2.80 1.41 0.90 5/187 12346\n", &b);
   fsb_host_state_parse_meminfo (mem, &b);
+  fsb_host_state_parse_reported ("1000\n", &a);
+  fsb_host_state_parse_reported ("394216\n", &b);
   fsb_host_state_record (&a, &b, 2, s);
+  /* 385 MiB handed back while it ran: recorded, not judged */
+  g_assert_cmpfloat (fsb_test_sample_get (s, "host_returned_bytes"), ==, (394216 - 1000) * 1024.0);
   g_assert_cmpfloat_with_epsilon (fsb_test_sample_get (s, "steal_percent"), 15.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (fsb_test_sample_get (s, "iowait_percent"), 5.0, 1e-9);
   g_assert_cmpfloat (fsb_test_sample_get (s, "load_start"), ==, 2.75);

@@ -20,7 +20,8 @@
 #include "fsb-host-state.h"
 
 const char *const fsb_host_state_metrics[] = {
-  "steal_percent", "iowait_percent", "load_start", "others_runnable", "host_dirty_bytes", "disturbed", NULL,
+  "steal_percent", "iowait_percent", "load_start", "others_runnable", "host_dirty_bytes", "host_returned_bytes",
+  "disturbed", NULL,
 };
 
 /* The "cpu " line: user nice system idle iowait irq softirq steal (guest
@@ -119,6 +120,26 @@ fsb_host_state_parse_meminfo (const char *text, FsbHostState *state)
   return TRUE;
 }
 
+gboolean
+fsb_host_state_parse_reported (const char *text, FsbHostState *state)
+{
+  guint64 kib;
+  char *end = NULL;
+
+  g_return_val_if_fail (text != NULL && state != NULL, FALSE);
+  state->have_returned = FALSE;
+  while (g_ascii_isspace (*text))
+    text++;
+  if (!g_ascii_isdigit (*text))
+    return FALSE;
+  kib = g_ascii_strtoull (text, &end, 10);
+  if (end == text || (*end != '\0' && !g_ascii_isspace (*end)) || kib > G_MAXUINT64 / 1024)
+    return FALSE;
+  state->returned_bytes = kib * 1024;
+  state->have_returned = TRUE;
+  return TRUE;
+}
+
 /* One small read each, no allocation beyond the stack: a few tens of
  * microseconds, taken outside the timed section. */
 static gboolean
@@ -153,6 +174,9 @@ fsb_host_state_read (FsbHostState *state)
   buf[0] = '\n';
   if (read_proc ("/proc/meminfo", buf + 1, sizeof buf - 1))
     fsb_host_state_parse_meminfo (buf, state);
+  /* not every kernel counts it: then it stays unknown */
+  if (read_proc ("/sys/module/page_reporting/parameters/reported_kib", buf, sizeof buf))
+    fsb_host_state_parse_reported (buf, state);
 }
 
 guint
@@ -203,6 +227,9 @@ fsb_host_state_record (const FsbHostState *before, const FsbHostState *after, gu
       dirty = MAX (before->have_dirty ? before->dirty_bytes : 0, after->have_dirty ? after->dirty_bytes : 0);
       fsb_sample_set (sample, "host_dirty_bytes", dirty);
     }
+  /* what went back to the hypervisor while the sample ran */
+  if (before->have_returned && after->have_returned && after->returned_bytes >= before->returned_bytes)
+    fsb_sample_set (sample, "host_returned_bytes", (double) (after->returned_bytes - before->returned_bytes));
   /* nothing read: unknown, and no flag */
   if (total > 0 || before->have_load || before->have_dirty || after->have_dirty)
     fsb_sample_set (sample, "disturbed", fsb_host_state_rule (steal, total, dirty, others, cores));

@@ -16,7 +16,11 @@ typedef struct {
   double   load1;           /* the 1-minute load average */
   guint    runnable;        /* tasks runnable at this moment, the reader included */
   guint64  dirty_bytes;     /* Dirty + Writeback: the host's pages on their way to a disk */
-  gboolean have_cpu, have_load, have_dirty;
+  /* Free memory this VM has handed back to its hypervisor so far (free
+   * page reporting, where the kernel counts it): writes into memory handed
+   * back fault it in again, which split fio-compare's rounds 2× */
+  guint64  returned_bytes;
+  gboolean have_cpu, have_load, have_dirty, have_returned;
 } FsbHostState;
 
 /* Why a sample is disturbed: the bits of its "disturbed" metric (0: quiet). */
@@ -41,10 +45,13 @@ typedef enum {
 gboolean fsb_host_state_parse_stat    (const char *text, FsbHostState *state);
 gboolean fsb_host_state_parse_loadavg (const char *text, FsbHostState *state);
 gboolean fsb_host_state_parse_meminfo (const char *text, FsbHostState *state);
+/* The text of /sys/module/page_reporting/parameters/reported_kib */
+gboolean fsb_host_state_parse_reported (const char *text, FsbHostState *state);
 void     fsb_host_state_read          (FsbHostState *state);
 
 /* Sets steal_percent, iowait_percent, load_start, others_runnable,
- * host_dirty_bytes and disturbed on sample, from the readings before and after it (what was
+ * host_dirty_bytes, host_returned_bytes (recorded, not judged yet) and
+ * disturbed on sample, from the readings before and after it (what was
  * not read is left out); cores 0: unknown. */
 void     fsb_host_state_record        (const FsbHostState *before, const FsbHostState *after, guint cores,
                                        FsbSample *sample);
