@@ -59,3 +59,25 @@ for path in sys.argv[1:]:
 if res:
     print(f"paired by rounds ({len(res)} task runs): median residual log-sd {statistics.median(res):.3f}, "
           f"p90 {sorted(res)[int(0.9 * len(res))]:.3f}, max {max(res):.3f}")
+
+# The samples during which the VM handed memory back to its hypervisor
+# (host_returned_bytes, fsb-host-state.c) against the others: how far
+# each lies from its series' median, on the log scale.
+near, handed = [], []
+for path in sys.argv[1:]:
+    result = json.load(open(path))
+    for fs in result['filesystems']:
+        for task in fs.get('tasks', []):
+            if task['id'] in ('mkfs', 'mount', 'umount'):
+                continue
+            good = [s for s in task.get('samples', []) if s.get('wall_s') and not s.get('error')]
+            if len(good) < 3 or not any('host_returned_bytes' in s for s in good):
+                continue
+            med = statistics.median(s['wall_s'] for s in good)
+            for s in good:
+                (handed if s.get('host_returned_bytes', 0) > 0 else near).append(math.log(s['wall_s'] / med))
+if handed and near:
+    print(f"memory handed back during {len(handed)} of {len(handed) + len(near)} samples: "
+          f"their median log(sample/median) {statistics.median(handed):+.3f} (mean |.| "
+          f"{statistics.mean(abs(x) for x in handed):.3f}), the others' {statistics.median(near):+.3f} "
+          f"({statistics.mean(abs(x) for x in near):.3f})")
