@@ -138,6 +138,8 @@ GHashTable *fsb_run_step_seconds      (Run *run);
  * after the rounds; FALSE when there is none to count (no --age). */
 gboolean    fsb_run_add_fit_steps     (Run *run, const char *const *filesystems);
 void        fsb_run_skip_filesystem   (Run *run, guint fs_index);
+/* Leaves out of planned round round the contenders not in filesystems. */
+void        fsb_run_keep_in_round     (Run *run, guint round, const char *const *filesystems);
 /* How many contenders start the round in the steps still to run. */
 guint       fsb_run_contenders_in_round (Run *run, guint round);
 /* Runs the steps in order up to the groups across or a later round than

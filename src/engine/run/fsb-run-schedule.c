@@ -376,6 +376,24 @@ fsb_run_skip_filesystem (Run *run, guint fs_index)
     }
 }
 
+/* A planned round (one of the least) without the contenders the
+ * repetition rule left out of it (fsb_repeat_next (): one already behind
+ * steps aside); the groups across stay. */
+void
+fsb_run_keep_in_round (Run *run, guint round, const char *const *filesystems)
+{
+  for (guint i = run->step; i < run->steps->len;)
+    {
+      Step *s = &g_array_index (run->steps, Step, i);
+
+      if (s->repetition == round && s->kind != STEP_ACROSS &&
+          !g_strv_contains (filesystems, run->plan->filesystems[s->fs_index]))
+        g_array_remove_index (run->steps, i);
+      else
+        i++;
+    }
+}
+
 guint
 fsb_run_contenders_in_round (Run *run, guint round)
 {

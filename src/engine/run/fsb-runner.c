@@ -144,6 +144,8 @@ run_rounds (Run *run, FsbResult *result, GError **error)
 
       if (round > run->rounds_planned)
         fsb_run_add_round (run, (const char *const *) next, tasks);
+      else
+        fsb_run_keep_in_round (run, round, (const char *const *) next);
       if (tasks != NULL)
         {
           g_mutex_lock (&run->runner->lock);
