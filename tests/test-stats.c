@@ -183,42 +183,6 @@ test_total_interval (void)
   g_assert_cmpfloat ((double) hits / TRIALS, >=, 0.93);
 }
 
-/* The overall rule has no gap: wherever the true ratio lies, an interval
- * narrower than half the margin settles it; the criteria's rule leaves a
- * band around the margin that no precision settles. Each answer as the
- * two rules give it. */
-static void
-test_decide (void)
-{
-  FsbLogEstimate small_lead = { log (1.05), 0.012 * 0.012, 30 };   /* ≈ 1.026–1.075 */
-  FsbLogEstimate close = { log (1.02), 0.005 * 0.005, 10 };
-  FsbLogEstimate vague = { log (1.04), 0.05 * 0.05, 4 };
-  FsbLogEstimate behind = { log (0.97), 0.005 * 0.005, 30 };
-  FsbLogEstimate behind_far = { log (0.9), 0.005 * 0.005, 30 };
-  double m = log (1 + FSB_EQUIVALENCE_MARGIN);
-  guint gaps = 0;
-
-  g_assert_cmpint (fsb_log_estimate_decide (&small_lead, FSB_EQUIVALENCE_MARGIN), ==, FSB_COMPARE_BETTER);
-  g_assert_cmpint (fsb_log_estimate_compare (&small_lead, FSB_EQUIVALENCE_MARGIN), ==, FSB_COMPARE_UNSETTLED);
-  g_assert_cmpint (fsb_log_estimate_decide (&close, FSB_EQUIVALENCE_MARGIN), ==, FSB_COMPARE_EQUIVALENT);
-  g_assert_cmpint (fsb_log_estimate_decide (&vague, FSB_EQUIVALENCE_MARGIN), ==, FSB_COMPARE_UNSETTLED);
-  /* 3 % behind, ±1 %: surely within the margin, which comes first */
-  g_assert_cmpint (fsb_log_estimate_decide (&behind, FSB_EQUIVALENCE_MARGIN), ==, FSB_COMPARE_EQUIVALENT);
-  g_assert_cmpint (fsb_log_estimate_decide (&behind_far, FSB_EQUIVALENCE_MARGIN), ==, FSB_COMPARE_WORSE);
-
-  /* every true ratio from 0.8 to 1.25, at a half-width just under m / 2 */
-  for (double d = -0.22; d <= 0.22; d += 0.0005)
-    {
-      double half = 0.499 * m;
-      FsbLogEstimate e = { d, (half / 1.959964) * (half / 1.959964), INFINITY };
-
-      g_assert_cmpint (fsb_log_estimate_decide (&e, FSB_EQUIVALENCE_MARGIN), !=, FSB_COMPARE_UNSETTLED);
-      gaps += fsb_log_estimate_compare (&e, FSB_EQUIVALENCE_MARGIN) == FSB_COMPARE_UNSETTLED;
-    }
-  /* the margin's rule leaves both sides' bands of ±h around ±m open */
-  g_assert_cmpuint (gaps, >, 2 * 2 * (guint) (0.45 * m / 0.0005));
-}
-
 /* Winner, equivalent, unsettled: the margin decides, not the point. */
 static void
 test_compare (void)
@@ -545,7 +509,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/ratio-interval", test_ratio_interval);
   g_test_add_func ("/stats/total-interval", test_total_interval);
   g_test_add_func ("/stats/compare", test_compare);
-  g_test_add_func ("/stats/decide", test_decide);
   g_test_add_func ("/stats/clamped-interval", test_clamped_interval);
   g_test_add_func ("/stats/cycle-noise", test_cycle_noise);
   g_test_add_func ("/stats/holm", test_holm);

@@ -4,14 +4,13 @@
  * apart. Each open comparison (the leader against one it is not yet told
  * from) has a log ratio d with a half-width h = t(df)·√var at the n rounds
  * it has. More rounds shrink it: var ∝ 1/n and df ∝ n, as both come from
- * the samples. The comparison settles (fsb_log_estimate_decide ()) once
- * the interval leaves 1, |d| − h > 0 (ahead), or lies within the margin's
- * edge m = log (1 + margin), |d| + h < m (equivalent). The rounds that
- * need, assuming d stays where it is, are what the hint offers, with the
- * time they would take at the pace this run had; past SETTLE_MOST rounds
- * no hint is given, only that it would take many more (the hardest d is
- * half the margin, where h must fall under it). The hint is an
- * expectation, not a promise: it says "could". */
+ * the samples. The comparison settles once the interval leaves the
+ * margin's edge m = log (1 + margin), either way: |d| − h > m (ahead) or
+ * |d| + h < m (equivalent). The rounds that need, assuming d stays where
+ * it is, are what the hint offers, with the time they would take at the
+ * pace this run had; past SETTLE_MOST rounds the difference sits on the
+ * margin and no hint is given (more rounds would not help in reasonable
+ * time). The hint is an expectation, not a promise: it says "could". */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -61,7 +60,7 @@ rounds_to_settle (const FsbLogEstimate *diff, guint n)
     {
       double half = fsb_t_quantile (0.975, diff->df * k / n) * sqrt (diff->var * n / k);
 
-      if (d - half > 0 || d + half < edge)
+      if (d - half > edge || d + half < edge)
         return k;
     }
   return 0;
@@ -155,17 +154,17 @@ fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
       k = rounds_to_settle (&s->estimate, n);
       if (k == 0)
         {
-          /* too little, for its noise, to tell in reasonable time */
+          /* it sits on the margin: no number of rounds can be promised */
           double apart = fabs (s->ratio - 1) * 100;
           g_autofree char *amount = fsb_format_percent (apart, apart < 10 ? 1 : 0);
           g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
 
           self->settle_note =
-            /* Translators: two filesystems, the measured difference ("2.6 %"), then the margin ("5 %"): "XFS
-             * and ext4 differ by about 2.6 %: it would take many more rounds to tell whether one is really
-             * ahead or both are within 5 % of each other." */
-            g_strdup_printf (_("%s and %s differ by about %s: it would take many more rounds to tell whether "
-                               "one is really ahead or both are within %s of each other."),
+            /* Translators: two filesystems, the measured difference ("6 %"), then the margin ("5 %"): "XFS and
+             * ext4 differ by about 6 %, close to the 5 % that counts as a real difference: it would take many
+             * more rounds to tell whether it is one." */
+            g_strdup_printf (_("%s and %s differ by about %s, close to the %s that counts as a real "
+                               "difference: it would take many more rounds to tell whether it is one."),
                              fsb_format_fs_name (self->leader), fsb_format_fs_name (s->fs), amount, margin);
           g_ptr_array_add (self->notes, g_strdup (self->settle_note));
           return;

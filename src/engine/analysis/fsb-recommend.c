@@ -500,7 +500,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           overall_diff (self, result, leader, name, &s->estimate);
           s->ratio = exp (s->estimate.log);
           fsb_log_estimate_interval (&s->estimate, &s->ratio_low, &s->ratio_high);
-          s->behind = fsb_log_estimate_decide (&s->estimate, FSB_EQUIVALENCE_MARGIN);
+          s->behind = fsb_log_estimate_compare (&s->estimate, FSB_EQUIVALENCE_MARGIN);
           /* a lead made only of leans, none of them clear, is not one */
           if (s->behind == FSB_COMPARE_BETTER && !g_hash_table_contains (leads, name))
             s->behind = FSB_COMPARE_UNSETTLED;

@@ -46,10 +46,7 @@ const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, 
  *
  * The use case (fsb-recommend.c) weighs the criteria it needs (their
  * weight > 0): the overall comparison of two filesystems is the weighted
- * mean of their criteria's log ratios, judged without a gap
- * (fsb_log_estimate_decide ()): equivalent within the margin, else ahead
- * when the interval lies wholly past 1, a winner only when it is also
- * clearly ahead of each other in some criterion; except that
+ * mean of their criteria's log ratios, judged the same way; except that
  * a filesystem dominated by another (ahead of it nowhere, clearly behind
  * it somewhere: see dominated_by () in fsb-recommend.c) is behind,
  * whatever the weighted mean's interval; and a filesystem that fails a

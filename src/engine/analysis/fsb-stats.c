@@ -463,34 +463,6 @@ fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin)
   return fsb_log_estimate_compare_at (diff, margin, 0.95);
 }
 
-/* The criteria's rule (fsb_log_estimate_compare) leaves a gap: a true
- * ratio near 1 + margin is never clearly past it nor clearly within it,
- * however many rounds run, and twenty default runs ended "cannot be told
- * apart yet" with ext4 and XFS 2.6 to 4.9 % apart. The overall comparison
- * asks two questions whose answers cover every ratio instead: is the
- * difference surely under the margin (then it counts as none: a settled
- * tie), and else is it surely not 1 (a lead, however small, the whole
- * interval on one side). With half-width h and |log ratio| d it settles
- * once h < max (d, log (1 + margin) − d), which holds at any d once h is
- * under half the margin. The lead needs no margin of its own: a winner
- * must also be clearly ahead, past the margin, of each other filesystem
- * in some criterion (clear_leads (), fsb-recommend.c), so a few percent
- * that twins owe to their places in the rounds cannot name one. */
-FsbCompare
-fsb_log_estimate_decide (const FsbLogEstimate *diff, double margin)
-{
-  double low, high, edge = 1 + margin;
-
-  interval_at (diff, 0.95, &low, &high);
-  if (low >= 1 / edge && high <= edge)
-    return FSB_COMPARE_EQUIVALENT;
-  if (low > 1)
-    return FSB_COMPARE_BETTER;
-  if (high < 1)
-    return FSB_COMPARE_WORSE;
-  return FSB_COMPARE_UNSETTLED;
-}
-
 double
 fsb_stats_median_interval (const double *values, guint n, double level, double *low, double *high)
 {

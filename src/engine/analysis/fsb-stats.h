@@ -145,11 +145,6 @@ FsbCompare  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin)
 /* The same at another two-sided level than 95 % (0.95 / m for one of m
  * comparisons, Bonferroni's or Holm's first step). */
 FsbCompare  fsb_log_estimate_compare_at (const FsbLogEstimate *diff, double margin, double level);
-/* The overall comparison's answer, with no gap between its three
- * answers: EQUIVALENT when the 95 % interval lies within the margin (a
- * difference that is surely under it counts as none), else BETTER or
- * WORSE when it lies wholly above or below 1, else UNSETTLED. */
-FsbCompare  fsb_log_estimate_decide (const FsbLogEstimate *diff, double margin);
 /* The one-sided p-value of "the ratio is above 1 + margin" (1 when
  * nothing is known): below 0.025 exactly when the 95 % interval lies
  * above 1 + margin. */

@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <math.h>
 #include <string.h>
 
 #include "fsb-format.h"
@@ -210,20 +209,6 @@ fsb_recommend_confidence_sentence (const FsbRecommendation *self)
 {
   g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
   gboolean winner = self->verdict == FSB_VERDICT_WINNER;
-  double least = INFINITY;
-  g_autofree char *lead = NULL;
-
-  /* the winner's least lead, at the cautious end of the closest other's
-   * interval: a lead needs no margin overall (fsb_log_estimate_decide ()),
-   * so it can be under 5 % */
-  for (guint i = 0; i < self->overall->len; i++)
-    {
-      const FsbScore *s = self->overall->pdata[i];
-      if (g_strcmp0 (s->fs, self->leader) != 0 && isfinite (s->ratio_low))
-        least = MIN (least, (s->ratio_low - 1) * 100);
-    }
-  least = isfinite (least) ? MAX (least, 0) : 0;
-  lead = fsb_format_percent (least, least < 10 ? 1 : 0);
 
   switch (self->confidence)
     {
@@ -235,10 +220,9 @@ fsb_recommend_confidence_sentence (const FsbRecommendation *self)
         return g_strdup (_("Confidence is high: each of the other filesystems is clearly behind on some criterion "
                            "this use case weighs and ahead on none, and every criterion gave a clear answer."));
       return winner
-        /* Translators: %s is how far ahead the winner is at least ("1.2 %"), the cautious end of the overall
-         * interval */
-        ? g_strdup_printf (_("Confidence is high: the overall lead is at least %s even at the cautious end of "
-                             "its interval, and every criterion this use case weighs gave a clear answer."), lead)
+        /* Translators: %s is the equivalence margin, "5 %" */
+        ? g_strdup_printf (_("Confidence is high: the overall lead is larger than %s even at the cautious "
+                             "end of its interval, and every criterion this use case weighs gave a clear answer."), margin)
         /* Translators: %s is the equivalence margin, "5 %" */
         : g_strdup_printf (_("Confidence is high: overall the filesystems are within %s of each other, and every "
                              "criterion this use case weighs gave a clear answer."), margin);
@@ -250,10 +234,9 @@ fsb_recommend_confidence_sentence (const FsbRecommendation *self)
         return g_strdup (_("Confidence is medium: each of the other filesystems is clearly behind on some criterion "
                            "this use case weighs and ahead on none, but some criteria gave no clear answer."));
       return winner
-        /* Translators: %s is how far ahead the winner is at least ("1.2 %"), the cautious end of the overall
-         * interval */
-        ? g_strdup_printf (_("Confidence is medium: the overall lead is at least %s even at the cautious end of "
-                             "its interval, but some criteria gave no clear answer."), lead)
+        /* Translators: %s is the equivalence margin, "5 %" */
+        ? g_strdup_printf (_("Confidence is medium: the overall lead is larger than %s even at the cautious "
+                             "end of its interval, but some criteria gave no clear answer."), margin)
         /* Translators: %s is the equivalence margin, "5 %" */
         : g_strdup_printf (_("Confidence is medium: overall the filesystems are within %s of each other, but some "
                              "criteria gave no clear answer."), margin);
