@@ -206,10 +206,9 @@ test_only_unsettled (void)
  * 3 and 2 cycles, 40 s: a fourth to an eighth round of the two unsettled
  * end at 50, 60, 70, 80 and 90 s; a ninth would end at 100. Without the
  * quick profile's ceiling (standard) the budget is 100 s: a ninth ends at
- * 100, a tenth would at 110. XFS and Btrfs are 5 % apart at 10 % noise:
- * a lead that small needs more rounds than the budget allows (4 % apart,
- * the sqlite group's four tasks narrow the interval enough to call a tie
- * within the budget). */
+ * 100, a tenth would at 110. XFS and Btrfs are 5 % apart, on the margin
+ * itself: no number of rounds settles them (4 % apart, the sqlite group's
+ * four tasks narrow the interval enough to call a tie within the budget). */
 static void
 test_budget (void)
 {
