@@ -151,7 +151,11 @@
 #   1 of 10 runs handed back), which were 0.95-1.22 in the three runs
 #   before: the writers' figures still move ±25 % from run to run.
 #
-#   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N] [-d]
+#   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N] [-d] [-b]
+#
+# -b has fio batch as FS Bench does: submit and reap up to the depth at
+# once (iodepth_batch_submit, iodepth_batch_complete_max) instead of
+# entering the kernel once a request.
 #
 # Needs root or polkit rights for udisksctl, fio, mkfs.FS. Prints figures;
 # it is not a test.
@@ -162,13 +166,15 @@ fslist=ext4
 base=/var/tmp
 rounds=3
 loop_io=
-while getopts B:f:D:r:d opt; do
+fio_batch=
+while getopts B:f:D:r:db opt; do
   case $opt in
     B) build=$OPTARG ;;
     f) fslist=$OPTARG ;;
     D) base=$OPTARG ;;
     r) rounds=$OPTARG ;;
     d) loop_io=direct ;;
+    b) fio_batch=yes ;;
     *) sed -n '2,13p;/^#   bench\/fio-compare.sh \[/,/^# it is not a test/p' "$0"; exit 2 ;;
   esac
 done
@@ -214,8 +220,9 @@ turns() { if [ $(($1 % 2)) -eq 1 ]; then echo fsb fio; else echo fio fsb; fi; }
 ratio() { echo "$1 / $2" | bc -l; }
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2) }'; }
 
-printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; %s writers of %s MiB, 1 MiB writes, fsync at the end; median of %s rounds\n' \
-  "$files" "$file_mb" "$requests" "$seq_jobs" "$seq_mb" "$rounds"
+printf '# %s random files of %s MiB, %s requests of 16 KiB, O_DIRECT, io_uring; %s writers of %s MiB, 1 MiB writes, fsync at the end; median of %s rounds%s%s\n' \
+  "$files" "$file_mb" "$requests" "$seq_jobs" "$seq_mb" "$rounds" "${loop_io:+; loop device: direct I/O}" \
+  "${fio_batch:+; fio batches at the depth}"
 printf '%-6s %-18s %12s %12s %7s %7s %10s %10s %12s %6s\n' fs figure fsbench fio ratio r_med p99_fsb p99_fio io_only handed
 
 for fs in $(echo "$fslist" | tr , ' '); do
@@ -240,9 +247,12 @@ for fs in $(echo "$fslist" | tr , ' '); do
             # shellcheck disable=SC2046
             "$queue" "$kind" --direct --iodepth "$depth" --requests "$requests" $(echo "$names" | tr : ' ') > "$work/fsb.txt"
           else
+            batch=
+            [ -z "$fio_batch" ] || batch="--iodepth_batch_submit=$depth --iodepth_batch_complete_max=$depth"
+            # shellcheck disable=SC2086
             fio --name=cmp --filename="$names" --file_service_type=random --rw="$kind" --bs=16k --direct=1 \
                 --ioengine=io_uring --iodepth="$depth" --size=$((files * file_mb))M --number_ios="$requests" \
-                --randrepeat=0 --norandommap --end_fsync=1 --output-format=json > "$work/fio.json" 2>/dev/null
+                --randrepeat=0 --norandommap --end_fsync=1 $batch --output-format=json > "$work/fio.json" 2>/dev/null
           fi
           handed "$rep"
         done
