@@ -4,25 +4,47 @@
 # (mkfs, mount and umount left out), the standard deviation of the logs
 # of wall_s: the median, the 90th percentile and the largest, with the six
 # noisiest series; and the share of series whose first sample is more than
-# 1.5 times the median of the others; then the noise left once the rounds
-# are paired, as the verdict sees it. Prints figures; it is not a test.
+# 1.5 times the median of the others; the same over the samples the
+# estimates count (a task's disturbed samples left out where two quiet
+# ones stay, as fsb_task_result_drops_disturbed does), with what the speed
+# probe saw (machine_slowdown); then the noise left once the rounds are
+# paired, as the verdict sees it. Prints figures; it is not a test.
 #   bench/result-noise.py d1.json d2.json d3.json
 import json, math, statistics, sys
 
-sds, per, first = [], [], 0
-for path in sys.argv[1:]:
-    result = json.load(open(path))
-    for fs in result['filesystems']:
-        for task in fs.get('tasks', []):
-            if task['id'] in ('mkfs', 'mount', 'umount'):
-                continue
-            v = [s['wall_s'] for s in task.get('samples', []) if s.get('wall_s') and not s.get('error')]
-            if len(v) < 3:
-                continue
-            sd = statistics.stdev([math.log(x) for x in v])
-            sds.append(sd)
-            per.append((sd, fs['name'], task['id'], len(v)))
-            first += v[0] > 1.5 * statistics.median(v[1:])
+results = [(path, json.load(open(path))) for path in sys.argv[1:]]
+
+
+def data_series(counted_only=False):
+    """(filesystem, task, its good samples) of every data task; with
+    counted_only, a task's disturbed samples left out where two quiet ones
+    stay, as the estimates do."""
+    for _, result in results:
+        for fs in result['filesystems']:
+            for task in fs.get('tasks', []):
+                if task['id'] in ('mkfs', 'mount', 'umount'):
+                    continue
+                good = [s for s in task.get('samples', []) if s.get('wall_s') and not s.get('error')]
+                quiet = [s for s in good if s.get('disturbed', -1) == 0]
+                if counted_only and any(s.get('disturbed', 0) > 0 for s in good) and len(quiet) >= 2:
+                    good = [s for s in good if not s.get('disturbed', 0) > 0]
+                yield fs, task, good
+
+
+def noise(counted_only):
+    sds, per, first = [], [], 0
+    for fs, task, good in data_series(counted_only):
+        v = [s['wall_s'] for s in good]
+        if len(v) < 3:
+            continue
+        sd = statistics.stdev([math.log(x) for x in v])
+        sds.append(sd)
+        per.append((sd, fs['name'], task['id'], len(v)))
+        first += v[0] > 1.5 * statistics.median(v[1:])
+    return sds, per, first
+
+
+sds, per, first = noise(False)
 if not sds:
     sys.exit('result-noise: no series of 3 samples or more')
 print(f"series {len(sds)}: median log-sd {statistics.median(sds):.3f}, "
@@ -31,13 +53,33 @@ print(f"series {len(sds)}: median log-sd {statistics.median(sds):.3f}, "
 for sd, fs, task, n in sorted(per)[-6:]:
     print(f"  {sd:.3f} {fs} {task} ({n} samples)")
 
+# The samples the estimates count; series left with fewer than 3 are not
+# counted here.
+counted, _, cfirst = noise(True)
+if counted:
+    print(f"counted samples only, {len(counted)} series: median log-sd {statistics.median(counted):.3f}, "
+          f"p90 {sorted(counted)[int(0.9 * len(counted))]:.3f}, max {max(counted):.3f}; "
+          f"first > 1.5x in {100 * cfirst / len(counted):.1f} %")
+# The speed probe (machine_slowdown): the samples it called slow (bit 8 of
+# disturbed), and how far they lay from their series' median.
+probed, slow = 0, []
+for _, task, good in data_series():
+    med = statistics.median(s['wall_s'] for s in good) if good else 0
+    for s in good:
+        if 'machine_slowdown' in s:
+            probed += 1
+            if int(s.get('disturbed', 0)) >> 3 & 1:
+                slow.append(math.log(s['wall_s'] / med))
+if probed:
+    print(f"speed probe: {len(slow)} of {probed} samples with the machine running slow (bit 8)"
+          + (f", their mean log(sample/median) {statistics.mean(slow):+.3f}" if slow else ""))
+
 # What the verdict sees where the filesystems took turns: per task and
 # run, the logs' residual once each filesystem's level and each round's
 # shared effect are taken out (fsb_stats_pool_blocks), over the first 3
 # rounds of the tasks every filesystem ran 3 times.
 res = []
-for path in sys.argv[1:]:
-    result = json.load(open(path))
+for _, result in results:
     if len(result['filesystems']) < 2:
         continue
     tasks = {}
@@ -64,18 +106,12 @@ if res:
 # (host_returned_bytes, fsb-host-state.c) against the others: how far
 # each lies from its series' median, on the log scale.
 near, handed = [], []
-for path in sys.argv[1:]:
-    result = json.load(open(path))
-    for fs in result['filesystems']:
-        for task in fs.get('tasks', []):
-            if task['id'] in ('mkfs', 'mount', 'umount'):
-                continue
-            good = [s for s in task.get('samples', []) if s.get('wall_s') and not s.get('error')]
-            if len(good) < 3 or not any('host_returned_bytes' in s for s in good):
-                continue
-            med = statistics.median(s['wall_s'] for s in good)
-            for s in good:
-                (handed if s.get('host_returned_bytes', 0) > 0 else near).append(math.log(s['wall_s'] / med))
+for _, task, good in data_series():
+    if len(good) < 3 or not any('host_returned_bytes' in s for s in good):
+        continue
+    med = statistics.median(s['wall_s'] for s in good)
+    for s in good:
+        (handed if s.get('host_returned_bytes', 0) > 0 else near).append(math.log(s['wall_s'] / med))
 if handed and near:
     print(f"memory handed back during {len(handed)} of {len(handed) + len(near)} samples: "
           f"their median log(sample/median) {statistics.median(handed):+.3f} (mean |.| "

@@ -82,6 +82,9 @@ test_record (void)
   fsb_host_state_parse_meminfo (mem, &b);
   fsb_host_state_parse_reported ("1000\n", &a);
   fsb_host_state_parse_reported ("394216\n", &b);
+  /* the speed probe: usual at the start, slow at the end */
+  a.slowdown = 1.02;
+  b.slowdown = 1.45;
   fsb_host_state_record (&a, &b, 2, s);
   /* 385 MiB handed back while it ran: recorded, not judged */
   g_assert_cmpfloat (fsb_test_sample_get (s, "host_returned_bytes"), ==, (394216 - 1000) * 1024.0);
@@ -91,7 +94,10 @@ test_record (void)
   /* runnable 3 then 5: 2 others at both ends, the reader left out */
   g_assert_cmpfloat (fsb_test_sample_get (s, "others_runnable"), ==, 2);
   g_assert_cmpfloat (fsb_test_sample_get (s, "host_dirty_bytes"), ==, (300000 + 2048) * 1024.0);
-  /* steal 15 % > 10 %, 295 MiB dirty > 256 MiB, 2 others on 2 cores */
+  /* the slower end */
+  g_assert_cmpfloat (fsb_test_sample_get (s, "machine_slowdown"), ==, 1.45);
+  /* steal 15 % > 10 %, 295 MiB dirty > 256 MiB, 2 others on 2 cores,
+   * the machine 1.45× slower than usual */
   g_assert_cmpfloat (fsb_test_sample_get (s, "disturbed"), ==, FSB_DISTURBED_ALL);
 
   /* nothing read: nothing recorded, not even "quiet" */
@@ -102,6 +108,7 @@ test_record (void)
 
     fsb_host_state_record (&none, &none, 2, t);
     g_assert_false (fsb_sample_get (t, "disturbed", &v));
+    g_assert_false (fsb_sample_get (t, "machine_slowdown", &v));
     g_assert_false (fsb_sample_disturbed (t));
   }
 }
@@ -111,20 +118,50 @@ test_rule (void)
 {
   const double mib = 1024.0 * 1024;
 
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0.5, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0.5, 2, 0), ==, 0);
   /* steal: more than 10 % of the interval, and at least 2 jiffies */
-  g_assert_cmpuint (fsb_host_state_rule (40, 400, 0, 0, 2), ==, 0);
-  g_assert_cmpuint (fsb_host_state_rule (41, 400, 0, 0, 2), ==, FSB_DISTURBED_STEAL);
-  g_assert_cmpuint (fsb_host_state_rule (1, 4, 0, 0, 2), ==, 0);
-  g_assert_cmpuint (fsb_host_state_rule (2, 4, 0, 0, 2), ==, FSB_DISTURBED_STEAL);
-  g_assert_cmpuint (fsb_host_state_rule (5, 0, 0, 0, 2), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (40, 400, 0, 0, 2, 0), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (41, 400, 0, 0, 2, 0), ==, FSB_DISTURBED_STEAL);
+  g_assert_cmpuint (fsb_host_state_rule (1, 4, 0, 0, 2, 0), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (2, 4, 0, 0, 2, 0), ==, FSB_DISTURBED_STEAL);
+  g_assert_cmpuint (fsb_host_state_rule (5, 0, 0, 0, 2, 0), ==, 0);
   /* write-back of other files */
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 256 * mib, 0, 2), ==, 0);
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 257 * mib, 0, 2), ==, FSB_DISTURBED_WRITEBACK);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 256 * mib, 0, 2, 0), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 257 * mib, 0, 2, 0), ==, FSB_DISTURBED_WRITEBACK);
   /* others runnable: one per core */
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 1, 2), ==, 0);
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 2), ==, FSB_DISTURBED_LOAD);
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 0), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 1, 2, 0), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 2, 0), ==, FSB_DISTURBED_LOAD);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 0, 0), ==, 0);
+  /* the machine slower than usual: more than 1.3× */
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 1.3), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 1.31), ==, FSB_DISTURBED_SLOW);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 0.5), ==, 0);
+}
+
+/* The speed probe's judgement: against the median of its history, none
+ * before 5 probes, the history at most FSB_SPEED_HISTORY long. */
+static void
+test_slowdown (void)
+{
+  double h[FSB_SPEED_HISTORY + 10];
+
+  for (guint i = 0; i < G_N_ELEMENTS (h); i++)
+    h[i] = 1e-3;
+  g_assert_cmpfloat (fsb_host_speed_slowdown (h, FSB_SPEED_LEAST - 1, 2e-3), ==, 0);
+  g_assert_cmpfloat (fsb_host_speed_slowdown (h, FSB_SPEED_LEAST, 2e-3), ==, 2);
+  g_assert_cmpfloat (fsb_host_speed_slowdown (h, FSB_SPEED_LEAST, 0), ==, 0);
+  /* a slow window shorter than half the history does not move the median */
+  for (guint i = 0; i < FSB_SPEED_HISTORY / 2; i++)
+    h[i] = 5e-3;
+  g_assert_cmpfloat (fsb_host_speed_slowdown (h, FSB_SPEED_HISTORY, 1.5e-3), ==, 1.5);
+  /* one past half of it does: the machine's usual has changed */
+  h[FSB_SPEED_HISTORY / 2] = 5e-3;
+  g_assert_cmpfloat (fsb_host_speed_slowdown (h, FSB_SPEED_HISTORY, 1.5e-3), ==, 0.3);
+  /* an even count: the middle two's mean; past the history: its length */
+  h[0] = 1e-3, h[1] = 3e-3, h[2] = 2e-3, h[3] = 4e-3, h[4] = 8e-3, h[5] = 6e-3;
+  g_assert_cmpfloat_with_epsilon (fsb_host_speed_slowdown (h, 6, 7e-3), 2.0, 1e-12);
+  g_assert_cmpfloat (fsb_host_speed_slowdown (h, G_N_ELEMENTS (h), 1e-3), ==,
+                     fsb_host_speed_slowdown (h, FSB_SPEED_HISTORY, 1e-3));
 }
 
 static FsbSample *
@@ -183,6 +220,11 @@ test_read (void)
   g_assert_true (st.have_load);
   g_assert_true (st.have_dirty);
   g_assert_cmpuint (st.total_jiffies, >, st.steal_jiffies + st.iowait_jiffies);
+  /* the probe takes time, and judges once it has a history */
+  g_assert_cmpfloat (fsb_host_speed_probe (), >, 0);
+  for (guint i = 0; i < FSB_SPEED_LEAST; i++)
+    fsb_host_state_read (&st);
+  g_assert_cmpfloat (st.slowdown, >, 0);
 }
 
 int
@@ -193,6 +235,7 @@ main (int argc, char **argv)
   g_test_add_func ("/host-state/parse", test_parse);
   g_test_add_func ("/host-state/record", test_record);
   g_test_add_func ("/host-state/rule", test_rule);
+  g_test_add_func ("/host-state/slowdown", test_slowdown);
   g_test_add_func ("/host-state/estimate", test_estimate);
   g_test_add_func ("/host-state/read", test_read);
   return g_test_run ();

@@ -154,7 +154,9 @@ test_metric_rules (void)
     { "steal_percent", 12.5, TRUE }, { "steal_percent", -1, FALSE }, { "iowait_percent", NAN, FALSE },
     { "load_start", 3.5, TRUE }, { "load_start", -0.5, FALSE }, { "host_dirty_bytes", 1e9, TRUE },
     { "others_runnable", 3, TRUE }, { "host_returned_bytes", 4e8, TRUE }, { "host_returned_bytes", -1, FALSE },
-    { "disturbed", 0, TRUE }, { "disturbed", 6, TRUE }, { "disturbed", 8, FALSE }, { "disturbed", 0.5, FALSE },
+    { "machine_slowdown", 1.4, TRUE }, { "machine_slowdown", -1, FALSE },
+    { "disturbed", 0, TRUE }, { "disturbed", 6, TRUE }, { "disturbed", 15, TRUE }, { "disturbed", 16, FALSE },
+    { "disturbed", 0.5, FALSE },
     { "disturbed", -1, FALSE },
   };
 

@@ -366,7 +366,7 @@ test_disturbed (void)
   g_assert_true (fsb_task_result_stats (r, task, metric, &before));
   g_assert_true (fsb_sample_get (task->samples->pdata[0], metric, &v));
   fsb_sample_set (task->samples->pdata[0], metric, v * 1000);
-  fsb_sample_set (task->samples->pdata[0], "disturbed", FSB_DISTURBED_WRITEBACK);
+  fsb_sample_set (task->samples->pdata[0], "disturbed", FSB_DISTURBED_WRITEBACK | FSB_DISTURBED_SLOW);
   g_assert_true (fsb_task_result_stats (r, task, metric, &after));
   g_assert_cmpuint (after.n, ==, before.n - 1);
   g_assert_cmpfloat (after.max, <, v * 1000);
@@ -378,7 +378,7 @@ test_disturbed (void)
   g_assert_cmpuint (count (md, " † |"), ==, 1);
   g_assert_nonnull (strstr (md, "†: some repetitions of this task were taken while the machine was disturbed"));
   fact = g_strdup_printf ("1 of %u (1 left out of the figures). Causes: CPU taken by the host 0, other files "
-                          "written back 1, other programs on every core 0.", total);
+                          "written back 1, other programs on every core 0, the machine running slow 1.", total);
   g_assert_nonnull (strstr (md, fact));
 }
 

@@ -21,7 +21,7 @@
 
 const char *const fsb_host_state_metrics[] = {
   "steal_percent", "iowait_percent", "load_start", "others_runnable", "host_dirty_bytes", "host_returned_bytes",
-  "disturbed", NULL,
+  "machine_slowdown", "disturbed", NULL,
 };
 
 /* The "cpu " line: user nice system idle iowait irq softirq steal (guest
@@ -177,11 +177,13 @@ fsb_host_state_read (FsbHostState *state)
   /* not every kernel counts it: then it stays unknown */
   if (read_proc ("/sys/module/page_reporting/parameters/reported_kib", buf, sizeof buf))
     fsb_host_state_parse_reported (buf, state);
+  /* last, nearest the clock */
+  state->slowdown = fsb_host_speed_read ();
 }
 
 guint
 fsb_host_state_rule (guint64 steal_jiffies, guint64 total_jiffies, double dirty_bytes, double others_runnable,
-                     guint cores)
+                     guint cores, double slowdown)
 {
   guint reason = 0;
 
@@ -193,6 +195,8 @@ fsb_host_state_rule (guint64 steal_jiffies, guint64 total_jiffies, double dirty_
     reason |= FSB_DISTURBED_WRITEBACK;
   if (cores > 0 && others_runnable >= cores * FSB_DISTURBED_OTHERS_PER_CORE)
     reason |= FSB_DISTURBED_LOAD;
+  if (slowdown > FSB_DISTURBED_SLOWDOWN)
+    reason |= FSB_DISTURBED_SLOW;
   return reason;
 }
 
@@ -200,9 +204,11 @@ void
 fsb_host_state_record (const FsbHostState *before, const FsbHostState *after, guint cores, FsbSample *sample)
 {
   guint64 steal = 0, total = 0;
-  double dirty = 0, others = 0;
+  double dirty = 0, others = 0, slowdown;
 
   g_return_if_fail (before != NULL && after != NULL && sample != NULL);
+
+  slowdown = MAX (before->slowdown, after->slowdown);
 
   if (before->have_cpu && after->have_cpu && after->total_jiffies > before->total_jiffies)
     {
@@ -230,9 +236,12 @@ fsb_host_state_record (const FsbHostState *before, const FsbHostState *after, gu
   /* what went back to the hypervisor while the sample ran */
   if (before->have_returned && after->have_returned && after->returned_bytes >= before->returned_bytes)
     fsb_sample_set (sample, "host_returned_bytes", (double) (after->returned_bytes - before->returned_bytes));
+  /* the slower end: a window may open or close during the sample */
+  if (slowdown > 0)
+    fsb_sample_set (sample, "machine_slowdown", slowdown);
   /* nothing read: unknown, and no flag */
   if (total > 0 || before->have_load || before->have_dirty || after->have_dirty)
-    fsb_sample_set (sample, "disturbed", fsb_host_state_rule (steal, total, dirty, others, cores));
+    fsb_sample_set (sample, "disturbed", fsb_host_state_rule (steal, total, dirty, others, cores, slowdown));
 }
 
 /* What the analysis keeps ------------------------------------------------------ */

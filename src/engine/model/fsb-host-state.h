@@ -20,6 +20,9 @@ typedef struct {
    * page reporting, where the kernel counts it): writes into memory handed
    * back fault it in again, which split fio-compare's rounds 2× */
   guint64  returned_bytes;
+  /* The speed probe's time over the machine's usual (fsb-host-speed.c):
+   * 1.5: the probe took half as long again as usual; 0: unknown */
+  double   slowdown;
   gboolean have_cpu, have_load, have_dirty, have_returned;
 } FsbHostState;
 
@@ -28,8 +31,9 @@ typedef enum {
   FSB_DISTURBED_STEAL     = 1 << 0,  /* the hypervisor took the CPUs */
   FSB_DISTURBED_WRITEBACK = 1 << 1,  /* other files were being written back on the host */
   FSB_DISTURBED_LOAD      = 1 << 2,  /* others kept every core busy */
+  FSB_DISTURBED_SLOW      = 1 << 3,  /* the machine itself ran slow (the speed probe) */
 } FsbDisturbed;
-#define FSB_DISTURBED_ALL (FSB_DISTURBED_STEAL | FSB_DISTURBED_WRITEBACK | FSB_DISTURBED_LOAD)
+#define FSB_DISTURBED_ALL (FSB_DISTURBED_STEAL | FSB_DISTURBED_WRITEBACK | FSB_DISTURBED_LOAD | FSB_DISTURBED_SLOW)
 
 /* The rule's thresholds (HACKING.md, "Disturbed samples"). */
 #define FSB_DISTURBED_STEAL_PERCENT   10.0
@@ -38,6 +42,12 @@ typedef enum {
 /* others runnable at both ends of the sample, the runner's thread not
  * counted, at least this many per core */
 #define FSB_DISTURBED_OTHERS_PER_CORE 1.0
+/* the speed probe at either end of the sample more than this many times
+ * the machine's usual */
+#define FSB_DISTURBED_SLOWDOWN        1.3
+/* The speed probe's history, and the fewest probes that judge anything. */
+#define FSB_SPEED_HISTORY             63
+#define FSB_SPEED_LEAST               5
 /* The estimates leave a task's disturbed samples out when it has at least
  * this many quiet ones. */
 #define FSB_QUIET_MIN 2
@@ -56,7 +66,17 @@ void     fsb_host_state_read          (FsbHostState *state);
 void     fsb_host_state_record        (const FsbHostState *before, const FsbHostState *after, guint cores,
                                        FsbSample *sample);
 guint    fsb_host_state_rule          (guint64 steal_jiffies, guint64 total_jiffies, double dirty_bytes,
-                                       double others_runnable, guint cores);
+                                       double others_runnable, guint cores, double slowdown);
+
+/* The speed probe (fsb-host-speed.c): a fixed pointer chase through 1 MiB,
+ * its time in seconds (about a millisecond). */
+double   fsb_host_speed_probe         (void);
+/* probe_s over the median of n earlier probes (the last FSB_SPEED_HISTORY
+ * of them at most); 0 with fewer than 5. */
+double   fsb_host_speed_slowdown      (const double *probes, guint n, double probe_s);
+/* Probes now, adds the probe to the process's history, and returns its
+ * slowdown against that history (0: too few yet). */
+double   fsb_host_speed_read          (void);
 
 /* The metrics fsb_host_state_record sets, NULL-terminated. */
 extern const char *const fsb_host_state_metrics[];
@@ -73,7 +93,7 @@ gboolean fsb_sample_counted_value       (const FsbSample *sample, gboolean drop_
 
 typedef struct {
   guint recorded, disturbed, left_out;
-  guint by_reason[3];   /* FSB_DISTURBED_STEAL, _WRITEBACK, _LOAD */
+  guint by_reason[4];   /* FSB_DISTURBED_STEAL, _WRITEBACK, _LOAD, _SLOW */
 } FsbDisturbedCount;
 void     fsb_result_count_disturbed     (const FsbResult *result, FsbDisturbedCount *count);
 
