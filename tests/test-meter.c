@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "fsb-engine.h"
+#include "fsb-host-state.h"
 #include "fsb-machine.h"
 #include "fsb-workload.h"
 #include "fsb-test-sample.h"
@@ -49,6 +50,24 @@ test_busy (void)
   g_assert_cmpfloat (fsb_test_sample_get (s, "others_runnable"), >=, 0);
   g_assert_cmpfloat (fsb_test_sample_get (s, "host_dirty_bytes"), >=, 0);
   g_assert_cmpfloat (fsb_test_sample_get (s, "disturbed"), <=, FSB_DISTURBED_ALL);
+}
+
+/* The speed probe runs on the task's thread at both ends of the section
+ * (fsb-host-speed.c), outside its time: an empty section has used far
+ * less CPU than one probe takes. */
+static void
+test_probe_outside (void)
+{
+  g_autoptr(FsbSample) s = fsb_sample_new ();
+  FsbMeter meter;
+  double probe = G_MAXDOUBLE;
+
+  for (int i = 0; i < 5; i++)
+    probe = MIN (probe, fsb_host_speed_probe ());
+  fsb_meter_start (&meter);
+  fsb_meter_stop (&meter, s);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "cpu_s"), <, probe / 4);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "wall_s"), <, probe / 4);
 }
 
 static void
@@ -122,6 +141,7 @@ main (int argc, char **argv)
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/meter/busy", test_busy);
+  g_test_add_func ("/meter/probe-outside", test_probe_outside);
   g_test_add_func ("/meter/idle-and-faults", test_idle_and_faults);
   g_test_add_func ("/meter/other-thread", test_other_thread);
   g_test_add_func ("/meter/machine", test_machine);

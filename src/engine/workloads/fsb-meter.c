@@ -38,6 +38,10 @@ fsb_meter_start (FsbMeter *meter)
 
   g_return_if_fail (meter != NULL);
 
+  /* The machine's state first: its speed probe runs on this thread, and
+   * is neither the task's CPU time nor its wall time. */
+  fsb_host_state_read (&meter->host);
+  read_system_cpu (&meter->gtop_total, &meter->gtop_idle);
   /* The worker thread does the I/O, so its rusage is the task's, as
    * /usr/bin/time gives a command's; the kernel's writeback threads show
    * only in the system-wide figure. */
@@ -46,8 +50,6 @@ fsb_meter_start (FsbMeter *meter)
   meter->thread_sys_s = timeval_seconds (&ru.ru_stime);
   meter->minor_faults = (guint64) ru.ru_minflt;
   meter->major_faults = (guint64) ru.ru_majflt;
-  read_system_cpu (&meter->gtop_total, &meter->gtop_idle);
-  fsb_host_state_read (&meter->host);
   meter->wall_start_us = g_get_monotonic_time ();
 }
 
