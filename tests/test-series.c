@@ -222,6 +222,34 @@ test_chart (void)
   g_assert_cmpfloat_with_epsilon (((Row *) m.rows->pdata[1])->cells[0].median, 360, 1e-9);
   g_assert_cmpfloat_with_epsilon (((Row *) m.rows->pdata[1])->cells[1].median, 200, 1e-9);
   g_assert_cmpstr (m.metric, ==, "mb_per_s");
+  /* every bar has its 95 % interval: the legend says so, and the tables'
+   * column is named alike */
+  g_assert_true (m.intervals);
+  g_assert_true (fsb_chart_uses_intervals (r, &o));
+  fsb_chart_model_clear (&m);
+}
+
+/* A step of three scattered samples: its interval is drawn up to twice the
+ * fastest (a rate), as the sections' charts draw theirs, not out to the
+ * interval's end, which would flatten every other bar. */
+static void
+test_chart_wide (void)
+{
+  g_autoptr(FsbResult) r = scaling_result (TRUE);
+  FsbChartOptions o = { .kind = FSB_CHART_SCALING, .task = "conc-read" };
+  FsbStats s;
+  Model m;
+
+  ADD (g_ptr_array_index (r->filesystems, 0), "conc-read@jobs=1", 100, 20, 400);
+  ADD (g_ptr_array_index (r->filesystems, 0), "conc-read@jobs=4", 300, 310, 290);
+  g_assert_true (fsb_task_result_stats (r, fsb_fs_result_get_task (g_ptr_array_index (r->filesystems, 0),
+                                                                   "conc-read@jobs=1", FALSE), "mb_per_s", &s));
+  g_assert_cmpfloat (s.ci95_high, >, 800);
+  fsb_chart_model_build (&m, r, &o);
+  g_assert_cmpuint (m.rows->len, ==, 2);
+  g_assert_true (m.intervals);
+  g_assert_cmpfloat_with_epsilon (((Row *) m.rows->pdata[0])->cells[0].high, 800, 1e-9);
+  g_assert_cmpfloat (m.max_value, <=, 800);
   fsb_chart_model_clear (&m);
 }
 
@@ -241,5 +269,6 @@ main (int argc, char **argv)
   g_test_add_func ("/series/reason", test_reason);
   g_test_add_func ("/series/reason-needs-one", test_reason_needs_one);
   g_test_add_func ("/series/chart", test_chart);
+  g_test_add_func ("/series/chart-wide", test_chart_wide);
   return g_test_run ();
 }

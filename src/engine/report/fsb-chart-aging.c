@@ -14,24 +14,6 @@
 #include "fsb-stats.h"
 
 void
-fsb_chart_set_cell (Cell *c, const FsbResult *result, FsbTaskResult *task, const char *metric, double *max_value)
-{
-  FsbStats s;
-
-  if (task == NULL)
-    return;
-  if (fsb_task_result_stats (result, task, metric, &s) && isfinite (s.median) && isfinite (s.min) && isfinite (s.max))
-    {
-      c->have = TRUE;
-      c->median = s.median;
-      fsb_chart_interval (&s, &c->low, &c->high);
-      *max_value = MAX (*max_value, MAX (c->high, c->median));
-    }
-  else if (task->samples->len > 0)
-    c->failed = TRUE;
-}
-
-void
 fsb_chart_model_build_aging (Model *m, FsbResult *result, const FsbChartOptions *options)
 {
   FsbFsResult *fs = NULL;
@@ -68,8 +50,8 @@ fsb_chart_model_build_aging (Model *m, FsbResult *result, const FsbChartOptions 
       row->label = g_strdup (fsb_task_display_name (base));
       row->metric = metric;
       row->cells = g_new0 (Cell, 2);
-      fsb_chart_set_cell (&row->cells[0], result, fresh_task, metric, &m->max_value);
-      fsb_chart_set_cell (&row->cells[1], result, aged_task, metric, &m->max_value);
+      fsb_chart_set_cell (m, &row->cells[0], fresh_task, metric);
+      fsb_chart_set_cell (m, &row->cells[1], aged_task, metric);
       /* both runs of a task share the unit of the larger */
       for (guint k = 0; k < 2; k++)
         if (row->cells[k].have)

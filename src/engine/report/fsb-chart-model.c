@@ -28,6 +28,34 @@ fsb_chart_interval (const FsbStats *stats, double *low, double *high)
   return FALSE;
 }
 
+void
+fsb_chart_set_cell (Model *m, Cell *c, FsbTaskResult *task, const char *metric)
+{
+  FsbStats s;
+
+  if (task == NULL)
+    return;
+  /* a figure past what a double holds draws nothing (hostile files) */
+  if (fsb_task_result_stats (m->result, task, metric, &s) && isfinite (s.median) && isfinite (s.max) && isfinite (s.min))
+    {
+      c->have = TRUE;
+      c->median = s.median;
+      if (fsb_chart_interval (&s, &c->low, &c->high))
+        {
+          m->n_intervals++;
+          /* a wide interval from few scattered samples is drawn up to
+           * twice the slowest of them, so it cannot flatten every other
+           * bar; the tables give it whole */
+          c->high = MIN (c->high, 2 * MAX (s.max, s.median));
+        }
+      else if (s.n > 1)
+        m->n_ranges++;
+      m->max_value = MAX (m->max_value, MAX (c->high, c->median));
+    }
+  else if (task->samples->len > 0)
+    c->failed = TRUE;
+}
+
 static void
 row_free (Row *row)
 {
@@ -310,22 +338,19 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
       make_bands (m);
       return;
     }
-  if (options->kind == FSB_CHART_SCALING)
+  if (options->kind == FSB_CHART_SCALING || options->kind == FSB_CHART_AGING)
     {
-      fsb_chart_model_build_scaling (m, result, options);
-      make_bands (m);
-      return;
-    }
-  if (options->kind == FSB_CHART_AGING)
-    {
-      fsb_chart_model_build_aging (m, result, options);
+      if (options->kind == FSB_CHART_SCALING)
+        fsb_chart_model_build_scaling (m, result, options);
+      else
+        fsb_chart_model_build_aging (m, result, options);
+      /* the legend names the whiskers these charts draw too */
+      m->intervals = m->n_intervals > 0 && m->n_ranges == 0;
       make_bands (m);
       return;
     }
   if (options->kind == FSB_CHART_TRANSFER)
     {
-      guint n_intervals = 0, n_ranges = 0;
-
       m->metric = "mb_per_s";
       for (guint i = 0; i < result->transfers->len; i++)
         {
@@ -337,19 +362,18 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
           if (isfinite (s.median))
             m->max_value = MAX (m->max_value, s.median);
           if (fsb_chart_interval (&s, &low, &high))
-            n_intervals++;
+            m->n_intervals++;
           else if (s.n > 1)
-            n_ranges++;
+            m->n_ranges++;
         }
       /* as the sections': a single copy has neither */
-      m->intervals = n_intervals > 0 && n_ranges == 0;
+      m->intervals = m->n_intervals > 0 && m->n_ranges == 0;
       make_bands (m);
       return;
     }
 
   {
     g_autoptr(GPtrArray) ids = chart_task_ids (result, options);
-    guint n_intervals = 0, n_ranges = 0;
 
     for (guint t = 0; t < ids->len; t++)
       {
@@ -365,33 +389,14 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
         for (guint f = 0; f < m->n_fs; f++)
           {
             FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
-            FsbTaskResult *task = fsb_fs_result_get_task (fs, id, FALSE);
-            FsbStats s;
+            Cell *cell = &row->cells[f];
 
-            if (task == NULL)
-              continue;
-            /* a figure past what a double holds draws nothing (hostile files) */
-            if (fsb_task_result_stats (result, task, metric, &s) && isfinite (s.median) && isfinite (s.max) && isfinite (s.min))
+            fsb_chart_set_cell (m, cell, fsb_fs_result_get_task (fs, id, FALSE), metric);
+            if (cell->have)
               {
-                Cell *cell = &row->cells[f];
-
-                cell->have = any = TRUE;
-                cell->median = s.median;
-                row->reference = MAX (row->reference, s.median);
-                if (fsb_chart_interval (&s, &cell->low, &cell->high))
-                  {
-                    n_intervals++;
-                    /* a wide interval from few scattered samples is drawn up to
-                     * twice the slowest of them, so it cannot flatten every other
-                     * bar; the tables give it whole */
-                    cell->high = MIN (cell->high, 2 * MAX (s.max, s.median));
-                  }
-                else if (s.n > 1)
-                  n_ranges++;
-                m->max_value = MAX (m->max_value, MAX (cell->high, cell->median));
+                any = TRUE;
+                row->reference = MAX (row->reference, cell->median);
               }
-            else if (task->samples->len > 0)
-              row->cells[f].failed = TRUE;
           }
         row->pending = !any;
         if (!any && !options->live)
@@ -415,7 +420,7 @@ fsb_chart_model_build (Model *m, FsbResult *result, const FsbChartOptions *optio
           m->shared_axis = FALSE;
         g_ptr_array_add (m->rows, row);
       }
-    m->intervals = n_intervals > 0 && n_ranges == 0;
+    m->intervals = m->n_intervals > 0 && m->n_ranges == 0;
   }
   if (m->metric == NULL)
     m->metric = forced != NULL ? forced : "wall_s";

@@ -43,6 +43,7 @@ typedef struct {
   gboolean               shared_axis;
   gboolean               higher_is_better;
   gboolean               intervals;  /* the whiskers are 95 % intervals (else min–max) */
+  guint                  n_intervals, n_ranges;  /* cells whose whisker is an interval, a min–max */
   const char            *metric;
   double                 max_value;
   const char            *series[2];  /* AGING: "Fresh" and "Aged" stand for the filesystems */
@@ -68,9 +69,9 @@ void        fsb_chart_interleave_fresh  (GPtrArray *ids);
 const char *fsb_chart_series_name       (const Model *m, guint f);
 void        fsb_chart_series_color      (const Model *m, guint f, double *red, double *green, double *blue);
 
-/* A cell of task's metric: its median and whisker, or failed; raises *max_value. */
-void        fsb_chart_set_cell          (Cell *c, const FsbResult *result, FsbTaskResult *task, const char *metric,
-                                         double *max_value);
+/* A cell of task's metric (NULL: none): its median and whisker, or failed;
+ * raises m->max_value and counts the whisker's kind (fsb-chart-model.c). */
+void        fsb_chart_set_cell          (Model *m, Cell *c, FsbTaskResult *task, const char *metric);
 /* fsb-chart-scaling.c: the SCALING chart's model: a row per count of the
  * task's series, a bar per filesystem. */
 void        fsb_chart_model_build_scaling (Model *m, FsbResult *result, const FsbChartOptions *options);

@@ -60,8 +60,7 @@ fsb_chart_model_build_scaling (Model *m, FsbResult *result, const FsbChartOption
         {
           FsbFsResult *fs = g_ptr_array_index (result->filesystems, f);
 
-          fsb_chart_set_cell (&row->cells[f], result, fsb_fs_result_get_task (fs, series->pdata[i], FALSE),
-                              m->metric, &m->max_value);
+          fsb_chart_set_cell (m, &row->cells[f], fsb_fs_result_get_task (fs, series->pdata[i], FALSE), m->metric);
           if (row->cells[f].have)
             row->reference = MAX (row->reference, row->cells[f].median);
         }
