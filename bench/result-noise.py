@@ -8,7 +8,9 @@
 # estimates count (a task's disturbed samples left out where two quiet
 # ones stay, as fsb_task_result_drops_disturbed does), with what the speed
 # probe saw (machine_slowdown); then the noise left once the rounds are
-# paired, as the verdict sees it. Prints figures; it is not a test.
+# paired, as the verdict sees it; and per task, how a sample's wall time
+# follows the disk's time per read request (device_read_s over
+# device_reads, where recorded). Prints figures; it is not a test.
 #   bench/result-noise.py d1.json d2.json d3.json
 import json, math, statistics, sys
 
@@ -117,3 +119,28 @@ if handed and near:
           f"their median log(sample/median) {statistics.median(handed):+.3f} (mean |.| "
           f"{statistics.mean(abs(x) for x in handed):.3f}), the others' {statistics.median(near):+.3f} "
           f"({statistics.mean(abs(x) for x in near):.3f})")
+
+# The disk under the target: per task, the correlation of each sample's
+# log(wall / series median) with its log(device time per read request /
+# series median), over samples that read (device_reads, device_read_s).
+follow = {}
+for _, task, good in data_series():
+    read = [s for s in good if s.get('device_reads', 0) > 0 and s.get('device_read_s', 0) > 0]
+    if len(read) < 3:
+        continue
+    wall = statistics.median(s['wall_s'] for s in read)
+    lat = statistics.median(s['device_read_s'] / s['device_reads'] for s in read)
+    for s in read:
+        follow.setdefault(task['id'], []).append((math.log(s['wall_s'] / wall),
+                                                  math.log(s['device_read_s'] / s['device_reads'] / lat)))
+lines = []
+for task_id, pairs in sorted(follow.items()):
+    if len(pairs) < 6:
+        continue
+    a, b = [x for x, _ in pairs], [y for _, y in pairs]
+    ma, mb = statistics.mean(a), statistics.mean(b)
+    d = math.sqrt(sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b))
+    if d > 0:
+        lines.append(f"{task_id} {sum((x - ma) * (y - mb) for x, y in zip(a, b)) / d:+.2f} ({len(pairs)})")
+if lines:
+    print("wall time against the disk's time per read, correlation of the logs per task (samples): " + ", ".join(lines))

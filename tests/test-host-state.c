@@ -67,6 +67,31 @@ test_parse (void)
   g_assert_false (fsb_host_state_parse_reported ("99999999999999999999\n", &st));
 }
 
+/* A block device's counters: the loop device's stat of a run on this VM
+ * (17 fields since Linux 5.5; 11 before, as older kernels write them). */
+static void
+test_device_io (void)
+{
+  FsbDeviceIo io = { 0 };
+
+  g_assert_true (fsb_device_io_parse ("    3913        0   519512     1187    12043      210  2114576    24318        0    13448    "
+                                      "25505     2231        0  1048576      131      560      168\n", &io));
+  g_assert_cmpuint (io.reads, ==, 3913);
+  g_assert_cmpuint (io.read_bytes, ==, 519512ULL * 512);
+  g_assert_cmpuint (io.read_ms, ==, 1187);
+  g_assert_cmpuint (io.writes, ==, 12043);
+  g_assert_cmpuint (io.written_bytes, ==, 2114576ULL * 512);
+  g_assert_cmpuint (io.write_ms, ==, 24318);
+  g_assert_true (fsb_device_io_parse ("1 0 8 2 3 0 16 4 0 5 6\n", &io));
+  g_assert_cmpuint (io.write_ms, ==, 4);
+  /* cut short, not numbers, a sector count past 64 bits in bytes */
+  g_assert_false (fsb_device_io_parse ("1 0 8 2 3 0 16\n", &io));
+  g_assert_false (fsb_device_io_parse ("", &io));
+  g_assert_false (fsb_device_io_parse ("1 0 8 2 x 0 16 4\n", &io));
+  g_assert_false (fsb_device_io_parse ("1 0 8 2 -3 0 16 4\n", &io));
+  g_assert_false (fsb_device_io_parse ("1 0 8 2 3 0 36028797018963968 4\n", &io));
+}
+
 static void
 test_record (void)
 {
@@ -233,6 +258,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   fsb_engine_init ();
   g_test_add_func ("/host-state/parse", test_parse);
+  g_test_add_func ("/host-state/device-io", test_device_io);
   g_test_add_func ("/host-state/record", test_record);
   g_test_add_func ("/host-state/rule", test_rule);
   g_test_add_func ("/host-state/slowdown", test_slowdown);

@@ -169,6 +169,19 @@ test_quick_three (void)
             g_assert_cmpint (fsb_sample_get (task->samples->pdata[0], "just_mounted", &wall),
                              ==, g_strcmp0 (study[i], "big-copy-in") == 0);
         }
+      /* a cold walk of the tree reads the disk: its requests and their
+       * time in the device beside the bytes */
+      {
+        FsbSample *walk = fsb_fs_result_get_task (fs, "tree-find", FALSE)->samples->pdata[0];
+        double reads = 0, read_s = -1, read_bytes = 0;
+
+        g_assert_true (fsb_sample_get (walk, "device_read_bytes", &read_bytes));
+        g_assert_true (fsb_sample_get (walk, "device_reads", &reads));
+        g_assert_true (fsb_sample_get (walk, "device_read_s", &read_s));
+        g_assert_cmpfloat (reads, >, 0);
+        g_assert_cmpfloat (read_bytes, >=, reads * 512);
+        g_assert_cmpfloat (read_s, >=, 0);
+      }
       {
         double bytes, files;
         FsbTaskResult *copy = fsb_fs_result_get_task (fs, "tree-copy-in", FALSE);

@@ -140,6 +140,38 @@ fsb_host_state_parse_reported (const char *text, FsbHostState *state)
   return TRUE;
 }
 
+/* reads, merged, sectors read, ms reading, writes, merged, sectors
+ * written, ms writing, … (Documentation/block/stat.rst) */
+gboolean
+fsb_device_io_parse (const char *text, FsbDeviceIo *io)
+{
+  guint64 fields[8];
+  const char *p = text;
+  char *end;
+
+  g_return_val_if_fail (text != NULL && io != NULL, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      fields[i] = g_ascii_strtoull (p, &end, 10);
+      if (end == p || (*end != '\0' && !g_ascii_isspace (*end)))
+        return FALSE;
+      p = end;
+    }
+  if (fields[2] > G_MAXUINT64 / 512 || fields[6] > G_MAXUINT64 / 512)
+    return FALSE;
+  io->reads = fields[0];
+  io->read_bytes = fields[2] * 512;
+  io->read_ms = fields[3];
+  io->writes = fields[4];
+  io->written_bytes = fields[6] * 512;
+  io->write_ms = fields[7];
+  return TRUE;
+}
+
 /* One small read each, no allocation beyond the stack: a few tens of
  * microseconds, taken outside the timed section. */
 static gboolean

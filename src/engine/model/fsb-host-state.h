@@ -78,6 +78,17 @@ double   fsb_host_speed_slowdown      (const double *probes, guint n, double pro
  * slowdown against that history (0: too few yet). */
 double   fsb_host_speed_read          (void);
 
+/* What a block device has done since it appeared, from the text of
+ * /sys/class/block/NAME/stat: bytes (its 512-byte sectors), requests
+ * completed, and the milliseconds requests spent in it, summed over the
+ * requests (two in flight at once count twice). */
+typedef struct {
+  guint64 read_bytes, written_bytes;
+  guint64 reads, writes;
+  guint64 read_ms, write_ms;
+} FsbDeviceIo;
+gboolean fsb_device_io_parse          (const char *text, FsbDeviceIo *io);
+
 /* The metrics fsb_host_state_record sets, NULL-terminated. */
 extern const char *const fsb_host_state_metrics[];
 

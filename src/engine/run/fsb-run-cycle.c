@@ -152,21 +152,29 @@ run_shared_task (Run *run, FsbFsResult *fs)
 
 /* What the block device read and wrote during the timed section, flush
  * included; for a task that says what it wrote, the write amplification:
- * the device's bytes written for each byte the task wrote. */
+ * the device's bytes written for each byte the task wrote. Its requests and
+ * their time in the device are recorded beside (not shown): the same reads
+ * of a cold tree walk took 1.5-3× as long in the device in slow spells of
+ * the disk under the image (HACKING.md, "Disturbed samples"). */
 static void
-record_device_io (Run *run, const FsbTaskSpec *spec, FsbSample *sample, guint64 read_before,
-                  guint64 written_before)
+record_device_io (Run *run, const FsbTaskSpec *spec, FsbSample *sample, const FsbDeviceIo *before)
 {
-  guint64 read_after, written_after;
+  FsbDeviceIo after;
   double wrote;
 
-  if (!fsb_target_get_device_io (run->target, &read_after, &written_after)
-      || read_after < read_before || written_after < written_before)
+  if (!fsb_target_get_device_io (run->target, &after)
+      || after.read_bytes < before->read_bytes || after.written_bytes < before->written_bytes
+      || after.reads < before->reads || after.writes < before->writes
+      || after.read_ms < before->read_ms || after.write_ms < before->write_ms)
     return;
-  fsb_sample_set (sample, "device_read_bytes", (double) (read_after - read_before));
-  fsb_sample_set (sample, "device_write_bytes", (double) (written_after - written_before));
+  fsb_sample_set (sample, "device_read_bytes", (double) (after.read_bytes - before->read_bytes));
+  fsb_sample_set (sample, "device_write_bytes", (double) (after.written_bytes - before->written_bytes));
+  fsb_sample_set (sample, "device_reads", (double) (after.reads - before->reads));
+  fsb_sample_set (sample, "device_writes", (double) (after.writes - before->writes));
+  fsb_sample_set (sample, "device_read_s", (after.read_ms - before->read_ms) / 1000.0);
+  fsb_sample_set (sample, "device_write_s", (after.write_ms - before->write_ms) / 1000.0);
   if (spec != NULL && spec->bytes_written && fsb_sample_get (sample, "bytes", &wrote) && wrote > 0)
-    fsb_sample_set (sample, "write_amplification", (double) (written_after - written_before) / wrote);
+    fsb_sample_set (sample, "write_amplification", (double) (after.written_bytes - before->written_bytes) / wrote);
 }
 
 /* One operation of a task: cold caches (outside the time), then the timed
@@ -178,7 +186,7 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
            FsbSample *sample, GError **error)
 {
   FsbCapacity before = { 0 };
-  guint64 read_before = 0, written_before = 0;
+  FsbDeviceIo io_before = { 0 };
   gboolean device_io, ok;
   FsbMeter meter;
   guint copies = spec != NULL ? MAX (spec->cold_copies, 1) : 1;
@@ -201,7 +209,7 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
   fsb_run_check_residency (run, ctx->source_dir, sample);
   if (spec != NULL && spec->brings_data && !fsb_target_get_capacity (run->target, &before, error))
     return FALSE;
-  device_io = fsb_target_get_device_io (run->target, &read_before, &written_before);
+  device_io = fsb_target_get_device_io (run->target, &io_before);
   fsb_meter_start (&meter);
   ok = func (ctx, sample, error);
   /* Without direct I/O the task's flush went into the host's page cache
@@ -217,7 +225,7 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
     }
   fsb_meter_stop (&meter, sample);
   if (ok && device_io)
-    record_device_io (run, spec, sample, read_before, written_before);
+    record_device_io (run, spec, sample, &io_before);
   /* What the data took on the filesystem, once flushed: the space it
    * no longer has. */
   if (ok && spec != NULL && spec->brings_data)

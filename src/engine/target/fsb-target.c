@@ -17,6 +17,7 @@
 #include "fsb-device.h"
 #include "fsb-error.h"
 #include "fsb-format.h"
+#include "fsb-host-state.h"
 #include "fsb-fs-support-private.h"
 #include "fsb-identity.h"
 #include "fsb-mount-watch.h"
@@ -774,29 +775,14 @@ fsb_target_clean_leftovers (FsbLeftovers *cleaned, GError **error)
 }
 
 gboolean
-fsb_target_get_device_io (FsbTarget *self, guint64 *read_bytes, guint64 *written_bytes)
+fsb_target_get_device_io (FsbTarget *self, FsbDeviceIo *io)
 {
   g_autofree char *base = NULL, *path = NULL, *text = NULL;
-  guint64 fields[7] = { 0 };
-  char *p, *end;
 
-  g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
+  g_return_val_if_fail (FSB_IS_TARGET (self) && io != NULL, FALSE);
   if (fsb_target_get_device (self) == NULL)
     return FALSE;
   base = g_path_get_basename (fsb_target_get_device (self));
   path = g_build_filename ("/sys/class/block", base, "stat", NULL);
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return FALSE;
-  /* reads, merged, sectors read, ms, writes, merged, sectors written, … */
-  p = text;
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      fields[i] = g_ascii_strtoull (p, &end, 10);
-      if (end == p)
-        return FALSE;
-      p = end;
-    }
-  *read_bytes = fields[2] * 512;
-  *written_bytes = fields[6] * 512;
-  return TRUE;
+  return g_file_get_contents (path, &text, NULL, NULL) && fsb_device_io_parse (text, io);
 }

@@ -5,6 +5,7 @@
 #include <udisks/udisks.h>
 
 #include "fsb-device-identity.h"
+#include "fsb-host-state.h"
 #include "fsb-result.h"
 
 G_BEGIN_DECLS
@@ -117,12 +118,11 @@ gboolean       fsb_target_remount_cold    (FsbTarget    *self,
                                            GError      **error);
 /* How many cold remounts really unmounted and mounted it. */
 guint          fsb_target_get_remounts    (FsbTarget    *self);
-/* The bytes the target's block device has read and written since it
- * appeared (/sys/class/block/NAME/stat, in 512-byte sectors); FALSE when
- * the kernel does not say. */
+/* What the target's block device has read and written since it appeared,
+ * its requests and their time in it (fsb_device_io_parse); FALSE when the
+ * kernel does not say. */
 gboolean       fsb_target_get_device_io   (FsbTarget    *self,
-                                           guint64      *read_bytes,
-                                           guint64      *written_bytes);
+                                           FsbDeviceIo  *io);
 gboolean       fsb_target_get_capacity    (FsbTarget    *self,
                                            FsbCapacity  *capacity,
                                            GError      **error);
