@@ -213,9 +213,10 @@
 #                                                  btrfs  seqwrite-4jobs-MB/s     1.03   1.03
 # A second -r 9 right after: every ratio within 0.96-1.09 but Btrfs's
 # reads at iodepth 32, 1.13 (r_med 1.03); ext4's writes at 8, 1.05 (0.99).
-# Over the three runs, 45 figures: every r_med within 0.96-1.08; the
-# ratio of medians within 0.9-1.1 but for three reads at iodepth 32
-# (1.13-1.14, their r_med 1.00-1.03), whose code this change left alone.
+# Over the three runs, 45 figures: every r_med within 0.96-1.08 but ext4's
+# writers' 1.12 in the -r 7 run (their ratio 1.08); the ratio of medians
+# within 0.9-1.1 but for two reads at iodepth 32 (1.13-1.14, their r_med
+# 1.00-1.03), whose code this change left alone.
 #
 #   bench/fio-compare.sh [-B BUILDDIR] [-f ext4,xfs,btrfs] [-D DIR] [-r N] [-d] [-b]
 #

@@ -110,6 +110,8 @@ typedef struct {
   double      slower[MAX_FS];     /* every timed task's true time × this */
   const char *criterion;          /* or only this criterion's tasks (NULL: all) */
   const char *right;              /* the true winner, NULL when there is none */
+  const char *criterion_b;        /* and this criterion's tasks (or none) ... */
+  double      slower_b[MAX_FS];   /* ... × this instead: a trade, each ahead somewhere */
 } Scenario;
 
 static const Scenario scenarios[] = {
@@ -123,6 +125,17 @@ static const Scenario scenarios[] = {
   /* ext4 = xfs, btrfs 1.5× slower on every timed task: behind after the
    * second round, as in the default runs; it sits out the third */
   { "3fs btrfs-slow", 3, { "ext4", "xfs", "btrfs" }, { 1, 1, 1.50 }, NULL, NULL },
+  /* a trade, as ext4 and XFS in the default runs: xfs 1.25× slower with
+   * small files, ext4 1.25× slower listing and searching, equal elsewhere;
+   * each clearly ahead somewhere, so neither dominates, and the weighted
+   * means lie within the 5 % margin: no winner. Measured (--turns
+   * --trials 100 --noise quiet, real quick times): a winner in 57 %, by
+   * dominance while XFS's listing lead was not yet clear; on PTS's 10
+   * samples, 98 % settled ties. Dominance asking that the dominated one's
+   * every lead be bounded within the margin (not merely unproven) named
+   * none: 63 % ties, 37 % open; but then 3fs btrfs-dom settled no tie
+   * (14 % before). Not decided yet (issue 25). */
+  { "trade 1.25",    2, { "ext4", "xfs" },          { 1, 1.25 },    "small-files", NULL, "list-search", { 1.25, 1 } },
 };
 #define A_A 0
 #define AT_20 3
@@ -249,7 +262,9 @@ sim_draw (Sim *sim, GRand *rand)
         const SimTask *task = &g_array_index (sim->tasks, SimTask, k);
         double truth = task->true_s;
 
-        if (sim->sc->criterion == NULL || g_strcmp0 (sim->sc->criterion, task->criterion) == 0)
+        if (sim->sc->criterion_b != NULL && g_strcmp0 (sim->sc->criterion_b, task->criterion) == 0)
+          truth *= sim->sc->slower_b[f];
+        else if (sim->sc->criterion == NULL || g_strcmp0 (sim->sc->criterion, task->criterion) == 0)
           truth *= sim->sc->slower[f];
         for (guint r = 0; r < sim->depth; r++)
           {
@@ -681,7 +696,8 @@ main (int argc, char **argv)
     printf ("# capacity %.1f %% on every filesystem (equal: it never decides); a cycle costs its tasks + %.1f s (--step-overhead);"
             " nothing before the rounds (test data cached)\n", CAPACITY_PERCENT, step_overhead_s * tasks->len);
     printf ("# scenarios: A/A ext4 (1) vs its twin ext4 (2); ratio R: xfs R× slower on every timed task than ext4;"
-            " 3fs: ext4 = xfs, btrfs 1.3× slower with big files only, or 1.5× on every task (right: no winner)\n");
+            " 3fs: ext4 = xfs, btrfs 1.3× slower with big files only, or 1.5× on every task (right: no winner);"
+            " trade: xfs 1.25× slower with small files, ext4 1.25× slower listing (right: no winner)\n");
     printf ("# tasks (true s, %s):", times_path != NULL ? times_path : "the catalog's first guesses");
     for (guint t = 0; t < tasks->len; t++)
       printf (" %s %.3g", g_array_index (tasks, SimTask, t).id, g_array_index (tasks, SimTask, t).true_s);
