@@ -25,8 +25,8 @@
  * filesystem's sample of one task in one round instead, and the result
  * says so ("turns"): the verdict pairs the rounds (fsb_stats_pool_rounds).
  *
- * --budget 0 (the default) leaves the plan's own budget (fsb_plan_auto_budget: FSB_AUTO_BUDGET_FACTOR
- * times the least rounds' time), as a default run has it. --times takes
+ * --budget 0 (the default) leaves the plan's own budget (fsb_plan_auto_budget: a quick run's
+ * 90 s, or its least rounds' time where that is longer), as a default run has it. --times takes
  * each task's true time from a real run (tests/data/quick.json: a quick
  * core run, whose short tasks get the short tasks' noise); the others keep
  * the catalog's first guess. --check exits 1
@@ -127,14 +127,14 @@ static const Scenario scenarios[] = {
   { "3fs btrfs-slow", 3, { "ext4", "xfs", "btrfs" }, { 1, 1, 1.50 }, NULL, NULL },
   /* a trade, as ext4 and XFS in the default runs: xfs 1.25× slower with
    * small files, ext4 1.25× slower listing and searching, equal elsewhere;
-   * each clearly ahead somewhere, so neither dominates, and the weighted
-   * means lie within the 5 % margin: no winner. Measured (--turns
-   * --trials 100 --noise quiet, real quick times): a winner in 57 %, by
-   * dominance while XFS's listing lead was not yet clear; on PTS's 10
-   * samples, 98 % settled ties. Dominance asking that the dominated one's
-   * every lead be bounded within the margin (not merely unproven) named
-   * none: 63 % ties, 37 % open; but then 3fs btrfs-dom settled no tie
-   * (14 % before). Not decided yet (issue 25). */
+   * each ahead somewhere, so neither dominates, and the weighted means lie
+   * within the 5 % margin: no winner. With --turns --trials 100 --noise
+   * quiet and a quick run's times from a second VM: dominance that took an
+   * unproven lead for none named a winner in 55 % (34 % ties; btrfs-dom:
+   * 1 % wrong, 25 % ties); dominance that asks every lead of the dominated
+   * one to be bounded within the margin (dominated_by (), fsb-recommend.c)
+   * names none: 68 % ties, 32 % open (btrfs-dom: 0 % wrong, 1 % ties, the
+   * rest open; on PTS's 10 samples, 97 % and 100 % ties). */
   { "trade 1.25",    2, { "ext4", "xfs" },          { 1, 1.25 },    "small-files", NULL, "list-search", { 1.25, 1 } },
 };
 #define A_A 0
@@ -686,8 +686,8 @@ main (int argc, char **argv)
     if (budget > 0)
       printf ("time budget %.0f s\n", budget);
     else
-      printf ("time budget the plan's default (fsb_plan_auto_budget: %.2f × the least rounds' time, a quick run at most %.0f s)\n",
-              FSB_AUTO_BUDGET_FACTOR, fsb_profile_most_seconds ("quick"));
+      printf ("time budget the plan's default (fsb_plan_auto_budget: a quick run %.0f s, or its least rounds' time if longer)\n",
+              fsb_profile_most_seconds ("quick"));
     printf ("# noise: log-sd %.2f (tasks under %.0f ms %.2f), %.0f %% of samples Student-t 3 df, first sample"
             " %.1f–%.0f× slower with p %.2f, a round %.1f–%.0f× slower for all with p %.2f, each filesystem's"
             " cycle shared log-sd %.2f\n",

@@ -573,7 +573,7 @@ test_estimate (void)
   g_assert_cmpfloat (q.estimated_seconds, <, 300);
   g_assert_cmpuint (q.space_needed_bytes, ==, fsb_plan_needed_bytes (plan, NULL));
   g_assert_cmpuint (q.target_size_bytes, ==, MAX (FSB_MIN_IMAGE_BYTES, q.space_needed_bytes));
-  /* automatic repetitions: the least, then at most FSB_AUTO_BUDGET_FACTOR as long */
+  /* automatic repetitions: the least, then up to the quick profile's 90 s */
   g_assert_cmpfloat_with_epsilon (q.estimated_seconds_max, fsb_plan_auto_budget (plan, q.estimated_seconds), 1e-9);
   g_assert_cmpfloat (q.estimated_seconds_max, >=, q.estimated_seconds * FSB_AUTO_BUDGET_LEAST);
   g_assert_cmpfloat (q.estimated_seconds_max, <=, MAX (90, q.estimated_seconds * FSB_AUTO_BUDGET_LEAST));

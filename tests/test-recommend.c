@@ -303,10 +303,10 @@ test_outlier_winner (void)
   g_assert_true (strings_contain (rec->notes, "1 sample lay far from the others of its task: the verdict leaves it out"));
 }
 
-/* Dominance: ext4 and XFS are close and noisy (their comparison stays
- * open), Btrfs is as noisy but clearly behind on small files and ahead
- * nowhere. It is behind, said so, and never among the tied — although
- * the weighted total's interval alone would have kept it there. */
+/* Dominance: ext4 and XFS lean each their way on the margin (their
+ * comparison stays open), Btrfs is clearly behind on small files, within
+ * 5 % of ext4 on the rest, and ahead nowhere. It is behind, said so, and
+ * never among the tied. */
 static void
 test_dominated (void)
 {
@@ -315,14 +315,15 @@ test_dominated (void)
   FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
   FsbFsResult *btrfs = fsb_result_add_filesystem (r, "btrfs");
   g_autoptr(FsbRecommendation) rec = NULL;
+  const double ahead[] = { 0.3, 0.95 };
 
   ext4->capacity_initial.percent = xfs->capacity_initial.percent = btrfs->capacity_initial.percent = 93;
-  add_group (ext4, "core", 1.0, 0.4);
-  add_group (xfs, "core", 1.05, 0.4);
-  add_group (btrfs, "core", 1.0, 0.4);
-  add_group (ext4, "random-io", 1.0, 0.4);
-  add_group (xfs, "random-io", 0.97, 0.4);
-  add_group (btrfs, "random-io", 1.05, 0.4);
+  add_group (ext4, "core", 1.0, 0.01);
+  add_group (xfs, "core", 1.05, 0.01);
+  add_group (btrfs, "core", 1.0, 0.01);
+  add_group (ext4, "random-io", 1.0, 0.01);
+  add_group (xfs, "random-io", 0.95, 0.01);
+  add_group (btrfs, "random-io", 1.03, 0.01);
   add_group (ext4, "small-files", 1.0, 0.01);
   add_group (xfs, "small-files", 1.02, 0.01);
   add_group (btrfs, "small-files", 3.2, 0.01);
@@ -338,20 +339,29 @@ test_dominated (void)
     if (g_strcmp0 (((FsbScore *) rec->overall->pdata[i])->fs, "btrfs") == 0)
       g_assert_cmpint (((FsbScore *) rec->overall->pdata[i])->behind, ==, FSB_COMPARE_BETTER);
 
-  /* ahead somewhere (random I/O, clearly): no longer dominated, in the comparison */
-  g_ptr_array_set_size (fsb_fs_result_get_task (btrfs, "rand-read", FALSE)->samples, 0);
-  g_ptr_array_set_size (fsb_fs_result_get_task (btrfs, "rand-write", FALSE)->samples, 0);
-  add_group (btrfs, "random-io", 0.3, 0.01);
-  g_clear_pointer (&rec, fsb_recommendation_free);
-  rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
-  dump_recommendation (rec);
-  g_assert_true (rec->dominated == NULL || !g_strv_contains ((const char * const *) rec->dominated, "btrfs"));
+  /* ahead somewhere (random I/O, clearly): no longer dominated, in the
+   * comparison; nor perhaps ahead by more than 5 %, unproven (5.3 %
+   * faster, the interval reaching both sides of the margin), since the
+   * lead may be real (the default runs on a second VM: XFS listed 35-50 %
+   * faster, unsettled in most runs, while ext4 deleted small files 2.5x
+   * faster; dominance named ext4 in three runs, XFS in one) */
+  for (guint k = 0; k < G_N_ELEMENTS (ahead); k++)
+    {
+      g_ptr_array_set_size (fsb_fs_result_get_task (btrfs, "rand-read", FALSE)->samples, 0);
+      g_ptr_array_set_size (fsb_fs_result_get_task (btrfs, "rand-write", FALSE)->samples, 0);
+      add_group (btrfs, "random-io", ahead[k], 0.01);
+      g_clear_pointer (&rec, fsb_recommendation_free);
+      rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
+      dump_recommendation (rec);
+      g_assert_true (rec->dominated == NULL || !g_strv_contains ((const char * const *) rec->dominated, "btrfs"));
+    }
 }
 
-/* Dominated, yet ahead in the weighted total by its unsettled leans (the
- * default runs: XFS lists faster, ext4 clearly creates small files
- * faster): the winner leads the comparison, the dominated one comes after
- * it, clearly behind, whatever its total. */
+/* Dominated, yet ahead in the weighted total by its small leads: XFS
+ * within 2.5 % ahead of ext4 on five criteria (inside the margin, settled
+ * so), ext4 clearly 10 % faster with small files. The winner leads the
+ * comparison, the dominated one comes after it, clearly behind, whatever
+ * its total. */
 static void
 test_dominated_order (void)
 {
@@ -362,12 +372,12 @@ test_dominated_order (void)
   FsbScore *first, *second;
 
   ext4->capacity_initial.percent = xfs->capacity_initial.percent = 93;
-  add_group (ext4, "core", 1.0, 0.5);
-  add_group (xfs, "core", 0.7, 0.5);
-  add_group (ext4, "random-io", 1.0, 0.5);
-  add_group (xfs, "random-io", 0.7, 0.5);
-  add_group (ext4, "small-files", 1.0, 0.01);
-  add_group (xfs, "small-files", 1.15, 0.01);
+  add_group (ext4, "core", 1.0, 0.005);
+  add_group (xfs, "core", 0.975, 0.005);
+  add_group (ext4, "random-io", 1.0, 0.005);
+  add_group (xfs, "random-io", 0.975, 0.005);
+  add_group (ext4, "small-files", 1.0, 0.005);
+  add_group (xfs, "small-files", 1.10, 0.005);
   rec = fsb_recommend (r, FSB_USE_CASE_SERVER);
   dump_recommendation (rec);
   g_assert_cmpstrv (rec->dominated, ((const char *[]) { "xfs", NULL }));

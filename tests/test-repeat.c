@@ -230,9 +230,11 @@ test_budget (void)
   /* without a promise, never less than a quarter more than the least */
   g_assert_cmpfloat (fsb_plan_auto_budget (plan, 1000), ==, 2500);
   /* a quick run keeps its 90 s: a machine whose least rounds took 80 s
-   * gets 10 s more, one whose took longer nothing more */
+   * gets 10 s more, one whose took 24 s all of them (not 2.5 × 24), one
+   * whose took longer nothing more */
   g_assert_true (fsb_plan_set_profile (plan, "quick", NULL));
   g_assert_cmpfloat (fsb_plan_auto_budget (plan, 80), ==, 90);
+  g_assert_cmpfloat (fsb_plan_auto_budget (plan, 24), ==, 90);
   g_assert_cmpfloat (fsb_plan_auto_budget (plan, 1000), ==, 1000);
 }
 

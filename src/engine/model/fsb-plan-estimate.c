@@ -238,10 +238,11 @@ fsb_plan_auto_budget (FsbPlan *self, double least_s)
   double most = fsb_profile_most_seconds (self->profile_name);
   double budget = FSB_AUTO_BUDGET_FACTOR * least_s;
 
-  /* the profile's promise first: a machine too slow for it gets no more
-   * than its least rounds */
+  /* the profile's promise is the budget: what the plan says the run may
+   * take, and the user accepted, however fast the least rounds were; a
+   * machine too slow for it gets no more than its least rounds */
   if (most > 0)
-    return MIN (budget, MAX (most, least_s));
+    return MAX (most, least_s);
   return MAX (budget, FSB_AUTO_BUDGET_LEAST * least_s);
 }
 

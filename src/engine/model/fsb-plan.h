@@ -24,14 +24,16 @@ G_BEGIN_DECLS
 #define FSB_MIN_REPETITIONS     1
 #define FSB_MIN_AUTO_REPETITIONS 3
 #define FSB_MAX_REPETITIONS     100
-/* auto without a time budget (fsb_plan_auto_budget): the whole run may
- * take FSB_AUTO_BUDGET_FACTOR times as long as its least rounds, but no
- * longer than its profile promises (fsb_profile_most_seconds: a quick run
- * at most 90 s, or its least rounds where those took longer: the promise
- * comes first), and without such a promise never less than
- * FSB_AUTO_BUDGET_LEAST times. A quarter more, as before, let a run of two
- * filesystems no extra round at all: the verdict stayed open with time
- * left. */
+/* auto without a time budget (fsb_plan_auto_budget): a profile that
+ * promises a length (fsb_profile_most_seconds: a quick run 90 s) may take
+ * all of it while the verdict is open, or its least rounds where those
+ * took longer; capped at FSB_AUTO_BUDGET_FACTOR times the least rounds, a
+ * quick run on a fast machine (least rounds of 24 s) stopped open at 60 s
+ * in three default runs of five, 4 rounds short of settling. Without such
+ * a promise, FSB_AUTO_BUDGET_FACTOR times as long as the least rounds, and
+ * never less than FSB_AUTO_BUDGET_LEAST times. A quarter more, as before,
+ * let a run of two filesystems no extra round at all: the verdict stayed
+ * open with time left. */
 #define FSB_AUTO_BUDGET_FACTOR  2.5
 #define FSB_AUTO_BUDGET_LEAST   1.25
 #define FSB_DEFAULT_USE_CASE    "server"  /* its groups are the default workloads (fsb_use_case_groups) */
