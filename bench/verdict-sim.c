@@ -134,7 +134,8 @@ static const Scenario scenarios[] = {
    * 1 % wrong, 25 % ties); dominance that asks every lead of the dominated
    * one to be bounded within the margin (dominated_by (), fsb-recommend.c)
    * names none: 68 % ties, 32 % open (btrfs-dom: 0 % wrong, 1 % ties, the
-   * rest open; on PTS's 10 samples, 97 % and 100 % ties). */
+   * rest open; on PTS's 10 samples, 97 % and 100 % ties); with the focused
+   * rounds' what-if of two cycles either side of the medians, 75 % ties. */
   { "trade 1.25",    2, { "ext4", "xfs" },          { 1, 1.25 },    "small-files", NULL, "list-search", { 1.25, 1 } },
 };
 #define A_A 0
