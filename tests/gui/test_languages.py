@@ -15,7 +15,7 @@ from fsbtest import (App, BUILDDIR, SRCDIR, SHOTS, Session, find, find_all, run_
 
 LANGUAGES = {"en": "C.UTF-8", "de": "de_DE.UTF-8", "fr": "fr_FR.UTF-8", "ru": "ru_RU.UTF-8"}
 # A letter of each language's own alphabet, to tell a translated sentence.
-OWN_LETTERS = {"de": "äöüßÄÖÜ", "fr": "éèàçêâîôûÉ", "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}
+OWN_LETTERS = {"de": "äöüßÄÖÜ", "fr": "éèàçêâîôûÉæœ", "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}
 
 
 def catalog(language):
