@@ -95,7 +95,7 @@ test_light (void)
       const FsbAgingRun *r;
       gboolean has_tool = !g_str_equal (fs->name, "btrfs");
 
-      g_assert_null (fs->error);
+      g_assert_cmpstr (fs->error, ==, NULL);
       /* the chosen tasks twice: fresh, then aged */
       for (guint i = 0; i < G_N_ELEMENTS (core); i++)
         {

@@ -81,7 +81,7 @@ test_custom_success (Fixture *f, gconstpointer data)
   f->plan.custom_confirmed = TRUE;
   g_assert_true (fsb_custom_run (&f->plan, c, f->mount, s, NULL, &error));
   g_assert_no_error (error);
-  g_assert_null (s->error);
+  g_assert_cmpstr (s->error, ==, NULL);
   /* Run in the mounted target. */
   g_assert_true (g_file_get_contents (where, &text, NULL, NULL));
   g_strchomp (text);

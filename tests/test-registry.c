@@ -191,7 +191,7 @@ test_run_report_recommend (void)
       FsbTaskResult *task = fsb_fs_result_get_task (fs, "dummy-write", FALSE);
       double bytes = 0;
 
-      g_assert_null (fs->error);
+      g_assert_cmpstr (fs->error, ==, NULL);
       g_assert_nonnull (task);
       g_assert_cmpuint (task->samples->len, ==, 2);
       g_assert_true (fsb_sample_get (task->samples->pdata[0], "bytes", &bytes));

@@ -148,7 +148,7 @@ test_focused (void)
     {
       FsbFsResult *fs = result->filesystems->pdata[f];
 
-      g_assert_null (fs->error);
+      g_assert_cmpstr (fs->error, ==, NULL);
       for (guint t = 0; t < fs->tasks->len; t++)
         {
           FsbTaskResult *task = fs->tasks->pdata[t];

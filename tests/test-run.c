@@ -136,7 +136,7 @@ test_quick_three (void)
       struct statvfs vfs;
 
       g_assert_cmpstr (fs->name, ==, names[f]);
-      g_assert_null (fs->error);
+      g_assert_cmpstr (fs->error, ==, NULL);
       g_assert_nonnull (fs->mkfs_version);
       g_assert_nonnull (fs->mount_options);
       /* Every core task, one sample each, all with time. */
@@ -270,7 +270,7 @@ test_bad_filesystem_goes_on (void)
   bad = g_ptr_array_index (d.result->filesystems, 0);
   good = g_ptr_array_index (d.result->filesystems, 1);
   g_assert_nonnull (bad->error);
-  g_assert_null (good->error);
+  g_assert_cmpstr (good->error, ==, NULL);
   g_assert_nonnull (fsb_fs_result_get_task (good, "tree-delete", FALSE));
   assert_no_leftovers (d.result->target.device);
   fsb_result_unref (d.result);

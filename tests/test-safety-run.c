@@ -109,7 +109,7 @@ check_full_thread (gpointer data)
   g_assert_true (g_file_set_contents (file, bytes, 1024 * 1024, &error));
   g_assert_true (fsb_safety_check_full (t, "ext4", clean, NULL, &error));
   g_assert_no_error (error);
-  g_assert_null (clean->error);
+  g_assert_cmpstr (clean->error, ==, NULL);
   g_assert_true (fsb_sample_get (clean, "fsck_clean", &v));
   g_assert_cmpfloat (v, ==, 1);
   g_assert_true (fsb_sample_get (clean, "checker_s", &v));

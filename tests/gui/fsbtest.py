@@ -152,7 +152,8 @@ class App:
         bad = [line for line in text.splitlines() if re.search(r"-(CRITICAL|WARNING) \*\*", line)
                and not any(re.search(p, line) for p in TOLERATED_WARNINGS)]
         if bad and not failing:
-            raise AssertionError("the app logged:\n" + "\n".join(bad))
+            # the first line names the first warning: a summary keeps only that line
+            raise AssertionError(f"the app logged {len(bad)} warning(s): " + "\n".join(bad))
 
 
 def _bus_call(address, method, *args, dest="org.freedesktop.DBus", path="/org/freedesktop/DBus",
