@@ -135,11 +135,14 @@ static const Scenario scenarios[] = {
    * one to be bounded within the margin (dominated_by (), fsb-recommend.c)
    * names none: 68 % ties, 32 % open (btrfs-dom: 0 % wrong, 1 % ties, the
    * rest open; on PTS's 10 samples, 97 % and 100 % ties); with the focused
-   * rounds' what-if of two cycles either side of the medians, 75 % ties. */
+   * rounds' what-if of two cycles either side of the medians, 75 % ties.
+   * A lead named once its interval lies wholly above 1 (no longer past the
+   * margin): 7 % wrong at 95 %, 2 % at FSB_LEAD_LEVEL's 99 % (75 % ties). */
   { "trade 1.25",    2, { "ext4", "xfs" },          { 1, 1.25 },    "small-files", NULL, "list-search", { 1.25, 1 } },
 };
 #define A_A 0
 #define AT_20 3
+#define TRADE (G_N_ELEMENTS (scenarios) - 1)
 
 typedef enum { RIGHT, WRONG, TIE, UNSURE, NOT_MEASURED, N_ANSWERS } Answer;
 
@@ -723,10 +726,12 @@ main (int argc, char **argv)
       fflush (stdout);
     }
 
+  /* twins, and the trade: equal weighted totals, each ahead somewhere */
   false_winner = pct (fsb[A_A].answers[WRONG], trials);
-  pass = false_winner <= 5.0;
-  printf ("\nfalse-winner rate at equal speed: %.1f %% (PTS's run count: %.1f %%): %s (at most 5 %%)\n", false_winner,
-          pct (pts[A_A].answers[WRONG], trials), pass ? "PASS" : "FAIL");
+  pass = false_winner <= 5.0 && pct (fsb[TRADE].answers[WRONG], trials) <= 5.0;
+  printf ("\nfalse-winner rate at equal speed: %.1f %% (PTS's run count: %.1f %%), in the trade %.1f %% (%.1f %%): %s "
+          "(at most 5 %%)\n", false_winner, pct (pts[A_A].answers[WRONG], trials),
+          pct (fsb[TRADE].answers[WRONG], trials), pct (pts[TRADE].answers[WRONG], trials), pass ? "PASS" : "FAIL");
   printf ("samples for right answers at 20 %%: FS Bench %.2f vs PTS %.2f per task (right-answer rates %.1f %% vs %.1f %%)\n",
           fsb[AT_20].rounds / trials, pts[AT_20].rounds / trials, pct (fsb[AT_20].answers[RIGHT], trials),
           pct (pts[AT_20].answers[RIGHT], trials));

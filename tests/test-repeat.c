@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "fsb-engine.h"
+#include "fsb-recommend.h"
 #include "fsb-repeat.h"
 #include "fsb-test-random.h"
 
@@ -40,6 +41,7 @@ typedef struct {
   guint         rounds;
   FsbRepeatStop stop;
   guint         last_round_size;   /* filesystems in the last round */
+  gboolean      slower_won;        /* the verdict at the end named the slowest filesystem */
 } Outcome;
 
 /* Runs rounds as the runner does (5 s a cycle) until the rule stops. */
@@ -70,6 +72,15 @@ simulate (FsbPlan *plan, const double *speeds, double sigma, guint32 seed)
       g_assert_cmpuint (state.rounds, <=, FSB_MAX_REPETITIONS);
     }
   out.rounds = state.rounds;
+  {
+    g_autoptr(FsbRecommendation) rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+    guint slowest = 0;
+
+    for (guint f = 1; plan->filesystems[f] != NULL; f++)
+      if (speeds[f] < speeds[slowest])
+        slowest = f;
+    out.slower_won = g_strcmp0 (rec->best, plan->filesystems[slowest]) == 0;
+  }
   return out;
 }
 
@@ -146,15 +157,16 @@ test_clear_winner (void)
     }
 }
 
-/* 4 % apart, 10 % noise: neither a lead beyond 5 % nor one within it
- * can be shown, so it runs to the most, 10 (the budget set out of the
- * way). A 95 % interval looked at after every round still errs now and
- * then (about 3 % of runs, 400 seeds tried): nine in ten at least. */
+/* 2.5 % apart, 10 % noise: half the margin, where either answer (XFS
+ * ahead, or the two within 5 %) needs an interval only 2.5 % wide each
+ * way, which 10 rounds rarely give: most runs go on to the most, 10 (the
+ * budget set out of the way), and those that stop early stop with a
+ * right answer (33 of 40 to the most, 7 settled; never ext4 named). */
 static void
 test_near_tie (void)
 {
   g_autoptr(FsbPlan) plan = database_plan ("ext4,xfs");
-  const double speeds[] = { 1.0, 1.04 };
+  const double speeds[] = { 1.0, 1.025 };
   guint to_max = 0;
 
   plan->time_budget_s = 1e6;
@@ -163,13 +175,14 @@ test_near_tie (void)
       Outcome o = simulate (plan, speeds, 0.10, seed);
 
       g_test_message ("seed %u: %u rounds, %s", seed, o.rounds, fsb_repeat_stop_id (o.stop));
+      g_assert_false (o.slower_won);
       if (o.stop != FSB_REPEAT_MAX)
         continue;
       to_max++;
       g_assert_cmpuint (o.rounds, ==, 10);
       g_assert_cmpuint (o.last_round_size, ==, 2);
     }
-  g_assert_cmpuint (to_max, >=, 36);
+  g_assert_cmpuint (to_max, >=, 30);
 }
 
 /* Equal and steady: settled as a tie (within the margin) at 3. */
@@ -206,15 +219,16 @@ test_only_unsettled (void)
  * 3 and 2 cycles, 40 s: a fourth to an eighth round of the two unsettled
  * end at 50, 60, 70, 80 and 90 s; a ninth would end at 100. Without the
  * quick profile's ceiling (standard) the budget is 100 s: a ninth ends at
- * 100, a tenth would at 110. XFS and Btrfs are 5 % apart, on the margin
- * itself: no number of rounds settles them (4 % apart, the sqlite group's
- * four tasks narrow the interval enough to call a tie within the budget). */
+ * 100, a tenth would at 110. XFS and Btrfs are 2.5 % apart, half the
+ * margin, where either answer needs the narrowest interval: seed 1 leaves
+ * them open to the end (of seeds 1-11, 3, 5, 6 and 8 settle them first,
+ * rightly: Btrfs ahead, or the two within 5 %). */
 static void
 test_budget (void)
 {
   g_autoptr(FsbPlan) plan = database_plan ("ext4,xfs,btrfs");
-  const double speeds[] = { 0.4, 1.0, 1.05 };
-  Outcome o = simulate (plan, speeds, 0.10, 5);
+  const double speeds[] = { 0.4, 1.0, 1.025 };
+  Outcome o = simulate (plan, speeds, 0.10, 1);
 
   g_assert_cmpfloat (fsb_plan_auto_budget (plan, 45), ==, 90);
   g_assert_cmpint (o.stop, ==, FSB_REPEAT_BUDGET);
@@ -224,7 +238,7 @@ test_budget (void)
   g_assert_true (fsb_plan_set_profile (plan, "standard", NULL));
   g_assert_cmpfloat (fsb_plan_auto_budget (plan, 45), ==, 112.5);
   g_assert_cmpfloat (fsb_plan_auto_budget (plan, 40), ==, 100);
-  o = simulate (plan, speeds, 0.10, 5);
+  o = simulate (plan, speeds, 0.10, 1);
   g_assert_cmpint (o.stop, ==, FSB_REPEAT_BUDGET);
   g_assert_cmpuint (o.rounds, ==, 9);
   /* without a promise, never less than a quarter more than the least */
@@ -243,7 +257,7 @@ static void
 test_fixed (void)
 {
   g_autoptr(FsbPlan) plan = database_plan ("ext4,xfs");
-  const double speeds[] = { 1.0, 1.04 };
+  const double speeds[] = { 1.0, 1.025 };
   Outcome o;
 
   g_assert_true (fsb_plan_set_repeat (plan, "2", NULL));

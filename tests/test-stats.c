@@ -183,7 +183,7 @@ test_total_interval (void)
   g_assert_cmpfloat ((double) hits / TRIALS, >=, 0.93);
 }
 
-/* Winner, equivalent, unsettled: the margin decides, not the point. */
+/* Winner, equivalent, unsettled: the interval decides, not the point. */
 static void
 test_compare (void)
 {
@@ -192,6 +192,15 @@ test_compare (void)
   FsbLogEstimate vague = { log (1.04), 0.05 * 0.05, 4 };
   FsbLogEstimate behind = { log (0.5), 0.01 * 0.01, 4 };
   FsbLogEstimate exact = { log (1.03), 0, INFINITY };
+  /* 4.8 % [0.3 %, 9.4 %]: ahead, though maybe by less than the margin */
+  FsbLogEstimate near = { log (1.048), 0.02 * 0.02, 10 };
+  /* and behind by as much, the other way round */
+  FsbLogEstimate near_behind = { -log (1.048), 0.02 * 0.02, 10 };
+  /* 3 % [0.5 %, 5.6 %]: ahead of 1 and reaching past the margin */
+  FsbLogEstimate lean = { log (1.03), 0.012 * 0.012, 10 };
+  /* 2 % [1 %, 3 %]: ahead of 1 too, but all of it within the margin */
+  FsbLogEstimate small = { log (1.02), 0.0045 * 0.0045, 10 };
+  double low, high;
   FsbLogEstimate parts[2] = { clear, exact }, mean;
   const double weights[2] = { 3, 1 };
 
@@ -201,6 +210,20 @@ test_compare (void)
   g_assert_cmpint (fsb_log_estimate_compare (&behind, 0.05), ==, FSB_COMPARE_WORSE);
   /* an exact 3 % is within the margin: equivalent, however exact */
   g_assert_cmpint (fsb_log_estimate_compare (&exact, 0.05), ==, FSB_COMPARE_EQUIVALENT);
+  /* ahead wholly above 1, reaching past the margin: a lead, as the
+   * interval says; never open for good at a ratio near the margin */
+  fsb_log_estimate_interval (&near, &low, &high);
+  g_assert_cmpfloat (low, >, 1);
+  g_assert_cmpfloat (low, <, 1.05);
+  g_assert_cmpint (fsb_log_estimate_compare (&near, 0.05), ==, FSB_COMPARE_BETTER);
+  g_assert_cmpint (fsb_log_estimate_compare (&near_behind, 0.05), ==, FSB_COMPARE_WORSE);
+  g_assert_cmpint (fsb_log_estimate_compare (&lean, 0.05), ==, FSB_COMPARE_BETTER);
+  /* equivalence comes first: a lead all within the margin is a tie */
+  fsb_log_estimate_interval (&small, &low, &high);
+  g_assert_cmpfloat (low, >, 1);
+  g_assert_cmpint (fsb_log_estimate_compare (&small, 0.05), ==, FSB_COMPARE_EQUIVALENT);
+  /* at a lower level (a wider interval) the same lean spans 1 */
+  g_assert_cmpint (fsb_log_estimate_compare_at (&lean, 0.05, 0.99), ==, FSB_COMPARE_UNSETTLED);
 
   /* a weighted geometric mean: weights 3 and 1 */
   fsb_log_estimate_mean (parts, weights, 2, &mean);
@@ -483,15 +506,22 @@ test_holm (void)
     g_assert_cmpuint (fsb_holm (p, 0, 0.05, rejected), ==, 0);
   }
   /* the p-value agrees with the interval: below 0.025 exactly when the
-   * 95 % interval lies above 1 + margin */
+   * 95 % interval lies above 1 + margin; with margin 0 (a clear lead, as
+   * the verdict asks of a winner's criteria) exactly when the comparison
+   * is a lead or a tie above 1 */
   for (guint t = 0; t < 2000; t++)
     {
       FsbLogEstimate e = { g_rand_double_range (rand, -0.3, 0.5), pow (g_rand_double_range (rand, 0.01, 0.3), 2),
                            g_rand_double_range (rand, 1, 30) };
       double p = fsb_log_estimate_p_better (&e, FSB_EQUIVALENCE_MARGIN);
+      double p0 = fsb_log_estimate_p_better (&e, 0), low, high;
+      FsbCompare c = fsb_log_estimate_compare (&e, FSB_EQUIVALENCE_MARGIN);
 
+      fsb_log_estimate_interval (&e, &low, &high);
       if (fabs (p - 0.025) > 1e-9)
-        g_assert_cmpint (p < 0.025, ==, fsb_log_estimate_compare (&e, FSB_EQUIVALENCE_MARGIN) == FSB_COMPARE_BETTER);
+        g_assert_cmpint (p < 0.025, ==, low > 1 + FSB_EQUIVALENCE_MARGIN);
+      if (fabs (p0 - 0.025) > 1e-9)
+        g_assert_cmpint (p0 < 0.025, ==, c == FSB_COMPARE_BETTER || (c == FSB_COMPARE_EQUIVALENT && low > 1));
     }
   g_assert_cmpfloat (fsb_log_estimate_p_better (&(FsbLogEstimate) { 1, INFINITY, 0 }, 0.05), ==, 1);
 }

@@ -58,9 +58,12 @@ rounds_to_settle (const FsbLogEstimate *diff, guint n)
     return 0;
   for (guint k = n + 1; k <= SETTLE_MOST; k++)
     {
-      double half = fsb_t_quantile (0.975, diff->df * k / n) * sqrt (diff->var * n / k);
+      double df = diff->df * k / n, sd = sqrt (diff->var * n / k);
+      double half = fsb_t_quantile (0.975, df) * sd;
+      double lead_half = fsb_t_quantile (1 - (1 - FSB_LEAD_LEVEL) / 2, df) * sd;
 
-      if (d - half > edge || d + half < edge)
+      /* ahead (wholly above 1 at the lead's level) or tied (wholly within the margin) */
+      if (d - lead_half > 0 || d + half < edge)
         return k;
     }
   return 0;
@@ -154,17 +157,17 @@ fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result)
       k = rounds_to_settle (&s->estimate, n);
       if (k == 0)
         {
-          /* it sits on the margin: no number of rounds can be promised */
+          /* too small a difference for the noise: no number of rounds can be promised */
           double apart = fabs (s->ratio - 1) * 100;
           g_autofree char *amount = fsb_format_percent (apart, apart < 10 ? 1 : 0);
           g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
 
           self->settle_note =
-            /* Translators: two filesystems, the measured difference ("6 %"), then the margin ("5 %"): "XFS and
-             * ext4 differ by about 6 %, close to the 5 % that counts as a real difference: it would take many
-             * more rounds to tell whether it is one." */
-            g_strdup_printf (_("%s and %s differ by about %s, close to the %s that counts as a real "
-                               "difference: it would take many more rounds to tell whether it is one."),
+            /* Translators: two filesystems, the measured difference ("2 %"), then the margin ("5 %"): "XFS and
+             * ext4 differ by about 2 %: it would take many more rounds to tell whether one is ahead or both
+             * are within 5 % of each other." */
+            g_strdup_printf (_("%s and %s differ by about %s: it would take many more rounds to tell whether "
+                               "one is ahead or both are within %s of each other."),
                              fsb_format_fs_name (self->leader), fsb_format_fs_name (s->fs), amount, margin);
           g_ptr_array_add (self->notes, g_strdup (self->settle_note));
           return;

@@ -317,8 +317,8 @@ dominated_by (FsbRecommendation *self, const char *a, const char *b, const FsbVe
  * overall interval past the margin by chance (twins were named a winner
  * so, 14 % [6 %, 24 %], tied on every criterion): a winner must win
  * something against each. "Something" is a choice among the criteria, for
- * each of the others: the claims "leader clearly ahead of b on c" are one
- * family, judged by Holm's procedure (fsb_holm (), fsb-stats.c) at
+ * each of the others: the claims "leader clearly ahead of b on c" (the
+ * interval of c wholly above 1) are one family, judged by Holm's procedure (fsb_holm (), fsb-stats.c) at
  * WIN_ALPHA, one-sided as the 95 % intervals are, so that the chance of
  * any false one stays there however many criteria and filesystems. */
 #define WIN_ALPHA 0.025
@@ -346,7 +346,7 @@ clear_leads (FsbRecommendation *self, FsbResult *result, const char *leader)
           if (!counts (v))
             continue;
           fsb_log_estimate_diff (&find_score (v, leader)->estimate, &find_score (v, b)->estimate, &diff);
-          pv = fsb_log_estimate_p_better (&diff, FSB_EQUIVALENCE_MARGIN);
+          pv = fsb_log_estimate_p_better (&diff, 0);
           g_array_append_val (p, pv);
           g_ptr_array_add (against, (gpointer) b);
         }
@@ -511,6 +511,10 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           s->ratio = exp (s->estimate.log);
           fsb_log_estimate_interval (&s->estimate, &s->ratio_low, &s->ratio_high);
           s->behind = fsb_log_estimate_compare (&s->estimate, FSB_EQUIVALENCE_MARGIN);
+          /* a lead, at FSB_LEAD_LEVEL (the 95 % interval stays the one shown and a tie's) */
+          if (s->behind == FSB_COMPARE_BETTER &&
+              fsb_log_estimate_compare_at (&s->estimate, FSB_EQUIVALENCE_MARGIN, FSB_LEAD_LEVEL) != FSB_COMPARE_BETTER)
+            s->behind = FSB_COMPARE_UNSETTLED;
           /* a lead made only of leans, none of them clear, is not one */
           if (s->behind == FSB_COMPARE_BETTER && !g_hash_table_contains (leads, name))
             s->behind = FSB_COMPARE_UNSETTLED;

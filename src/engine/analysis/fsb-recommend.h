@@ -38,9 +38,9 @@ const char *fsb_use_case_title       (FsbUseCase use_case);      /* translated, 
  * of the criterion is behind every one that did.
  *
  * The first (the leader) is compared with each other filesystem: the
- * ratio and its 95 % interval. Clearly ahead when the whole interval lies
- * beyond 1 + FSB_EQUIVALENCE_MARGIN; equivalent when it lies within the
- * margin; unsettled otherwise. The criterion has a winner when the leader
+ * ratio and its 95 % interval. Equivalent when it lies within
+ * FSB_EQUIVALENCE_MARGIN; else clearly ahead when the whole interval lies
+ * above 1; unsettled otherwise (fsb_log_estimate_compare ()). The criterion has a winner when the leader
  * is clearly ahead of everyone, else the leader and everyone not clearly
  * behind are tied; it is settled when no comparison is unsettled.
  *

@@ -134,10 +134,10 @@ double         fsb_cycle_covariance     (FsbResult *result, FsbFsResult *fs, con
 void           fsb_log_estimate_add     (FsbLogEstimate *e, double var, double df);
 
 typedef enum {
-  FSB_COMPARE_UNSETTLED,    /* the interval reaches past the margin and into it (or spans 1) */
-  FSB_COMPARE_BETTER,       /* the whole interval lies above 1 + margin */
-  FSB_COMPARE_WORSE,        /* the whole interval lies below 1 / (1 + margin) */
-  FSB_COMPARE_EQUIVALENT,   /* the whole interval lies within the margin */
+  FSB_COMPARE_UNSETTLED,    /* the interval spans 1 and reaches past the margin */
+  FSB_COMPARE_BETTER,       /* the whole interval lies above 1, not all of it within the margin */
+  FSB_COMPARE_WORSE,        /* the whole interval lies below 1, not all of it within the margin */
+  FSB_COMPARE_EQUIVALENT,   /* the whole interval lies within the margin (first: a settled tie) */
 } FsbCompare;
 
 /* What the log of a ratio says, against the equivalence margin. */
@@ -147,7 +147,7 @@ FsbCompare  fsb_log_estimate_compare (const FsbLogEstimate *diff, double margin)
 FsbCompare  fsb_log_estimate_compare_at (const FsbLogEstimate *diff, double margin, double level);
 /* The one-sided p-value of "the ratio is above 1 + margin" (1 when
  * nothing is known): below 0.025 exactly when the 95 % interval lies
- * above 1 + margin. */
+ * above 1 + margin (margin 0: above 1, a lead however small). */
 double         fsb_log_estimate_p_better (const FsbLogEstimate *diff, double margin);
 /* Holm's step-down procedure on n p-values at familywise error alpha:
  * rejected[i] TRUE for each hypothesis it rejects; returns their count. */

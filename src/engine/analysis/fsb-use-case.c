@@ -220,9 +220,8 @@ fsb_recommend_confidence_sentence (const FsbRecommendation *self)
         return g_strdup (_("Confidence is high: each of the other filesystems is clearly behind on some criterion "
                            "this use case weighs and ahead on none, and every criterion gave a clear answer."));
       return winner
-        /* Translators: %s is the equivalence margin, "5 %" */
-        ? g_strdup_printf (_("Confidence is high: the overall lead is larger than %s even at the cautious "
-                             "end of its interval, and every criterion this use case weighs gave a clear answer."), margin)
+        ? g_strdup (_("Confidence is high: the winner is ahead overall even at the cautious end of its "
+                      "interval, and every criterion this use case weighs gave a clear answer."))
         /* Translators: %s is the equivalence margin, "5 %" */
         : g_strdup_printf (_("Confidence is high: overall the filesystems are within %s of each other, and every "
                              "criterion this use case weighs gave a clear answer."), margin);
@@ -234,9 +233,8 @@ fsb_recommend_confidence_sentence (const FsbRecommendation *self)
         return g_strdup (_("Confidence is medium: each of the other filesystems is clearly behind on some criterion "
                            "this use case weighs and ahead on none, but some criteria gave no clear answer."));
       return winner
-        /* Translators: %s is the equivalence margin, "5 %" */
-        ? g_strdup_printf (_("Confidence is medium: the overall lead is larger than %s even at the cautious "
-                             "end of its interval, but some criteria gave no clear answer."), margin)
+        ? g_strdup (_("Confidence is medium: the winner is ahead overall even at the cautious end of its "
+                      "interval, but some criteria gave no clear answer."))
         /* Translators: %s is the equivalence margin, "5 %" */
         : g_strdup_printf (_("Confidence is medium: overall the filesystems are within %s of each other, but some "
                              "criteria gave no clear answer."), margin);
