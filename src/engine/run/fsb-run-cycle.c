@@ -210,6 +210,8 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
   if (spec != NULL && spec->brings_data && !fsb_target_get_capacity (run->target, &before, error))
     return FALSE;
   device_io = fsb_target_get_device_io (run->target, &io_before);
+  if (spec != NULL && !spec->batch)
+    fsb_run_prime_memory (run, spec->id, sample);
   fsb_meter_start (&meter);
   ok = func (ctx, sample, error);
   /* Without direct I/O the task's flush went into the host's page cache
@@ -224,6 +226,8 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
         fsb_sample_set (sample, "host_flush_s", (g_get_monotonic_time () - start) / 1e6);
     }
   fsb_meter_stop (&meter, sample);
+  if (ok && spec != NULL && !spec->batch)
+    fsb_run_note_moved (run, spec->id, sample);
   if (ok && device_io)
     record_device_io (run, spec, sample, &io_before);
   /* What the data took on the filesystem, once flushed: the space it

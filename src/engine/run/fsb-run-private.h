@@ -89,6 +89,7 @@ typedef struct {
   gpointer      aging;          /* fsb-run-aging.c's state when the plan ages, else NULL */
   FsbResultJournal *journal;    /* the partial result, appended to after every task */
   gboolean      mkfs_on_file;   /* mkfs of every contender that can runs on the image file */
+  GHashTable   *moved_bytes;    /* task id → the most bytes a sample of it moved (fsb-run-memory.c) */
 } Run;
 
 typedef struct {
@@ -117,6 +118,15 @@ const char *fsb_run_step_message      (Run *run, const char *task_id, guint64 do
 void        fsb_run_item_progress_cb  (guint64 done, guint64 total, gpointer user_data);
 void        fsb_run_step_begin        (Run *run);
 void        fsb_run_dataset_progress_cb (guint64 done, guint64 total, gpointer user_data);
+
+/* fsb-run-memory.c: before a timed section, the memory the task is about
+ * to fill brought back into a VM that handed it to its host */
+#define FSB_PRIME_FIRST (128u << 20)   /* a task not yet run */
+#define FSB_PRIME_MOST  (256u << 20)
+#define FSB_PRIME_LEAST (8u << 20)     /* a task that moved less: none */
+void        fsb_run_prime_memory      (Run *run, const char *task_id, FsbSample *sample);
+/* After a sample: what it moved ("bytes"), for the next prime. */
+void        fsb_run_note_moved        (Run *run, const char *task_id, const FsbSample *sample);
 
 /* fsb-run-schedule.c: the steps in order, and the loop that runs them */
 /* One image per contender when the target is an image and the run has

@@ -314,6 +314,7 @@ run_thread (GTask        *task,
   run.task_ids = g_ptr_array_new ();
   run.custom_ids = g_ptr_array_new_with_free_func (g_free);
   run.steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  run.moved_bytes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   run.start_us = g_get_monotonic_time ();
   run.scratch_fd = -1;
 
@@ -346,6 +347,7 @@ run_thread (GTask        *task,
   g_free (run.scratch_dir);
   g_ptr_array_unref (run.task_ids);
   g_array_unref (run.steps);
+  g_hash_table_unref (run.moved_bytes);
   fsb_sizes_free (run.sizes);
 
   if (!ok)
