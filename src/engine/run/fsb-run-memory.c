@@ -18,9 +18,10 @@
  * other lists), nor did a file read and dropped.
  *
  * So before the timed section of a task that moves much data, the runner
- * fills and frees huge pages for twice what the task moved the last time
- * it ran (a task not yet run: FSB_PRIME_FIRST), at most FSB_PRIME_MOST:
- * outside the time, for every contender alike. A task that moved less than
+ * fills and frees huge pages for twice the most the task moved in an
+ * earlier round (in its first round: FSB_PRIME_FIRST), at most
+ * FSB_PRIME_MOST: outside the time, and for every contender of a round
+ * alike, since only earlier rounds count. A task that moved less than
  * FSB_PRIME_LEAST is left alone: the filling slowed tree-list (7 ms) by a
  * few milliseconds. Where huge pages are off, the kernel fills small pages
  * instead: harmless, and no help. The sample records what was primed
@@ -56,15 +57,54 @@ fill_and_free (guint64 bytes)
   return len;
 }
 
+typedef struct {
+  guint64  before;    /* the most a sample moved in the rounds before `round` */
+  guint64  in_round;  /* the most in `round` */
+  guint    round;
+  gboolean earlier;   /* it ran in a round before `round` */
+} Moved;
+
+/* A new round: what the last one moved counts from now on. */
+static void
+roll (Moved *m, guint round)
+{
+  if (m->round >= round)
+    return;
+  m->before = MAX (m->before, m->in_round);
+  m->in_round = 0;
+  m->round = round;
+  m->earlier = TRUE;
+}
+
+static guint
+current_round (Run *run)
+{
+  return run->step < run->steps->len ? g_array_index (run->steps, Step, run->step).repetition : G_MAXUINT;
+}
+
+/* The most task_id moved in the rounds before this one; FALSE: none ran it. */
+static gboolean
+moved_before (Run *run, const char *task_id, guint64 *bytes)
+{
+  Moved *m = g_hash_table_lookup (run->moved_bytes, task_id);
+  guint round = current_round (run);
+
+  if (m == NULL)
+    return FALSE;
+  roll (m, round);
+  *bytes = m->before;
+  return m->earlier;
+}
+
 void
 fsb_run_prime_memory (Run *run, const char *task_id, FsbSample *sample)
 {
-  const guint64 *moved = g_hash_table_lookup (run->moved_bytes, task_id);
-  guint64 want;
+  guint64 moved = 0, want;
+  gboolean known = moved_before (run, task_id, &moved);
 
-  if (moved != NULL && *moved < FSB_PRIME_LEAST)
+  if (known && moved < FSB_PRIME_LEAST)
     return;
-  want = moved != NULL ? MIN (2 * *moved, FSB_PRIME_MOST) : FSB_PRIME_FIRST;
+  want = known ? MIN (2 * moved, FSB_PRIME_MOST) : FSB_PRIME_FIRST;
   fsb_sample_set (sample, "primed_bytes", (double) fill_and_free (want));
 }
 
@@ -72,15 +112,17 @@ void
 fsb_run_note_moved (Run *run, const char *task_id, const FsbSample *sample)
 {
   double bytes = 0;
-  guint64 *moved;
+  guint round = current_round (run);
+  Moved *m = g_hash_table_lookup (run->moved_bytes, task_id);
 
-  if (!fsb_sample_get (sample, "bytes", &bytes))
+  if (!fsb_sample_get (sample, "bytes", &bytes) || !(bytes > 0))
     bytes = 0;
-  moved = g_hash_table_lookup (run->moved_bytes, task_id);
-  if (moved == NULL)
+  if (m == NULL)
     {
-      moved = g_new0 (guint64, 1);
-      g_hash_table_insert (run->moved_bytes, g_strdup (task_id), moved);
+      m = g_new0 (Moved, 1);
+      m->round = round;
+      g_hash_table_insert (run->moved_bytes, g_strdup (task_id), m);
     }
-  *moved = MAX (*moved, (guint64) MAX (bytes, 0));
+  roll (m, round);
+  m->in_round = MAX (m->in_round, (guint64) bytes);
 }
