@@ -8,24 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 #include "fsb-mountinfo.h"
 #include "fsb-target.h"
 #include "fsb-udisks.h"
-
-char *
-fsb_test_make_tmp_dir (const char *template, char **image_dir)
-{
-  g_autoptr(GError) error = NULL;
-  char *tmp_dir = g_dir_make_tmp (template, &error);
-
-  g_assert_no_error (error);
-  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
-  *image_dir = g_build_filename (tmp_dir, "images", NULL);
-  g_mkdir (*image_dir, 0700);
-  return tmp_dir;
-}
 
 static void
 release_loops_under (const char *dir)
@@ -57,8 +44,12 @@ release_loops_under (const char *dir)
     }
 }
 
-void
-fsb_test_sweep_earlier (const char *prefix)
+/* What an earlier run of this test that aborted left: for each folder
+ * g_get_tmp_dir()/PREFIX-PID-XXXXXX whose process is gone, unmounts and
+ * detaches the loop devices on its files, then removes it. Only digits
+ * after the prefix: "fsbench-test-run-" must not take run-extra's. */
+static void
+sweep_earlier (const char *prefix)
 {
   g_autoptr(GDir) dir = g_dir_open (g_get_tmp_dir (), 0, NULL);
   g_autofree char *start = g_strconcat (prefix, "-", NULL);
@@ -67,10 +58,16 @@ fsb_test_sweep_earlier (const char *prefix)
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *path = NULL, *proc = NULL;
+      const char *pid = name + strlen (start);
+      char *end = NULL;
+      long n;
 
-      if (!g_str_has_prefix (name, start))
+      if (!g_str_has_prefix (name, start) || !g_ascii_isdigit (*pid))
         continue;
-      proc = g_strdup_printf ("/proc/%d", atoi (name + strlen (start)));
+      n = strtol (pid, &end, 10);
+      if (*end != '-' || n <= 0)
+        continue;
+      proc = g_strdup_printf ("/proc/%ld", n);
       if (g_file_test (proc, G_FILE_TEST_EXISTS))
         continue;   /* still running */
       path = g_build_filename (g_get_tmp_dir (), name, NULL);
@@ -78,6 +75,24 @@ fsb_test_sweep_earlier (const char *prefix)
         release_loops_under (path);
       fsb_test_remove_dir (path);
     }
+}
+
+char *
+fsb_test_make_tmp_dir (const char *name, char **image_dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *prefix = g_strconcat ("fsbench-test-", name, NULL);
+  g_autofree char *template = g_strdup_printf ("%s-%d-XXXXXX", prefix, (int) getpid ());
+  char *tmp_dir;
+
+  sweep_earlier (prefix);
+  tmp_dir = g_dir_make_tmp (template, &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_STATE_HOME", tmp_dir, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp_dir, TRUE);
+  *image_dir = g_build_filename (tmp_dir, "images", NULL);
+  g_mkdir (*image_dir, 0700);
+  return tmp_dir;
 }
 
 void
@@ -153,17 +168,14 @@ fsb_test_image_target (const char *image_dir, const char *size, const char *fs, 
   g_autoptr(FsbTarget) target = fsb_target_new_from_spec (spec, FALSE, &error);
 
   g_assert_no_error (error);
-  g_assert_true (fsb_target_prepare (target, 0, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_prepare (target, 0, NULL, &error), error);
   if (fs != NULL)
     {
-      g_assert_true (fsb_target_format (target, fs, NULL, NULL, NULL, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_target_format (target, fs, NULL, NULL, NULL, &error), error);
     }
   if (mount)
     {
-      g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_target_mount (target, NULL, NULL, &error), error);
     }
   return g_steal_pointer (&target);
 }
@@ -291,7 +303,6 @@ fsb_test_tiny_sizes (FsbPlan *plan)
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
-      g_assert_true (fsb_plan_set_size (plan, sizes[i].id, sizes[i].value, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_plan_set_size (plan, sizes[i].id, sizes[i].value, &error), error);
     }
 }

@@ -9,14 +9,12 @@
 
 G_BEGIN_DECLS
 
-/* A fresh folder named after template (g_dir_make_tmp), set as
+/* A fresh folder fsbench-test-NAME-PID-XXXXXX in g_get_tmp_dir(), set as
  * XDG_STATE_HOME and XDG_CACHE_HOME, with an empty "images" folder in it
- * (returned in image_dir). Call it before anything asks GLib for those. */
-char     *fsb_test_make_tmp_dir (const char *template, char **image_dir);
-/* What an earlier run of this test that aborted left: for each folder
- * g_get_tmp_dir()/PREFIX-PID-XXXXXX of a process gone, unmounts and
- * detaches the loop devices on its files, then removes it. */
-void      fsb_test_sweep_earlier (const char *prefix);
+ * (returned in image_dir). First it takes away what an earlier run of the
+ * same test that was killed or aborted left there: its mounts, its loop
+ * devices, its folder. Call it before anything asks GLib for those. */
+char     *fsb_test_make_tmp_dir (const char *name, char **image_dir);
 /* rm -rf path, with a warning when that fails. */
 void      fsb_test_remove_dir   (const char *path);
 /* TRUE when udisksd answers and we are root; else marks the test skipped. */

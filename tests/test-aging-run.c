@@ -13,6 +13,7 @@
 #include "fsb-engine.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 
 static char *tmp_dir;
@@ -219,12 +220,10 @@ age_fresh_ext4 (FsbAgingRun *run)
   p.reserve_bytes = 256 * 1024 * 1024;
   p.max_file_bytes = 14 * 1024 * 1024;
   fsb_aging_run_init (run);
-  g_assert_true (fsb_aging_run (fsb_target_get_mount_point (target), &p, run, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_aging_run (fsb_target_get_mount_point (target), &p, run, &error), error);
   list_files (dir, "", files);
   g_ptr_array_sort (files, compare_strings);
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   return files;
 }
 
@@ -278,7 +277,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-aging-XXXXXX", &image_dir);
+  tmp_dir = fsb_test_make_tmp_dir ("aging-run", &image_dir);
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aging-run/light/ext4-xfs-btrfs", test_light);

@@ -20,6 +20,7 @@
 #include "fsb-report.h"
 #include "fsb-result.h"
 #include "fsb-stats.h"
+#include "fsb-test-assert.h"
 
 #define MAX_FILE (14.0 * 1024 * 1024)   /* a quick image's cap: a 32nd of its fill */
 #define N_SAMPLES 20000
@@ -600,8 +601,7 @@ test_report (void)
   g_assert_nonnull (strstr (html, "ext4, fresh and aged"));
   g_assert_nonnull (strstr (html, "<svg"));
   pdf = g_build_filename (dir, "aged.pdf", NULL);
-  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error), error);
   g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
   g_unlink (pdf);
   g_rmdir (dir);

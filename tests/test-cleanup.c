@@ -20,6 +20,7 @@
 #include "fsb-scratch.h"
 #include "fsb-target.h"
 #include "fsb-target-state.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 #include "fsb-udisks.h"
 
@@ -427,8 +428,7 @@ test_scratch (void)
       g_assert_cmpint (chown (other, 65534, 65534), ==, 0);
     }
 
-  g_assert_true (fsb_preflight_run (FSB_PREFLIGHT_CLEAN, &report, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_preflight_run (FSB_PREFLIGHT_CLEAN, &report, NULL, &error), error);
   if (fsb_udisks_get_client (NULL) != NULL)
     g_assert_no_error (report.clean_error);
   g_test_message ("reclaimed %u scratch folders, %" G_GUINT64_FORMAT " bytes", report.scratch_folders,
@@ -454,8 +454,7 @@ test_scratch (void)
   fsb_preflight_run_async (FSB_PREFLIGHT_CLEAN, NULL, preflight_done_cb, &res);
   while (res == NULL)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (fsb_preflight_run_finish (res, &again, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_preflight_run_finish (res, &again, &error), error);
   g_assert_cmpuint (again.scratch_folders, ==, 0);
   g_assert_false (fsb_preflight_cleaned (&again));
 
@@ -470,11 +469,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  fsb_test_sweep_earlier ("fsbench-test-cleanup");
-  {
-    g_autofree char *template = g_strdup_printf ("fsbench-test-cleanup-%d-XXXXXX", (int) getpid ());
-    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
-  }
+  tmp_dir = fsb_test_make_tmp_dir ("cleanup", &image_dir);
   {
     /* the scratch folders of its own, not those of /dev/shm */
     g_autofree char *scratch = g_build_filename (tmp_dir, "scratch", NULL);

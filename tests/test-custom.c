@@ -13,6 +13,7 @@
 #include "fsb-custom.h"
 #include "fsb-stats.h"
 #include "fsb-group-transfer.h"
+#include "fsb-test-assert.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
@@ -79,8 +80,7 @@ test_custom_success (Fixture *f, gconstpointer data)
   g_autofree char *text = NULL;
 
   f->plan.custom_confirmed = TRUE;
-  g_assert_true (fsb_custom_run (&f->plan, c, f->mount, s, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_custom_run (&f->plan, c, f->mount, s, NULL, &error), error);
   g_assert_cmpstr (s->error, ==, NULL);
   /* Run in the mounted target. */
   g_assert_true (g_file_get_contents (where, &text, NULL, NULL));

@@ -10,6 +10,7 @@
 #include "fsb-dataset.h"
 #include "fsb-engine.h"
 #include "fsb-catalog.h"
+#include "fsb-test-assert.h"
 
 static guint
 count_entries (const char *path)
@@ -221,8 +222,7 @@ test_kinds (void)
           g_autofree char *suffix = g_strconcat ("-", fsb_data_kind_id (kind), NULL);
           g_assert_true (g_str_has_suffix (cache, suffix));
         }
-      g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary, NULL, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary, NULL, &error), error);
       o = json_node_get_object (summary);
       if (kind == FSB_DATA_RANDOM)
         g_assert_false (json_object_has_member (o, "data"));
@@ -253,8 +253,7 @@ test_kinds (void)
         }
       /* made again, the same: the check of the start of every file passes */
       g_clear_pointer (&summary, json_node_unref);
-      g_assert_true (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, &summary, NULL, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, &summary, NULL, &error), error);
     }
   g_assert_cmpuint (text_files, >, 0);
   g_assert_cmpuint (media_files, >, 0);
@@ -284,8 +283,7 @@ test_ensure_and_reuse (void)
   g_autofree char *big_path = g_build_filename (dir, "big.img", NULL);
   g_autofree char *victim = NULL;
 
-  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary, NULL, &error), error);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (summary));
   g_assert_cmpint (json_object_get_int_member (json_node_get_object (summary), "tree_files"), ==, 60);
   g_assert_false (json_object_has_member (json_node_get_object (summary), "files"));
@@ -320,8 +318,7 @@ test_ensure_and_reuse (void)
   g_assert_false (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error));
   g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary3, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, &summary3, NULL, &error), error);
   g_assert_true (json_node_equal (summary, summary3));
   g_assert_cmpint (g_stat (victim, &st1), ==, 0);
   g_assert_cmpuint (st1.st_size, ==, g_array_index (layout->files, FsbDatasetFile, 5).size);
@@ -427,8 +424,7 @@ test_cancel_mid_generation (void)
 
   /* and whole, beside the user's file */
   g_clear_error (&error);
-  g_assert_true (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error), error);
   g_assert_cmpuint (count_entries (dir), ==, 4);
   assert_only (tmp, "ds");
   g_assert_cmpint (system (cmd), ==, 0);
@@ -476,8 +472,7 @@ test_stale_temp (void)
   alive = g_strdup_printf ("%s/.ds.tmp-%d-XyZ789", tmp, (int) getppid ());
   g_assert_cmpint (g_mkdir (stale, 0755), ==, 0);
   g_assert_cmpint (g_mkdir (alive, 0755), ==, 0);
-  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&p, dir, TRUE, NULL, NULL, NULL, NULL, &error), error);
   g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (alive, G_FILE_TEST_IS_DIR));   /* another run's, still going */
   g_assert_cmpint (system (cmd), ==, 0);
@@ -500,8 +495,7 @@ rival_progress_cb (guint64 done, guint64 total, gpointer user_data)
   if (rival->done)
     return;
   rival->done = TRUE;
-  g_assert_true (fsb_dataset_ensure (rival->profile, rival->dir, TRUE, NULL, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (rival->profile, rival->dir, TRUE, NULL, NULL, NULL, NULL, &error), error);
 }
 
 /* Two runs of one user at once (two hosts of one machine in a fleet's
@@ -518,13 +512,11 @@ test_built_twice (void)
   g_autoptr(GError) error = NULL;
   Rival rival = { &p, dir, FALSE };
 
-  g_assert_true (fsb_dataset_ensure (&p, dir, TRUE, rival_progress_cb, &rival, &summary, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&p, dir, TRUE, rival_progress_cb, &rival, &summary, NULL, &error), error);
   g_assert_true (rival.done);
   g_assert_nonnull (summary);
   assert_only (tmp, "ds");
-  g_assert_true (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&p, dir, FALSE, NULL, NULL, NULL, NULL, &error), error);
   g_assert_cmpint (system (cmd), ==, 0);
 }
 

@@ -12,6 +12,7 @@
 #include "fsb-mountinfo.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 #include "fsb-udisks.h"
 
@@ -145,10 +146,8 @@ test_btrfs_members (void)
     g_clear_error (&error);
   }
 
-  g_assert_true (fsb_udisks_loop_delete (object_a, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_udisks_loop_delete (object_b, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_udisks_loop_delete (object_a, &error), error);
+  fsb_assert_ok (fsb_udisks_loop_delete (object_b, &error), error);
   g_unlink (a);
   g_unlink (b);
 }
@@ -198,8 +197,7 @@ swap_now (Swap *s)
   g_autoptr(GError) error = NULL;
   g_autofree char *cmd = g_strdup_printf ("losetup %s %s", s->device, s->image_b);
 
-  g_assert_true (fsb_udisks_loop_delete (s->object, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_udisks_loop_delete (s->object, &error), error);
   for (int i = 0; i < 20 && fsb_loop_backing_file (s->device) != NULL; i++)
     g_usleep (50000);
   if (system (cmd) != 0)
@@ -259,8 +257,7 @@ test_swap_between_formats (void)
   fsb_target_set_confirmed_device (target, confirmed);
   fsb_target_prepare (target, 0, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (fsb_target_format (target, "ext4", NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_format (target, "ext4", NULL, NULL, NULL, &error), error);
 
   if (swap_now (&s))
     {
@@ -271,8 +268,7 @@ test_swap_between_formats (void)
       g_assert_nonnull (strstr (error->message, "Another file"));
       g_clear_error (&error);
     }
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   swap_teardown (&s);
 }
 
@@ -347,10 +343,8 @@ test_resized (void)
   g_assert_error (error, FSB_ERROR, FSB_ERROR_REFUSED);
   g_assert_nonnull (strstr (error->message, "size"));
   g_clear_error (&error);
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_udisks_loop_delete (s.object, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
+  fsb_assert_ok (fsb_udisks_loop_delete (s.object, &error), error);
   swap_teardown (&s);
 }
 
@@ -359,11 +353,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  fsb_test_sweep_earlier ("fsbench-test-devices");
-  {
-    g_autofree char *template = g_strdup_printf ("fsbench-test-devices-%d-XXXXXX", (int) getpid ());
-    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
-  }
+  tmp_dir = fsb_test_make_tmp_dir ("devices", &image_dir);
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_unsetenv ("LANGUAGE");
   fsb_engine_init ();

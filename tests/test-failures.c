@@ -18,6 +18,7 @@
 #include "fsb-runner.h"
 #include "fsb-target.h"
 #include "fsb-target-private.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 
 static char *tmp_dir;
@@ -56,8 +57,7 @@ run_command (const char *format, ...)
   va_start (args, format);
   cmd = g_strdup_vprintf (format, args);
   va_end (args);
-  g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, &status, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (g_spawn_command_line_sync (cmd, &out, NULL, &status, &error), error);
   g_assert_cmpint (status, ==, 0);
   return g_strstrip (out);
 }
@@ -86,8 +86,7 @@ test_orphan_loop (void)
   fsb_target_record_state (target);
   loop = run_command ("losetup -f --show %s", path);
 
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   assert_nothing_left (loop);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 }
@@ -124,8 +123,7 @@ test_temp_mount (void)
   target = target_with_temp_mount (&mount_point);
   device = g_strdup (fsb_target_get_device (target));
 
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
   assert_nothing_left (device);
   g_rmdir (mount_point);
@@ -147,13 +145,11 @@ test_stray_mount (void)
   target = target_with_temp_mount (&mount_point);
   device = g_strdup (fsb_target_get_device (target));
 
-  g_assert_true (fsb_target_mount (target, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_mount (target, NULL, NULL, &error), error);
   g_assert_false (fsb_mountinfo_is_mount_point (mount_point));
   g_assert_true (fsb_mountinfo_is_mount_point (fsb_target_get_mount_point (target)));
 
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   assert_nothing_left (device);
   g_rmdir (mount_point);
 }
@@ -174,8 +170,7 @@ test_mkfs_fails (void)
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
   g_clear_error (&error);
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   assert_nothing_left (device);
 }
 
@@ -325,8 +320,7 @@ test_image_renamed (void)
   g_assert_cmpint (g_rename (fsb_target_get_image_path (target), moved), ==, 0);
   assert_backed_by (device, moved);
 
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   assert_detached (device, moved);
   /* the file that was the image is no longer at the image's name: left */
   g_assert_cmpint (g_unlink (moved), ==, 0);
@@ -367,8 +361,7 @@ test_image_swapped (void)
   g_assert_cmpint (stat (path, &decoy), ==, 0);
   assert_backed_by (device, ours);
 
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
   assert_detached (device, ours);
   /* what is at the image's name is not ours: never deleted */
   {
@@ -386,11 +379,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  fsb_test_sweep_earlier ("fsbench-test-failures");
-  {
-    g_autofree char *template = g_strdup_printf ("fsbench-test-failures-%d-XXXXXX", (int) getpid ());
-    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
-  }
+  tmp_dir = fsb_test_make_tmp_dir ("failures", &image_dir);
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
 

@@ -10,6 +10,7 @@
 #include "fsb-history.h"
 #include "fsb-history-private.h"
 #include "fsb-stats.h"
+#include "fsb-test-assert.h"
 
 static FsbResult *
 make_result (const char *created, const char *cpu, double ext4_s, double xfs_s)
@@ -270,8 +271,7 @@ test_index_reused (Fixture *f, gconstpointer data)
   g_clear_pointer (&entries, g_ptr_array_unref);
 
   /* One file changed (saved again: another inode, size and time): it alone is read. */
-  g_assert_true (fsb_result_save (other, paths[1], &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_result_save (other, paths[1], &error), error);
   entries = list_counting (&n_read);
   g_assert_cmpuint (n_read, ==, 1);
   changed = describe_all (entries);

@@ -9,6 +9,7 @@
 #include "fsb-engine.h"
 #include "fsb-error.h"
 #include "fsb-result.h"
+#include "fsb-test-assert.h"
 
 static void
 add_sample (FsbResult *r, const char *fs_name, const char *task_id, double wall)
@@ -98,8 +99,7 @@ test_round_trip (void)
 
   j = fsb_result_journal_new (path);
   add_sample (r, "ext4", "mkfs", 0.5);
-  g_assert_true (fsb_result_journal_write (j, r, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_result_journal_write (j, r, &error), error);
   before = file_size (path);
   inode = file_inode (path);
 
@@ -118,8 +118,7 @@ test_round_trip (void)
   add_sample (r, "xfs", "mkfs", 0.75);
   add_sample (r, "ext4", "big-copy-in", 1.5);
   fsb_result_find_filesystem (r, "xfs")->error = g_strdup ("mount failed");
-  g_assert_true (fsb_result_journal_write (j, r, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_result_journal_write (j, r, &error), error);
   after_round = file_size (path);
   g_assert_cmpuint (after_round, >, after_one);
   g_assert_cmpuint (file_inode (path), ==, inode);
@@ -178,8 +177,7 @@ test_start_over (void)
   g_assert_true (fsb_result_journal_write (j, r, &error));
   task = fsb_fs_result_get_task (fsb_result_find_filesystem (r, "ext4"), "mkfs", FALSE);
   g_ptr_array_set_size (task->samples, 1);
-  g_assert_true (fsb_result_journal_write (j, r, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_result_journal_write (j, r, &error), error);
   back = fsb_result_load (path, &error);
   g_assert_no_error (error);
   assert_same_result (r, back);

@@ -13,6 +13,7 @@
 #include "fsb-json.h"
 #include "fsb-report.h"
 #include "fsb-result-private.h"
+#include "fsb-test-assert.h"
 #include "fsb-text.h"
 
 /* A small valid result with one value (or member) to break. */
@@ -460,8 +461,7 @@ test_numbers_round_trip (void)
   text = fsb_json_to_data (root, FALSE, NULL);
   g_assert_null (strstr (text, "e+308.0,"));
   g_assert_nonnull (strstr (text, "\"1e+308.0 inf.0 stays in a string\""));
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (json_parser_load_from_data (parser, text, -1, &error), error);
   back = json_node_get_array (json_parser_get_root (parser));
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     g_assert_cmpfloat (json_array_get_double_element (back, i), ==, values[i]);

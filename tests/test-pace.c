@@ -14,6 +14,7 @@
 #include "fsb-mountinfo.h"
 #include "fsb-plan.h"
 #include "fsb-result.h"
+#include "fsb-test-assert.h"
 
 static double
 ratio_of (FsbResult *r, const char *id)
@@ -103,8 +104,7 @@ test_plan_estimate (void)
   FsbPlanEstimate guess, paced;
   double copy_guess;
 
-  g_assert_true (fsb_plan_set_filesystems (plan, (const char *[]) { "ext4", "xfs", NULL }, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_filesystems (plan, (const char *[]) { "ext4", "xfs", NULL }, &error), error);
   fsb_plan_estimate (plan, NULL, &guess);
   g_assert_null (guess.paced_by);
   copy_guess = fsb_plan_paced (plan, "big-copy-in", 3.0);

@@ -7,6 +7,7 @@
 #include "fsb-catalog.h"
 #include "fsb-engine.h"
 #include "fsb-plan.h"
+#include "fsb-test-assert.h"
 
 static double
 size_of (const char *profile, const char *id)
@@ -75,8 +76,7 @@ test_defaults_and_groups (void)
   g_assert_true (fsb_plan_has_group (plan, "cycle"));   /* always */
   g_assert_false (fsb_plan_has_group (plan, "kernel-tree"));
 
-  g_assert_true (fsb_plan_set_profile (plan, "full", &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_profile (plan, "full", &error), error);
   g_assert_true (fsb_plan_has_group (plan, "core"));
   g_assert_true (fsb_plan_has_group (plan, "random-io"));
   g_assert_true (fsb_plan_has_group (plan, "kernel-tree"));
@@ -125,8 +125,7 @@ test_use_case_groups (void)
       g_autofree char *joined = g_strjoinv (",", groups);
 
       g_assert_cmpstr (joined, ==, needs[i].groups);
-      g_assert_true (fsb_plan_set_use_case (plan, needs[i].use_case, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_plan_set_use_case (plan, needs[i].use_case, &error), error);
       g_assert_cmpstr (plan->use_case, ==, needs[i].use_case);
       g_free (joined);
       joined = g_strjoinv (",", plan->workloads);
@@ -248,8 +247,7 @@ test_for_missing_checks_ranges (void)
 
     g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "core", NULL }, &error));
     g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", NULL }, &error));
-    g_assert_true (fsb_plan_validate (plan, &error));
-    g_assert_no_error (error);
+    fsb_assert_ok (fsb_plan_validate (plan, &error), error);
     fsb_sizes_set (plan->sizes, "big-file", -1);
     g_assert_false (fsb_plan_validate (plan, &error));
     g_assert_error (error, FSB_ERROR, FSB_ERROR_INVALID);
@@ -351,8 +349,7 @@ test_size_parse (void)
       g_autoptr(GError) error = NULL;
       guint64 v = 0;
 
-      g_assert_true (fsb_size_parse (good[i].text, &v, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_size_parse (good[i].text, &v, &error), error);
       g_assert_cmpuint (v, ==, good[i].bytes);
     }
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -385,8 +382,7 @@ test_sizes (void)
   g_autoptr(FsbPlan) plan = fsb_plan_new ();
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (fsb_plan_set_size_text (plan, NULL, "big-file=1G", &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_size_text (plan, NULL, "big-file=1G", &error), error);
   g_assert_cmpstr (plan->profile_name, ==, "custom");
   g_assert_cmpfloat (fsb_sizes_get (plan->sizes, "big-file"), ==, 1073741824.0);
   g_assert_true (fsb_plan_set_size_text (plan, "tree-files", "12", &error));
@@ -456,12 +452,10 @@ test_validate (void)
   g_clear_error (&error);
 
   g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", " xfs", NULL }, &error));
-  g_assert_true (fsb_plan_validate (plan, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_validate (plan, &error), error);
 
   /* the same filesystem twice makes twins, compared with each other (A/A) */
-  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "xfs", "ext4", "ext4", NULL }, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "xfs", "ext4", "ext4", NULL }, &error), error);
   g_assert_cmpstrv (plan->filesystems, ((const char *[]) { "ext4 (1)", "xfs", "ext4 (2)", "ext4 (3)", NULL }));
   g_assert_cmpstr (fsb_plan_get_contender (plan, "ext4 (3)")->fs_type, ==, "ext4");
   g_assert_cmpstr (fsb_plan_get_contender (plan, "ext4 (1)")->fs_type, ==, "ext4");

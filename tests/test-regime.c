@@ -19,6 +19,7 @@
 #include "fsb-runner.h"
 #include "fsb-target.h"
 #include "fsb-target-info.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 
 static char *tmp_dir;
@@ -129,8 +130,7 @@ test_btrfs_host (void)
   spec = g_strdup_printf ("image@%s", dir);
   target = fsb_target_new_from_spec (spec, FALSE, &error);
   g_assert_no_error (error);
-  g_assert_true (fsb_target_prepare (target, 0, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_prepare (target, 0, NULL, &error), error);
   fd = open (fsb_target_get_image_path (target), O_RDONLY | O_CLOEXEC);
   g_assert_cmpint (fd, >=, 0);
   g_assert_cmpint (ioctl (fd, FS_IOC_GETFLAGS, &flags), ==, 0);
@@ -146,8 +146,7 @@ test_btrfs_host (void)
   warnings = fsb_target_info_warnings (&info);
   g_assert_cmpuint (warnings->len, ==, 0);
   fsb_target_info_clear (&info);
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
 
   /* A whole run on an image there records it. */
   r = run_core (dir);
@@ -158,8 +157,7 @@ test_btrfs_host (void)
   assert_residency_everywhere (back);
   g_assert_cmpuint (fsb_test_count_files (dir), ==, 0);
 
-  g_assert_true (fsb_target_release (host, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (host, &error), error);
   fsb_test_assert_no_leftovers (tmp_dir, image_dir, NULL);
 }
 
@@ -266,8 +264,7 @@ test_held_resident (void)
   /* The dataset the run will use, then another process holding its big file. */
   fsb_dataset_spec_init (&spec, plan->sizes);
   dataset = fsb_dataset_cache_dir (&spec);
-  g_assert_true (fsb_dataset_ensure (&spec, dataset, TRUE, NULL, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&spec, dataset, TRUE, NULL, NULL, NULL, NULL, &error), error);
   big = g_build_filename (dataset, "big.img", NULL);
   g_assert_cmpint (stat (big, &st), ==, 0);
   argv[2] = big;
@@ -307,7 +304,7 @@ main (int argc, char **argv)
   if (argc == 3 && strcmp (argv[1], "--hold-resident") == 0)
     return hold_resident (argv[2]);
 
-  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-regime-XXXXXX", &image_dir);
+  tmp_dir = fsb_test_make_tmp_dir ("regime", &image_dir);
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
 

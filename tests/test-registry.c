@@ -12,6 +12,7 @@
 #include "fsb-recommend.h"
 #include "fsb-report.h"
 #include "fsb-runner.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 #include "fsb-workload.h"
 
@@ -120,8 +121,7 @@ test_registered (void)
   g_assert_cmpfloat (fsb_sizes_get (quick, DUMMY_SIZE), ==, 2e6);
 
   /* Planned: its size, its task, its space, its time. */
-  g_assert_true (fsb_plan_set_workloads (plan, (const char *const []) { "dummy", NULL }, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_workloads (plan, (const char *const []) { "dummy", NULL }, &error), error);
   g_assert_true (fsb_plan_set_size_text (plan, NULL, "dummy-size=3M", &error));
   g_assert_cmpfloat (fsb_sizes_get (plan->sizes, DUMMY_SIZE), ==, 3 << 20);
   fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", NULL }, NULL);
@@ -227,7 +227,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-registry-XXXXXX", &image_dir);
+  tmp_dir = fsb_test_make_tmp_dir ("registry", &image_dir);
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
   /* The one line a new group needs, here at run time. */

@@ -10,6 +10,7 @@
 #include "fsb-stats.h"
 #include "fsb-recommend.h"
 #include "fsb-report.h"
+#include "fsb-test-assert.h"
 #include "report-common.h"
 
 /* The line of the summary's table for a task ("| Mount | ..."): the first
@@ -105,8 +106,7 @@ test_chart_links (void)
   /* the order the filesystems ran in is said where the result has it */
   g_free (r->repetition_policy.order);
   r->repetition_policy.order = g_strdup ("turns");
-  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, path, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, path, &error), error);
   g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
   g_assert_null (strstr (md, "attach"));
   g_assert_nonnull (strstr (md, "Task by task: each filesystem had a disk image of its own"));

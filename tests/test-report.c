@@ -13,6 +13,7 @@
 #include "fsb-machine.h"
 #include "fsb-report.h"
 #include "fsb-report-private.h"
+#include "fsb-test-assert.h"
 #include "report-common.h"
 
 /* HTML ------------------------------------------------------------------- */
@@ -80,8 +81,7 @@ test_pdf (void)
 
   fsb_report_options_init (&options);
   options.letter = TRUE;
-  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, &options, path, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, &options, path, &error), error);
   g_assert_true (g_file_get_contents (path, &data, &len, NULL));
   g_assert_true (g_str_has_prefix (data, "%PDF-"));
   g_assert_nonnull (find_bytes (data, len, "/MediaBox [ 0 0 612 792 ]"));  /* Letter */
@@ -96,8 +96,7 @@ test_pdf (void)
       guint pages = 0;
       const char *name;
 
-      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error), error);
       if (!g_spawn_check_wait_status (status, NULL))
         g_error ("pdftoppm failed: %s", err);
       g_assert_cmpstr (err, ==, "");
@@ -201,8 +200,7 @@ test_markdown_and_json (void)
   g_autofree char *md = NULL, *head = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, md_path, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, md_path, &error), error);
   g_assert_true (g_file_get_contents (md_path, &md, NULL, NULL));
   g_assert_true (g_str_has_prefix (md, "# Comparison of the filesystems"));
   /* the charts beside it, linked by name (test-report-md.c checks every link) */
@@ -341,8 +339,7 @@ test_escaping (void)
     g_assert_cmpuint (((GPtrArray *) rows->pdata[i])->len, ==, 8);
 
   /* PDF: the text goes through pango markup escaped; it renders */
-  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error), error);
   rm_rf (dir);
 }
 
@@ -626,13 +623,11 @@ test_chart_files (void)
       cairo_surface_t *png;
 
       g_assert_true (fsb_chart_has_data (r, &o));
-      g_assert_true (fsb_chart_write_svg (r, &o, 500, 0, svg_path, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_chart_write_svg (r, &o, 500, 0, svg_path, &error), error);
       g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
       g_assert_nonnull (strstr (svg, "<svg"));
       g_clear_pointer (&svg, g_free);
-      g_assert_true (fsb_chart_write_png (r, &o, 320, 0, 2, png_path, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_chart_write_png (r, &o, 320, 0, 2, png_path, &error), error);
       png = cairo_image_surface_create_from_png (png_path);
       g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
       g_assert_cmpint (cairo_image_surface_get_width (png), ==, 640);

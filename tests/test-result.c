@@ -10,6 +10,7 @@
 #include "fsb-engine.h"
 #include "fsb-job.h"
 #include "fsb-stats.h"
+#include "fsb-test-assert.h"
 #include "fsb-text.h"
 
 static void
@@ -231,8 +232,7 @@ test_save_and_load_file (void)
   g_autofree char *dir = g_dir_make_tmp ("fsbench-test-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "result.json", NULL);
 
-  g_assert_true (fsb_result_save (r, path, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_result_save (r, path, &error), error);
   back = fsb_result_load (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (back->filesystems->len, ==, 1);

@@ -10,6 +10,7 @@
 #include "fsb-data-space.h"
 #include "fsb-engine.h"
 #include "fsb-stats.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
@@ -347,8 +348,7 @@ test_contenders (void)
     return;
   plan = fsb_test_image_plan (image_dir, "ext4", "small-files", 1);
   g_assert_true (fsb_plan_add_variant (plan, "noatime=ext4;mount=noatime,lazytime", &error));
-  g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "noatime", "ext4", NULL }, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "noatime", "ext4", NULL }, &error), error);
   run_plan (plan, &d);
 
   g_assert_no_error (d.error);
@@ -403,8 +403,7 @@ test_compressible_data (void)
   g_assert_true (fsb_plan_set_data (plan, "text", &error));
   g_assert_true (fsb_plan_set_size (plan, "big-file", 8e6, &error));
   g_assert_true (fsb_plan_set_size (plan, "tree-size", 16e6, &error));
-  g_assert_true (fsb_plan_set_size (plan, "tree-files", 200, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_size (plan, "tree-files", 200, &error), error);
   run_plan (plan, &d);
 
   g_assert_no_error (d.error);
@@ -460,8 +459,7 @@ test_mkfs_variant (void)
   plan = fsb_test_image_plan (image_dir, "ext4", "small-files", 1);
   g_assert_true (fsb_plan_add_variant (plan, "nj=ext4;mkfs=-O ^has_journal", &error));
   g_assert_true (fsb_plan_set_filesystems (plan, (const char *const []) { "ext4", "nj", NULL }, &error));
-  g_assert_true (fsb_plan_set_size (plan, "small-files", 500, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_size (plan, "small-files", 500, &error), error);
   run_plan (plan, &d);
 
   g_assert_no_error (d.error);
@@ -492,7 +490,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-run-extra-XXXXXX", &image_dir);
+  tmp_dir = fsb_test_make_tmp_dir ("run-extra", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);

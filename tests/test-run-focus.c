@@ -174,7 +174,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-run-focus-XXXXXX", &image_dir);
+  tmp_dir = fsb_test_make_tmp_dir ("run-focus", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);

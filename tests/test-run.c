@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "fsb-engine.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 #include "fsb-runner.h"
 #include "fsb-target.h"
@@ -86,8 +87,7 @@ fresh_capacity (const char *fstype, guint64 size, struct statvfs *out)
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (statvfs (fsb_target_get_mount_point (target), out), ==, 0);
-  g_assert_true (fsb_target_release (target, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (target, &error), error);
 }
 
 static void
@@ -359,7 +359,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  tmp_dir = fsb_test_make_tmp_dir ("fsbench-test-run-XXXXXX", &image_dir);
+  tmp_dir = fsb_test_make_tmp_dir ("run", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);

@@ -12,6 +12,7 @@
 
 #include "fsb-engine.h"
 #include "fsb-safety.h"
+#include "fsb-test-assert.h"
 #include "fsb-workload.h"
 #include "fsb-test-util.h"
 
@@ -24,12 +25,9 @@ image (const char *dir, guint64 size, const char *fs)
   g_autoptr(FsbTarget) t = fsb_target_new_image (dir, size);
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (fsb_target_prepare (t, size, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_format (t, fs, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_mount (t, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_prepare (t, size, NULL, &error), error);
+  fsb_assert_ok (fsb_target_format (t, fs, NULL, NULL, NULL, &error), error);
+  fsb_assert_ok (fsb_target_mount (t, NULL, NULL, &error), error);
   return g_steal_pointer (&t);
 }
 
@@ -64,12 +62,9 @@ power_cut_thread (gpointer data)
   fsb_safety_cut_end (log, cut);
   g_clear_object (&inner);
 
-  g_assert_true (fsb_target_prepare (copy, 0, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_mount (copy, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_safety_verify (log, cut, fsb_target_get_mount_point (copy), "safety", &c, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_prepare (copy, 0, NULL, &error), error);
+  fsb_assert_ok (fsb_target_mount (copy, NULL, NULL, &error), error);
+  fsb_assert_ok (fsb_safety_verify (log, cut, fsb_target_get_mount_point (copy), "safety", &c, &error), error);
   g_assert_cmpuint (c.acked, >, 0);
   g_assert_cmpuint (c.acked_lost, ==, 0);
   g_assert_cmpuint (c.garbage, ==, 0);
@@ -84,10 +79,8 @@ power_cut_thread (gpointer data)
   g_assert_true (fsb_safety_verify (log, cut, fsb_target_get_mount_point (copy), "safety", &c, &error));
   g_assert_cmpuint (c.acked_lost, ==, 1);
 
-  g_assert_true (fsb_target_release (copy, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_target_release (outer, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (copy, &error), error);
+  fsb_assert_ok (fsb_target_release (outer, &error), error);
   return NULL;
 }
 
@@ -107,8 +100,7 @@ check_full_thread (gpointer data)
   double v;
 
   g_assert_true (g_file_set_contents (file, bytes, 1024 * 1024, &error));
-  g_assert_true (fsb_safety_check_full (t, "ext4", clean, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_safety_check_full (t, "ext4", clean, NULL, &error), error);
   g_assert_cmpstr (clean->error, ==, NULL);
   g_assert_true (fsb_sample_get (clean, "fsck_clean", &v));
   g_assert_cmpfloat (v, ==, 1);
@@ -126,15 +118,12 @@ check_full_thread (gpointer data)
   cmd = g_strdup_printf ("PATH=$PATH:/usr/sbin:/sbin debugfs -w -R 'sif /data links_count 7' '%s' 2>/dev/null",
                          fsb_target_get_image_path (t));
   g_assert_cmpint (system (cmd), ==, 0);
-  g_assert_true (fsb_target_mount (t, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_safety_check_full (t, "ext4", damaged, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_mount (t, NULL, NULL, &error), error);
+  fsb_assert_ok (fsb_safety_check_full (t, "ext4", damaged, NULL, &error), error);
   g_assert_true (fsb_sample_get (damaged, "fsck_clean", &v));
   g_assert_cmpfloat (v, ==, 0);
 
-  g_assert_true (fsb_target_release (t, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (t, &error), error);
   return NULL;
 }
 
@@ -203,8 +192,7 @@ variant_thread (gpointer data)
   ctx.sizes = sizes;
   ctx.mount_options = "noatime";
   watcher = g_thread_new ("watch-mounts", watch_mounts, &w);
-  g_assert_true (fsb_workload_lookup ("power-cut") (&ctx, sample, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_workload_lookup ("power-cut") (&ctx, sample, &error), error);
   g_atomic_int_set (&w.stop, 1);
   g_thread_join (watcher);
   g_assert_true (fsb_sample_get (sample, "power_cut_states", &states));
@@ -213,8 +201,7 @@ variant_thread (gpointer data)
   g_assert_true (w.copy_seen);
 
   fsb_sizes_free (sizes);
-  g_assert_true (fsb_target_release (t, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_target_release (t, &error), error);
   return NULL;
 }
 
@@ -241,11 +228,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  fsb_test_sweep_earlier ("fsbench-test-safety-run");
-  {
-    g_autofree char *template = g_strdup_printf ("fsbench-test-safety-run-%d-XXXXXX", (int) getpid ());
-    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
-  }
+  tmp_dir = fsb_test_make_tmp_dir ("safety-run", &image_dir);
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/safety-run/power-cut", test_power_cut);

@@ -13,6 +13,7 @@
 
 #include "fsb-error.h"
 #include "fsb-safety.h"
+#include "fsb-test-assert.h"
 
 typedef struct {
   char         *dir;
@@ -35,8 +36,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   fsb_rng_init (&rng, 11);
   for (guint i = 0; i < 200; i++)
     {
-      g_assert_true (fsb_safety_log_step (f->log, &rng, NULL, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_safety_log_step (f->log, &rng, NULL, &error), error);
     }
   fsb_safety_log_close (f->log);
   f->cut = fsb_safety_cut_begin (f->log);
@@ -60,8 +60,7 @@ verify (Fixture *f)
   g_autoptr(GError) error = NULL;
   FsbSafetyCounts c;
 
-  g_assert_true (fsb_safety_verify (f->log, f->cut, f->dir, "safety", &c, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_safety_verify (f->log, f->cut, f->dir, "safety", &c, &error), error);
   return c;
 }
 
@@ -189,8 +188,7 @@ test_checker (void)
     }
   cmd = g_strdup_printf ("truncate -s 64M '%s' && '%s' -q -F '%s'", image, mkfs, image);
   g_assert_cmpint (system (cmd), ==, 0);
-  g_assert_true (fsb_safety_check_image ("ext4", image, &clean, &seconds, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_safety_check_image ("ext4", image, &clean, &seconds, NULL, &error), error);
   g_assert_true (clean);
   g_assert_cmpfloat (seconds, >=, 0);
 
@@ -200,8 +198,7 @@ test_checker (void)
   g_assert_cmpint (fseek (fp, 1024 + 16, SEEK_SET), ==, 0);
   g_assert_cmpuint (fwrite ("\xff\xff\x00\x00", 1, 4, fp), ==, 4);
   fclose (fp);
-  g_assert_true (fsb_safety_check_image ("ext4", image, &clean, &seconds, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_safety_check_image ("ext4", image, &clean, &seconds, NULL, &error), error);
   g_assert_false (clean);
 
   g_assert_false (fsb_safety_check_image ("vfat", image, &clean, &seconds, NULL, &error));

@@ -13,6 +13,7 @@
 #include "fsb-plan-private.h"
 #include "fsb-recommend.h"
 #include "fsb-scaling.h"
+#include "fsb-test-assert.h"
 #include "report-common.h"
 
 static gboolean
@@ -30,8 +31,7 @@ test_parse (void)
   guint n;
 
   /* sorted, each once */
-  g_assert_true (fsb_plan_set_series (plan, FSB_CONDITION_JOBS, "4, 1,2,4", &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_plan_set_series (plan, FSB_CONDITION_JOBS, "4, 1,2,4", &error), error);
   v = fsb_plan_series (plan, FSB_CONDITION_JOBS, &n);
   g_assert_cmpuint (n, ==, 3);
   g_assert_cmpuint (v[0], ==, 1);

@@ -14,6 +14,7 @@
 #include "fsb-fileops.h"
 #include "fsb-report.h"
 #include "fsb-run-private.h"
+#include "fsb-test-assert.h"
 
 #define N_DIRS 8
 
@@ -157,8 +158,7 @@ test_find_and_list (Fixture *f, gconstpointer data)
     g_assert_cmpint (symlink (f->victim, link), ==, 0);
   }
   fsb_file_ops_init (&ops, NULL, NULL, NULL, 0);
-  g_assert_true (fsb_find_in_tree_at (&ops, AT_FDCWD, f->tree, "secret*", &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_find_in_tree_at (&ops, AT_FDCWD, f->tree, "secret*", &error), error);
   g_assert_cmpuint (ops.files, ==, 0);
   fsb_file_ops_clear (&ops);
 
@@ -189,8 +189,7 @@ test_scratch (Fixture *f, gconstpointer data)
   run.plan = plan;
   run.sizes = plan->sizes;
   run.scratch_fd = -1;
-  g_assert_true (fsb_run_make_scratch (&run, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_run_make_scratch (&run, &error), error);
   g_assert_cmpint (g_stat (run.scratch_dir, &before), ==, 0);
   g_assert_cmpint (before.st_mode & 0777, ==, 0700);
 
@@ -253,10 +252,8 @@ test_report_beside (Fixture *f, gconstpointer data)
     }
   g_assert_cmpint (symlink (f->secret, pdf), ==, 0);
 
-  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, md, &error));
-  g_assert_no_error (error);
-  g_assert_true (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_report_write (&r, NULL, 1, FSB_REPORT_MARKDOWN, NULL, md, &error), error);
+  fsb_assert_ok (fsb_report_write (&r, NULL, 1, FSB_REPORT_PDF, NULL, pdf, &error), error);
 
   assert_victim_untouched (f);
   g_assert_false (g_file_test (dangling, G_FILE_TEST_EXISTS));

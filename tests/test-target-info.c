@@ -10,6 +10,7 @@
 #include "fsb-format.h"
 #include "fsb-report.h"
 #include "fsb-target-info.h"
+#include "fsb-test-assert.h"
 
 /* What versions before 0.2 stored, in English and as a Russian run did. */
 #define OLD_EN_POLICY "A disk image measures a filesystem on top of another one. The loop device used direct I/O, " \
@@ -27,8 +28,7 @@ fixture_text (const char *name)
   g_autoptr(GError) error = NULL;
   char *text = NULL;
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (g_file_get_contents (path, &text, NULL, &error), error);
   return text;
 }
 

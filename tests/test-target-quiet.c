@@ -227,11 +227,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  fsb_test_sweep_earlier ("fsbench-test-target-quiet");
-  {
-    g_autofree char *template = g_strdup_printf ("fsbench-test-target-quiet-%d-XXXXXX", (int) getpid ());
-    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
-  }
+  tmp_dir = fsb_test_make_tmp_dir ("target-quiet", &image_dir);
 
   fsb_engine_init ();
   g_test_init (&argc, &argv, NULL);

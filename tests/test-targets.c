@@ -15,6 +15,7 @@
 
 #include "fsb-device.h"
 #include "fsb-engine.h"
+#include "fsb-test-assert.h"
 #include "fsb-test-util.h"
 #include "fsb-mountinfo.h"
 #include "fsb-target.h"
@@ -94,8 +95,7 @@ run_lifecycle (const char *fs)
 
   /* take-ownership: the root of the new filesystem is ours. */
   file = g_build_filename (mount_point, "kept", NULL);
-  g_assert_true (g_file_set_contents (file, "still here", -1, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (g_file_set_contents (file, "still here", -1, &error), error);
 
   fsb_target_describe (target, &info);
   g_assert_cmpstr (info.kind, ==, "image");
@@ -481,8 +481,7 @@ detach (char *object_path, char *file)
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (fsb_udisks_loop_delete (object_path, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_udisks_loop_delete (object_path, &error), error);
   g_unlink (file);
   g_free (object_path);
   g_free (file);
@@ -748,13 +747,9 @@ main (int argc, char **argv)
 {
   int status;
 
-  fsb_test_sweep_earlier ("fsbench-test-targets");
 
   /* Before GLib caches them: our own state and cache folders. */
-  {
-    g_autofree char *template = g_strdup_printf ("fsbench-test-targets-%d-XXXXXX", (int) getpid ());
-    tmp_dir = fsb_test_make_tmp_dir (template, &image_dir);
-  }
+  tmp_dir = fsb_test_make_tmp_dir ("targets", &image_dir);
   {
     g_autofree char *scratch = g_build_filename (tmp_dir, "scratch", NULL);
     /* fsbench-cli's preflight reclaims killed runs' scratch folders: ours only */

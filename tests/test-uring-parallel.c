@@ -16,6 +16,7 @@
 #include "fsb-error.h"
 #include "fsb-parallel.h"
 #include "fsb-scaling.h"
+#include "fsb-test-assert.h"
 #include "fsb-uring.h"
 #include "fsb-workloads-util.h"
 #include "fsb-test-sample.h"
@@ -110,8 +111,7 @@ test_parallel_counts (void)
 
   j.dir = g_dir_make_tmp ("fsbench-parallel-XXXXXX", &error);
   g_assert_no_error (error);
-  g_assert_true (fsb_parallel_run (4, &funcs, &j, NULL, &r, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_parallel_run (4, &funcs, &j, NULL, &r, &error), error);
   g_assert_cmpuint (r.n_jobs, ==, 4);
   g_assert_cmpuint (r.bytes, ==, 4 * j.bytes_per_job);
   g_assert_cmpuint (r.ops, ==, 4 * (j.bytes_per_job / 65536));
@@ -267,8 +267,7 @@ test_uring_depths (void)
         FsbUringJob job = { f.fds, 2, 4 << 20, BLOCK, depth, write, 3000, 0, 42, NULL };
         FsbUringResult r;
 
-        g_assert_true (fsb_uring_random_io (&job, &r, &error));
-        g_assert_no_error (error);
+        fsb_assert_ok (fsb_uring_random_io (&job, &r, &error), error);
         g_assert_cmpuint (r.done, ==, 3000);
         g_assert_cmpuint (r.lat_ms->len, ==, 3000);
         g_assert_cmpfloat (r.seconds, >, 0);
@@ -336,8 +335,7 @@ test_uring_time_limit (void)
   {
     FsbUringJob job = { f.fds, 2, 4 << 20, BLOCK, 8, TRUE, 1000000000, 0.3, 11, NULL };
 
-    g_assert_true (fsb_uring_random_io (&job, &r, &error));
-    g_assert_no_error (error);
+    fsb_assert_ok (fsb_uring_random_io (&job, &r, &error), error);
     g_assert_cmpfloat (r.seconds, >=, 0.3);
     g_assert_cmpfloat (r.seconds, <, 3);
     g_assert_cmpuint (r.done, <, 1000000000);
@@ -374,8 +372,7 @@ test_conc_kinds (void)
       FsbSample *s;
 
       /* writers, then readers of what they wrote */
-      g_assert_true (fsb_conc_run (&spec, &r, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_conc_run (&spec, &r, &error), error);
       g_assert_cmpuint (r.bytes, ==, jobs * spec.bytes);
       g_assert_cmpuint (r.ops, ==, jobs * 4);
       s = fsb_sample_new ();
@@ -387,16 +384,14 @@ test_conc_kinds (void)
       fsb_sample_free (s);
       fsb_parallel_result_clear (&r);
       spec.kind = FSB_CONC_SEQ_READ;
-      g_assert_true (fsb_conc_run (&spec, &r, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_conc_run (&spec, &r, &error), error);
       g_assert_cmpuint (r.bytes, ==, jobs * spec.bytes);
       fsb_parallel_result_clear (&r);
       g_assert_true (fsb_conc_clean (&spec, &error));
 
       /* creators: own folders, then one shared folder */
       spec.kind = FSB_CONC_CREATE;
-      g_assert_true (fsb_conc_run (&spec, &r, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_conc_run (&spec, &r, &error), error);
       g_assert_cmpuint (r.ops, ==, jobs * 50);
       g_assert_cmpuint (count_files (dir), ==, jobs);
       for (guint j = 0; j < jobs; j++)
@@ -412,8 +407,7 @@ test_conc_kinds (void)
       fsb_parallel_result_clear (&r);
       g_assert_true (fsb_conc_clean (&spec, &error));
       spec.kind = FSB_CONC_CREATE_SHARED;
-      g_assert_true (fsb_conc_run (&spec, &r, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_conc_run (&spec, &r, &error), error);
       {
         g_autofree char *shared = g_build_filename (dir, "shared", NULL);
         g_assert_cmpuint (count_files (dir), ==, 1);
@@ -425,8 +419,7 @@ test_conc_kinds (void)
       /* random writes in each job's region, then commits */
       spec.kind = FSB_CONC_RAND_WRITE;
       spec.bytes = 1 << 20;
-      g_assert_true (fsb_conc_run (&spec, &r, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_conc_run (&spec, &r, &error), error);
       {
         g_autofree char *regions = g_build_filename (dir, "regions", NULL);
         GStatBuf st;
@@ -440,8 +433,7 @@ test_conc_kinds (void)
       fsb_sample_free (s);
       fsb_parallel_result_clear (&r);
       spec.kind = FSB_CONC_COMMIT;
-      g_assert_true (fsb_conc_run (&spec, &r, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_conc_run (&spec, &r, &error), error);
       g_assert_cmpuint (r.bytes, ==, jobs * 50 * 4096);
       s = fsb_sample_new ();
       fsb_conc_record (&spec, &r, s);

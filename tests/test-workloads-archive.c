@@ -11,6 +11,7 @@
 
 #include "fsb-catalog.h"
 #include "fsb-dataset.h"
+#include "fsb-test-assert.h"
 #include "workloads-fixture.h"
 
 static void
@@ -65,8 +66,7 @@ test_group (Fixture *f, gconstpointer data)
     {
       g_autoptr(FsbSample) s = fsb_sample_new ();
 
-      g_assert_true (g->tasks[t].run (&f->ctx, s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (g->tasks[t].run (&f->ctx, s, &error), error);
       g_assert_cmpfloat (metric (s, "files"), ==, 24);
       g_assert_cmpfloat (metric (s, "files_per_s"), >, 0);
       g_assert_false (fsb_sample_get (s, "prepared_in_task", NULL));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fsb-catalog.h"
+#include "fsb-test-assert.h"
 #include "workloads-fixture.h"
 
 static guint
@@ -46,16 +47,14 @@ test_group (Fixture *f, gconstpointer data)
   m = g->prepare_data (f->sizes, f->source, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (count_suffix (src, ".c"), ==, 200);
-  g_assert_true (g->tasks[0].setup (&f->ctx, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (g->tasks[0].setup (&f->ctx, NULL, &error), error);
   g_assert_true (g_file_get_contents (unit, &before, NULL, NULL));
 
   for (guint t = 0; t < g->n_tasks; t++)
     {
       g_autoptr(FsbSample) s = fsb_sample_new ();
 
-      g_assert_true (g->tasks[t].run (&f->ctx, s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (g->tasks[t].run (&f->ctx, s, &error), error);
       /* the headline, the operation alone, read by the task itself */
       g_assert_cmpfloat (metric (s, g->tasks[t].metric), >, 0);
       g_assert_false (fsb_sample_get (s, "prepared_in_task", NULL));

@@ -14,6 +14,7 @@
 #include "fsb-engine.h"
 #include "fsb-stats.h"
 #include "fsb-group-transfer.h"
+#include "fsb-test-assert.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 #include "fsb-workloads-util.h"
@@ -180,8 +181,7 @@ test_kernel_tasks (Fixture *f, gconstpointer data)
     {
       g_autoptr(FsbSample) s = fsb_sample_new ();
 
-      g_assert_true (run_task (f, ids[i], s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (run_task (f, ids[i], s, &error), error);
       g_assert_cmpfloat (metric (s, "files"), ==, f->profile.kernel_files);
       g_assert_cmpfloat (metric (s, "bytes"), ==, f->profile.kernel_total_bytes);
     }
@@ -199,8 +199,7 @@ test_kernel_tasks (Fixture *f, gconstpointer data)
 
   {
     g_autoptr(FsbSample) s = fsb_sample_new ();
-    g_assert_true (run_task (f, "kernel-delete", s, &error));
-    g_assert_no_error (error);
+    fsb_assert_ok (run_task (f, "kernel-delete", s, &error), error);
     g_assert_cmpfloat (metric (s, "files"), ==, 2.0 * f->profile.kernel_files);
     g_assert_cmpuint (count_entries (f->mount), ==, 0);
   }
@@ -279,8 +278,7 @@ test_small_files (Fixture *f, gconstpointer data)
       g_autoptr(GError) error = NULL;
       g_autofree char *l1 = NULL, *l2 = NULL;
 
-      g_assert_true (run_task (f, create, c, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (run_task (f, create, c, &error), error);
       g_assert_cmpfloat (metric (c, "files"), ==, f->profile.small_files);
       g_assert_cmpfloat (metric (c, "files_per_s"), >, 0);
       check_small_dir (dir, f->profile.small_files, metric (c, "bytes"));
@@ -297,14 +295,12 @@ test_small_files (Fixture *f, gconstpointer data)
       else
         g_assert_cmpstr (first_listing, !=, l1);
 
-      g_assert_true (run_task (f, stat_id, s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (run_task (f, stat_id, s, &error), error);
       g_assert_cmpfloat (metric (s, "files"), ==, f->profile.small_files);
       g_assert_cmpfloat (metric (s, "bytes"), ==, metric (c, "bytes"));
       g_assert_cmpfloat (metric (s, "files_per_s"), >, 0);
 
-      g_assert_true (run_task (f, del, d, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (run_task (f, del, d, &error), error);
       g_assert_cmpfloat (metric (d, "files"), ==, f->profile.small_files);
       g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
     }
@@ -342,8 +338,7 @@ test_delete_latency (Fixture *f, gconstpointer data)
       g_autoptr(GError) error = NULL;
 
       g_ptr_array_set_size (f->extra, 0);
-      g_assert_true (run_task (f, ids[t], s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (run_task (f, ids[t], s, &error), error);
       /* At least five deletions even when the profile asks for fewer. */
       g_assert_cmpuint (f->extra->len, ==, 5);
       g_assert_cmpfloat (metric (s, "files"), ==, 5);
@@ -430,10 +425,8 @@ test_random_io (Fixture *f, gconstpointer data)
 
   g_assert_nonnull (fsb_workload_lookup_setup ("rand-read"));
   sync_sizes (f);
-  g_assert_true (fsb_workload_lookup_setup ("rand-read") (&f->ctx, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (run_task (f, "rand-read", r, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_workload_lookup_setup ("rand-read") (&f->ctx, NULL, &error), error);
+  fsb_assert_ok (run_task (f, "rand-read", r, &error), error);
   check_randio_sample (f, r);
   g_assert_cmpfloat (metric (r, "direct_io"), ==, 0);
   g_assert_false (fsb_sample_get (r, "direct_io_refused", NULL));
@@ -445,8 +438,7 @@ test_random_io (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (metric (r, "fsyncs"), ==, 0);
   g_assert_false (fsb_sample_get (r, "prepared_in_task", NULL));
 
-  g_assert_true (run_task (f, "rand-write", w, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (run_task (f, "rand-write", w, &error), error);
   check_randio_sample (f, w);
   /* 600 events: 100 writes, 4 fsyncs, 100 writes, ... as sysbench does. */
   g_assert_cmpfloat (metric (w, "fsyncs"), ==, 20);
@@ -463,8 +455,7 @@ test_random_io_time_bound (Fixture *f, gconstpointer data)
 
   f->profile.randio_requests = G_MAXUINT;
   f->profile.randio_seconds = 0.4;
-  g_assert_true (run_task (f, "rand-write", s, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (run_task (f, "rand-write", s, &error), error);
   g_assert_cmpfloat (metric (s, "requests"), <, G_MAXUINT);
   g_assert_cmpfloat (metric (s, "io_s"), >=, 0.4);
   g_assert_cmpfloat (fsb_now () - t0, <, 10);
@@ -496,8 +487,7 @@ test_random_io_direct (Fixture *f, gconstpointer data)
 
   f->plan.direct_io = TRUE;
   f->profile.randio_requests = 200;
-  g_assert_true (run_task (f, "rand-read", s, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (run_task (f, "rand-read", s, &error), error);
   g_assert_cmpfloat (metric (s, "direct_io"), ==, 1);
   if (dir_takes_direct_io (f->mount))
     {
@@ -525,8 +515,7 @@ test_random_io_direct_refused (Fixture *f, gconstpointer data)
       g_autoptr(FsbSample) s = fsb_sample_new ();
       g_autoptr(GError) error = NULL;
 
-      g_assert_true (run_task (f, ids[i], s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (run_task (f, ids[i], s, &error), error);
       g_assert_cmpfloat (metric (s, "direct_io"), ==, 1);
       g_assert_cmpfloat (metric (s, "direct_io_refused"), ==, 1);
       g_assert_false (fsb_sample_get (s, "mb_per_s", NULL));

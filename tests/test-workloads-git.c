@@ -9,6 +9,7 @@
 
 #include "fsb-catalog.h"
 #include "fsb-plan.h"
+#include "fsb-test-assert.h"
 #include "workloads-fixture.h"
 
 static char *
@@ -75,8 +76,7 @@ test_group (Fixture *f, gconstpointer data)
     {
       g_autoptr(FsbSample) s = fsb_sample_new ();
 
-      g_assert_true (g->tasks[t].run (&f->ctx, s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (g->tasks[t].run (&f->ctx, s, &error), error);
       /* the headline, the operation alone, read by the task itself */
       g_assert_cmpfloat (metric (s, g->tasks[t].metric), >, 0);
       g_assert_false (fsb_sample_get (s, "prepared_in_task", NULL));
@@ -121,8 +121,7 @@ test_alone_and_missing (Fixture *f, gconstpointer data)
   m = g->prepare_data (f->sizes, f->source, NULL, &error);
   g_assert_no_error (error);
   /* the status alone clones first, untimed, and says so */
-  g_assert_true (fsb_workload_lookup ("git-status") (&f->ctx, s, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_workload_lookup ("git-status") (&f->ctx, s, &error), error);
   g_assert_cmpfloat (metric (s, "prepared_in_task"), ==, 1);
   g_assert_true (fsb_remove_tree (source, &junk, NULL, NULL));
 }

@@ -10,6 +10,7 @@
 
 #include "fsb-catalog.h"
 #include "fsb-error.h"
+#include "fsb-test-assert.h"
 #include "workloads-fixture.h"
 
 #define N 6
@@ -124,8 +125,7 @@ test_group (Fixture *f, gconstpointer data)
     {
       g_autoptr(FsbSample) s = fsb_sample_new ();
 
-      g_assert_true (g->tasks[t].run (&f->ctx, s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (g->tasks[t].run (&f->ctx, s, &error), error);
       /* the headline, the operation alone, read by the task itself */
       g_assert_cmpfloat (metric (s, g->tasks[t].metric), >, 0);
       g_assert_false (fsb_sample_get (s, "prepared_in_task", NULL));
@@ -155,8 +155,7 @@ test_alone (Fixture *f, gconstpointer data)
 
   g_assert_no_error (error);
   /* browsing alone imports first, untimed, and says so */
-  g_assert_true (fsb_workload_lookup ("photos-browse") (&f->ctx, s, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_workload_lookup ("photos-browse") (&f->ctx, s, &error), error);
   g_assert_cmpfloat (metric (s, "prepared_in_task"), ==, 1);
   g_assert_cmpfloat (metric (s, "files"), ==, N);
   g_assert_false (g_file_test (root, G_FILE_TEST_EXISTS));

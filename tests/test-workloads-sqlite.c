@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "fsb-test-assert.h"
 #include "workloads-fixture.h"
 
 static gint64
@@ -56,15 +57,13 @@ test_group (Fixture *f, gconstpointer data)
   const char *ids[] = { "sqlite-insert", "sqlite-insert-wal", "sqlite-lookup", "sqlite-update" };
 
   small_sizes (f);
-  g_assert_true (fsb_workload_lookup_setup ("sqlite-insert") (&f->ctx, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_workload_lookup_setup ("sqlite-insert") (&f->ctx, NULL, &error), error);
   g_assert_cmpint (count_rows (db), ==, 2000);
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
       g_autoptr(FsbSample) s = fsb_sample_new ();
 
-      g_assert_true (fsb_workload_lookup (ids[i]) (&f->ctx, s, &error));
-      g_assert_no_error (error);
+      fsb_assert_ok (fsb_workload_lookup (ids[i]) (&f->ctx, s, &error), error);
       g_assert_false (fsb_sample_get (s, "prepared_in_task", NULL));
       if (i < 2)
         {
@@ -94,8 +93,7 @@ test_alone_and_damaged (Fixture *f, gconstpointer data)
 
   small_sizes (f);
   /* run on its own, a lookup makes the database it needs, and says so */
-  g_assert_true (fsb_workload_lookup ("sqlite-lookup") (&f->ctx, s, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_workload_lookup ("sqlite-lookup") (&f->ctx, s, &error), error);
   g_assert_cmpfloat (metric (s, "prepared_in_task"), ==, 1);
   g_assert_cmpfloat (metric (s, "lookups"), ==, 300);
 

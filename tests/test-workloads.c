@@ -8,6 +8,7 @@
 
 #include "fsb-dataset.h"
 #include "fsb-engine.h"
+#include "fsb-test-assert.h"
 #include "fsb-workload.h"
 #include "fsb-workloads-private.h"
 
@@ -51,8 +52,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   fsb_sizes_set (f->sizes, FSB_SIZE_TREE_SIZE, 80 * 60000);
   fsb_sizes_set (f->sizes, FSB_SIZE_TREE_MAX_FILE, 400000);
   fsb_dataset_spec_init (&f->profile, f->sizes);
-  g_assert_true (fsb_dataset_ensure (&f->profile, f->source, FALSE, NULL, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (fsb_dataset_ensure (&f->profile, f->source, FALSE, NULL, NULL, NULL, NULL, &error), error);
   f->layout = fsb_dataset_layout_new (&f->profile, FSB_DATASET_SEED);
 
   f->ctx.mount_point = f->mount;
@@ -86,8 +86,7 @@ run_task (Fixture *f, const char *id, FsbSample **out)
   g_assert_nonnull (func);
   f->progress_calls = 0;
   f->last_done = 0;
-  g_assert_true (func (&f->ctx, sample, &error));
-  g_assert_no_error (error);
+  fsb_assert_ok (func (&f->ctx, sample, &error), error);
   *out = sample;
 }
 

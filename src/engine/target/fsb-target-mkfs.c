@@ -194,7 +194,7 @@ fsb_target_format_file (FsbTarget    *self,
                                    _("Could not read %s again"), self->device);
   for (guint waited = 0; !udisks_sees (self, fstype, old_uuid); waited += RETRY_STEP_MSEC)
     {
-      if (waited >= RETRY_MSEC)
+      if (waited >= CATCH_UP_MSEC)
         {
           g_set_error (error, FSB_ERROR, FSB_ERROR_FAILED,
                        /* Translators: a device, “/dev/loop0”, then a filesystem type */

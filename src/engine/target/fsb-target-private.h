@@ -9,9 +9,13 @@
 G_BEGIN_DECLS
 
 #define MIB ((guint64) 1024 * 1024)
-/* How long to wait for udisksd to export an interface, or for a busy
- * filesystem to let go. */
+/* How long to wait for a busy filesystem or device to let go. */
 #define RETRY_MSEC 5000
+/* How long to wait for udisksd to catch up with the kernel: to export the
+ * interface of a filesystem just made, to see a mount gone. As long as
+ * udisksd waits for udev itself (UDISKS_DEFAULT_WAIT_TIMEOUT): on a busy
+ * machine its main loop lags by seconds. */
+#define CATCH_UP_MSEC 20000
 #define RETRY_STEP_MSEC 100
 
 struct _FsbTarget
@@ -63,6 +67,9 @@ gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const ch
 /* udisksd is a moment behind (an interface not exported yet, a mount it
  * still sees); busy_too: a filesystem still letting go. */
 gboolean fsb_target_is_retryable  (const GError *error, gboolean busy_too);
+/* How long to keep retrying after error: CATCH_UP_MSEC when udisksd has
+ * not caught up yet, RETRY_MSEC when something is busy. */
+int      fsb_target_retry_limit   (const GError *error);
 
 /* fsb-target-release.c */
 /* Unmounts every mount of device (a take-ownership temp-mount, an earlier

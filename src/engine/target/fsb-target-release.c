@@ -75,7 +75,7 @@ fsb_target_unmount_strays (const char *device, const char *object_path, GError *
 static void
 wait_detached (FsbTarget *self, const char *loop)
 {
-  for (int waited = 0; waited < RETRY_MSEC && backs_loop (self, loop); waited += RETRY_STEP_MSEC / 2)
+  for (int waited = 0; waited < CATCH_UP_MSEC && backs_loop (self, loop); waited += RETRY_STEP_MSEC / 2)
     g_usleep (RETRY_STEP_MSEC / 2 * 1000);
 }
 
@@ -175,7 +175,7 @@ release_loop (FsbTarget *self, GError **first_error)
     {
       g_clear_error (&local_error);
       ok = fsb_udisks_loop_delete (self->object_path, &local_error);
-      if (ok || !fsb_target_is_retryable (local_error, TRUE) || waited >= RETRY_MSEC)
+      if (ok || !fsb_target_is_retryable (local_error, TRUE) || waited >= fsb_target_retry_limit (local_error))
         break;
       g_usleep (RETRY_STEP_MSEC * 1000);
     }

@@ -511,6 +511,13 @@ fsb_target_is_retryable (const GError *error, gboolean busy_too)
                       || g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_ALREADY_UNMOUNTING));
 }
 
+int
+fsb_target_retry_limit (const GError *error)
+{
+  return fsb_target_is_retryable (error, FALSE) || g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
+         ? CATCH_UP_MSEC : RETRY_MSEC;
+}
+
 static void
 read_mount_options (FsbTarget *self)
 {
@@ -590,7 +597,8 @@ fsb_target_mount (FsbTarget    *self,
                                G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
       end = g_get_monotonic_time ();
       mounted = fsb_mount_watch_finish (watch);
-      if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE) || waited >= RETRY_MSEC)
+      if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE)
+          || waited >= fsb_target_retry_limit (local_error))
         break;
       /* Really mounted elsewhere, not only in udisks' view: let go of it. */
       if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_ALREADY_MOUNTED)
@@ -650,7 +658,7 @@ fsb_target_unmount (FsbTarget    *self,
                                NULL, NULL, G_MAXINT, NULL, &local_error);
       end = g_get_monotonic_time ();
       released = fsb_mount_watch_finish (watch);
-      if (reply != NULL || waited >= RETRY_MSEC)
+      if (reply != NULL || waited >= fsb_target_retry_limit (local_error))
         break;
       /* "Not mounted" is believed only when the kernel agrees. */
       if (g_error_matches (local_error, UDISKS_ERROR, UDISKS_ERROR_NOT_MOUNTED)
