@@ -563,6 +563,14 @@ fsb_target_set_mount_options (FsbTarget *self, const char *options)
   self->mount_requested = options != NULL && *options != '\0' ? g_strdup (options) : NULL;
 }
 
+/* udisksd names a mount point after the filesystem's UUID or label, and
+ * makes it by testing for the name, then creating it: two Mount calls at
+ * once for filesystems of the same UUID (copies of one image, as the
+ * power-cut workload mounts them) race for one name, and the loser fails
+ * with "Error creating mount point ...: File exists". One of ours at a
+ * time: a mount takes tens of milliseconds. */
+G_LOCK_DEFINE_STATIC (mount_call);
+
 gboolean
 fsb_target_mount (FsbTarget    *self,
                   double       *seconds,
@@ -591,12 +599,16 @@ fsb_target_mount (FsbTarget    *self,
       FsbMountWatch *watch = seconds != NULL ? fsb_mount_watch_start (self->device, TRUE) : NULL;
 
       g_clear_error (&local_error);
+      G_LOCK (mount_call);
       start = g_get_monotonic_time ();
       reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_FS, "Mount",
                                g_variant_new ("(@a{sv})", mount_call_options (self)),
                                G_VARIANT_TYPE ("(s)"), NULL, G_MAXINT, NULL, &local_error);
       end = g_get_monotonic_time ();
+      G_UNLOCK (mount_call);
       mounted = fsb_mount_watch_finish (watch);
+      if (reply != NULL && waited > 0)
+        g_debug ("%s: udisksd let it be mounted after %d ms of retries", self->device, waited);
       if (reply != NULL || !fsb_target_is_retryable (local_error, FALSE)
           || waited >= fsb_target_retry_limit (local_error))
         break;
