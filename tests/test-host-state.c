@@ -123,7 +123,7 @@ test_record (void)
   g_assert_cmpfloat (fsb_test_sample_get (s, "machine_slowdown"), ==, 1.45);
   /* steal 15 % > 10 %, 295 MiB dirty > 256 MiB, 2 others on 2 cores,
    * the machine 1.45× slower than usual */
-  g_assert_cmpfloat (fsb_test_sample_get (s, "disturbed"), ==, FSB_DISTURBED_ALL);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "disturbed"), ==, FSB_DISTURBED_HOST);
 
   /* nothing read: nothing recorded, not even "quiet" */
   {

@@ -156,7 +156,7 @@ test_metric_rules (void)
     { "load_start", 3.5, TRUE }, { "load_start", -0.5, FALSE }, { "host_dirty_bytes", 1e9, TRUE },
     { "others_runnable", 3, TRUE }, { "host_returned_bytes", 4e8, TRUE }, { "host_returned_bytes", -1, FALSE },
     { "machine_slowdown", 1.4, TRUE }, { "machine_slowdown", -1, FALSE },
-    { "disturbed", 0, TRUE }, { "disturbed", 6, TRUE }, { "disturbed", 15, TRUE }, { "disturbed", 16, FALSE },
+    { "disturbed", 0, TRUE }, { "disturbed", 6, TRUE }, { "disturbed", 15, TRUE }, { "disturbed", 16, TRUE }, { "disturbed", 31, TRUE }, { "disturbed", 32, FALSE },
     { "disturbed", 0.5, FALSE },
     { "disturbed", -1, FALSE },
   };

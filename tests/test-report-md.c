@@ -378,7 +378,8 @@ test_disturbed (void)
   g_assert_cmpuint (count (md, " † |"), ==, 1);
   g_assert_nonnull (strstr (md, "†: some repetitions of this task were taken while the machine was disturbed"));
   fact = g_strdup_printf ("1 of %u (1 left out of the figures). Causes: CPU taken by the host 0, other files "
-                          "written back 1, other programs on every core 0, the machine running slow 1.", total);
+                          "written back 1, other programs on every core 0, the machine running slow 1, the disk "
+                          "under the target answering slowly 0.", total);
   g_assert_nonnull (strstr (md, fact));
 }
 

@@ -17,6 +17,8 @@
  * shorter than half the history cannot move). */
 #include "config.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +90,15 @@ compare_double (gconstpointer a, gconstpointer b)
 }
 
 double
+fsb_host_median_in_place (double *values, guint n)
+{
+  if (n == 0)
+    return NAN;
+  qsort (values, n, sizeof *values, compare_double);
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+double
 fsb_host_speed_slowdown (const double *probes, guint n, double probe_s)
 {
   double sorted[FSB_SPEED_HISTORY], median;
@@ -96,8 +107,7 @@ fsb_host_speed_slowdown (const double *probes, guint n, double probe_s)
     return 0;
   n = MIN (n, FSB_SPEED_HISTORY);
   memcpy (sorted, probes, n * sizeof *sorted);
-  qsort (sorted, n, sizeof *sorted, compare_double);
-  median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  median = fsb_host_median_in_place (sorted, n);
   return median > 0 ? probe_s / median : 0;
 }
 

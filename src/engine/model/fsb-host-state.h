@@ -32,8 +32,11 @@ typedef enum {
   FSB_DISTURBED_WRITEBACK = 1 << 1,  /* other files were being written back on the host */
   FSB_DISTURBED_LOAD      = 1 << 2,  /* others kept every core busy */
   FSB_DISTURBED_SLOW      = 1 << 3,  /* the machine itself ran slow (the speed probe) */
+  FSB_DISTURBED_DISK      = 1 << 4,  /* the disk under the target answered slowly (fsb-disk-slow.c) */
 } FsbDisturbed;
-#define FSB_DISTURBED_ALL (FSB_DISTURBED_STEAL | FSB_DISTURBED_WRITEBACK | FSB_DISTURBED_LOAD | FSB_DISTURBED_SLOW)
+/* What the meter judges around a sample, and everything */
+#define FSB_DISTURBED_HOST (FSB_DISTURBED_STEAL | FSB_DISTURBED_WRITEBACK | FSB_DISTURBED_LOAD | FSB_DISTURBED_SLOW)
+#define FSB_DISTURBED_ALL  (FSB_DISTURBED_HOST | FSB_DISTURBED_DISK)
 
 /* The rule's thresholds (HACKING.md, "Disturbed samples"). */
 #define FSB_DISTURBED_STEAL_PERCENT   10.0
@@ -45,6 +48,16 @@ typedef enum {
 /* the speed probe at either end of the sample more than this many times
  * the machine's usual */
 #define FSB_DISTURBED_SLOWDOWN        1.3
+/* The disk answered slowly: a sample's requests of one kind, the same work
+ * as its series' usual (as many, as many bytes, within FSB_DISK_SLOW_SAME),
+ * took this many times the series' median time per request, and at least
+ * FSB_DISK_SLOW_EXCESS_S more in all; judged on FSB_DISK_SLOW_REQUESTS
+ * requests or more, in a series of FSB_DISK_SLOW_LEAST such samples. */
+#define FSB_DISK_SLOW_FACTOR          1.7
+#define FSB_DISK_SLOW_EXCESS_S        0.002
+#define FSB_DISK_SLOW_SAME            0.10
+#define FSB_DISK_SLOW_REQUESTS        8
+#define FSB_DISK_SLOW_LEAST           3
 /* The speed probe's history, and the fewest probes that judge anything. */
 #define FSB_SPEED_HISTORY             63
 #define FSB_SPEED_LEAST               5
@@ -74,6 +87,11 @@ double   fsb_host_speed_probe         (void);
 /* probe_s over the median of n earlier probes (the last FSB_SPEED_HISTORY
  * of them at most); 0 with fewer than 5. */
 double   fsb_host_speed_slowdown      (const double *probes, guint n, double probe_s);
+/* The median of n values, sorting them; NAN when n is 0. */
+double   fsb_host_median_in_place     (double *values, guint n);
+/* Sets or clears FSB_DISTURBED_DISK in the "disturbed" of every sample of
+ * task that has one, judging the series whole (fsb-disk-slow.c). */
+void     fsb_task_result_flag_slow_disk (FsbTaskResult *task);
 /* Probes now, adds the probe to the process's history, and returns its
  * slowdown against that history (0: too few yet). */
 double   fsb_host_speed_read          (void);
@@ -104,7 +122,7 @@ gboolean fsb_sample_counted_value       (const FsbSample *sample, gboolean drop_
 
 typedef struct {
   guint recorded, disturbed, left_out;
-  guint by_reason[4];   /* FSB_DISTURBED_STEAL, _WRITEBACK, _LOAD, _SLOW */
+  guint by_reason[5];   /* FSB_DISTURBED_STEAL, _WRITEBACK, _LOAD, _SLOW, _DISK */
 } FsbDisturbedCount;
 void     fsb_result_count_disturbed     (const FsbResult *result, FsbDisturbedCount *count);
 

@@ -458,8 +458,9 @@ add_section_table (FsbDocument *doc, FsbResult *r, const char *section)
     fsb_doc_add_take (doc, FSB_BLOCK_NOTE, g_strdup_printf (
         /* Translators: %s is the mark put beside a filesystem's name in the table, “†” */
         _("%s: some repetitions of this task were taken while the machine was disturbed (CPU taken by the host, "
-          "other files written back, other programs on every core). The figures leave them out when at least two "
-          "others were quiet; the result file and the CSV of every sample keep them, with their cause."),
+          "other files written back, other programs on every core, the machine running slow, the disk under the "
+          "target answering slowly). The figures leave them out when at least two others were quiet; the result "
+          "file and the CSV of every sample keep them, with their cause."),
         DISTURBED_MARK));
   for (guint i = 0; i < failures->len; i++)
     fsb_doc_add (doc, FSB_BLOCK_NOTE, failures->pdata[i]);

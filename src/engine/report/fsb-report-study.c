@@ -215,8 +215,10 @@ add_disturbed_fact (FsbBlock *facts, FsbResult *r)
       /* Translators: numbers of measurements: disturbed, of all that recorded the machine's state, and
        * how many the figures left out; then how many had each cause (one may have several) */
       _("%u of %u (%u left out of the figures). Causes: CPU taken by the host %u, other files written back %u, "
-        "other programs on every core %u, the machine running slow %u."),
-      c.disturbed, c.recorded, c.left_out, c.by_reason[0], c.by_reason[1], c.by_reason[2], c.by_reason[3]);
+        "other programs on every core %u, the machine running slow %u, the disk under the target answering "
+        "slowly %u."),
+      c.disturbed, c.recorded, c.left_out, c.by_reason[0], c.by_reason[1], c.by_reason[2], c.by_reason[3],
+      c.by_reason[4]);
   /* Translators: a row title of the report's target and method: measurements taken while the machine was busy */
   fsb_doc_add_fact (facts, _("Disturbed measurements"), text);
 }

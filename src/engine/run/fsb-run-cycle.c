@@ -15,6 +15,7 @@
 #include "fsb-error.h"
 #include "fsb-fileops.h"
 #include "fsb-fs-support-private.h"
+#include "fsb-host-state.h"
 #include "fsb-machine.h"
 #include "fsb-target.h"
 #include "fsb-catalog.h"
@@ -90,6 +91,8 @@ fsb_run_file_sample (Run *run, FsbFsResult *fs, const char *task_id, FsbSample *
     }
   else
     g_ptr_array_add (task->samples, sample);
+  /* which of the series waited on a slow disk, now that it has one more */
+  fsb_task_result_flag_slow_disk (task);
   g_mutex_unlock (&run->runner->lock);
 
   fsb_run_post (run, ev);

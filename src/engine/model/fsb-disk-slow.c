@@ -1,0 +1,122 @@
+/* fsb-disk-slow.c: the samples that waited on a slow disk.
+ *
+ * The loop device's requests go through the host's filesystem to the disk
+ * under the image, and on a virtual machine that disk answers slower in
+ * spells (HACKING.md, "Disturbed samples"): the same 47 reads of a cold
+ * tree walk took 0.05 ms each, or 0.20 ms, and the walk 3.5 ms or 10 ms.
+ * The filesystem asked for the same work both times; the disk took longer.
+ *
+ * So a sample is flagged FSB_DISTURBED_DISK when its requests of one kind,
+ * reads or writes, were the same work as its series' usual (as many and as
+ * many bytes, within FSB_DISK_SLOW_SAME of the series' medians) and yet
+ * took FSB_DISK_SLOW_FACTOR times the series' median time per request, and
+ * FSB_DISK_SLOW_EXCESS_S more in all (the kernel counts that time in whole
+ * milliseconds). A filesystem that asks for more or larger requests in one
+ * sample than in the others is not judged: that is its own doing.
+ *
+ * A series is judged whole: each sample filed may flag or clear an earlier
+ * one, as the medians move. The estimates then leave the flagged samples
+ * out where two quiet ones stay (fsb_task_result_drops_disturbed), and the
+ * focused rounds measure again where too few are left. */
+#include "config.h"
+
+#include <math.h>
+
+#include "fsb-host-state.h"
+
+typedef struct {
+  const char *count, *time, *bytes;
+} Kind;
+
+static const Kind kinds[] = {
+  { "device_reads", "device_read_s", "device_read_bytes" },
+  { "device_writes", "device_write_s", "device_write_bytes" },
+};
+
+/* A series' usual: the medians of its time per request, requests, bytes. */
+typedef struct {
+  gboolean known;
+  double   per_request, requests, bytes;
+} Usual;
+
+static gboolean
+get_io (const FsbSample *sample, const Kind *kind, double *requests, double *time, double *bytes)
+{
+  return sample->error == NULL
+      && fsb_sample_get (sample, kind->count, requests) && *requests >= FSB_DISK_SLOW_REQUESTS
+      && fsb_sample_get (sample, kind->time, time) && *time >= 0
+      && fsb_sample_get (sample, kind->bytes, bytes) && *bytes >= 0;
+}
+
+static Usual
+usual_of (const FsbTaskResult *task, const Kind *kind)
+{
+  g_autofree double *per = g_new (double, task->samples->len + 1);
+  g_autofree double *requests = g_new (double, task->samples->len + 1);
+  g_autofree double *bytes = g_new (double, task->samples->len + 1);
+  Usual u = { 0 };
+  guint n = 0;
+
+  for (guint i = 0; i < task->samples->len; i++)
+    {
+      double r, t, b;
+
+      if (!get_io (task->samples->pdata[i], kind, &r, &t, &b))
+        continue;
+      per[n] = t / r;
+      requests[n] = r;
+      bytes[n] = b;
+      n++;
+    }
+  if (n < FSB_DISK_SLOW_LEAST)
+    return u;
+  u.known = TRUE;
+  u.per_request = fsb_host_median_in_place (per, n);
+  u.requests = fsb_host_median_in_place (requests, n);
+  u.bytes = fsb_host_median_in_place (bytes, n);
+  return u;
+}
+
+static gboolean
+same_work (double x, double usual)
+{
+  return fabs (x - usual) <= FSB_DISK_SLOW_SAME * MAX (usual, 1);
+}
+
+static gboolean
+waited_on_disk (const FsbSample *sample, const Kind *kind, const Usual *u)
+{
+  double r, t, b;
+
+  return u->known && get_io (sample, kind, &r, &t, &b)
+      && same_work (r, u->requests) && same_work (b, u->bytes)
+      && t / r > FSB_DISK_SLOW_FACTOR * u->per_request
+      && t - u->per_request * r >= FSB_DISK_SLOW_EXCESS_S;
+}
+
+void
+fsb_task_result_flag_slow_disk (FsbTaskResult *task)
+{
+  Usual usual[G_N_ELEMENTS (kinds)];
+
+  g_return_if_fail (task != NULL);
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    usual[k] = usual_of (task, &kinds[k]);
+  for (guint i = 0; i < task->samples->len; i++)
+    {
+      FsbSample *sample = task->samples->pdata[i];
+      double v;
+      guint bits;
+
+      /* no state recorded: unknown, and it stays so */
+      if (!fsb_sample_get (sample, "disturbed", &v) || !(v >= 0))
+        continue;
+      bits = (guint) v & ~(guint) FSB_DISTURBED_DISK;
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        if (waited_on_disk (sample, &kinds[k], &usual[k]))
+          bits |= FSB_DISTURBED_DISK;
+      if (bits != (guint) v)
+        fsb_sample_set (sample, "disturbed", bits);
+    }
+}
