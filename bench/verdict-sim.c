@@ -133,6 +133,10 @@ static const Scenario scenarios[] = {
   { "ratio 1.10",    2, { "ext4", "xfs" },          { 1, 1.10 },    NULL, "ext4" },
   { "ratio 1.20",    2, { "ext4", "xfs" },          { 1, 1.20 },    NULL, "ext4" },
   { "ratio 1.50",    2, { "ext4", "xfs" },          { 1, 1.50 },    NULL, "ext4" },
+  /* half the margin, as XFS ahead of ext4 in the default runs: the margin
+   * calls it a tie, the answer runs should agree on; a winner (ext4) is
+   * counted "wrong" here, true as it is */
+  { "ratio 1.025",   2, { "ext4", "xfs" },          { 1, 1.025 },   NULL, NULL },
   /* ext4 = xfs, btrfs 30 % slower with big files only: dominated, no winner */
   { "3fs btrfs-dom", 3, { "ext4", "xfs", "btrfs" }, { 1, 1, 1.30 }, "big-files", NULL },
   /* ext4 = xfs, btrfs 1.5× slower on every timed task: behind after the

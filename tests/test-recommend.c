@@ -452,6 +452,63 @@ test_settle_hint (void)
   g_assert_true (strings_contain (rec->notes, "it would take many more rounds to tell whether one is ahead"));
 }
 
+/* A lead whose 95 % interval reaches into the margin is a lead, settled,
+ * and refinable: more samples could show it a tie. One beyond the margin,
+ * or a tie, is not. */
+static void
+test_refinable (void)
+{
+  g_autoptr(FsbResult) r = crafted_result ();
+  FsbFsResult *ext4 = fsb_result_add_filesystem (r, "ext4");
+  FsbFsResult *xfs = fsb_result_add_filesystem (r, "xfs");
+  g_autoptr(FsbRecommendation) rec = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  const FsbScore *second;
+  const char *groups[] = { "random-io", "sync-write", "sqlite" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    {
+      add_group (ext4, groups[g], 1.0, 0.03);
+      add_group (xfs, groups[g], 1.045, 0.03);
+    }
+  rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  dump_recommendation (rec);
+  second = rec->overall->pdata[1];
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
+  g_assert_true (rec->settled);
+  g_assert_cmpfloat (second->ratio_low, >, 1);
+  g_assert_cmpfloat (second->ratio_low, <, 1.05);
+  g_assert_cmpfloat (second->ratio_high, >, 1.05);
+  g_assert_true (second->near_margin);
+  g_assert_nonnull (rec->refinable);
+  g_assert_cmpstr (rec->refinable[0], ==, "ext4");
+  g_assert_cmpstr (rec->refinable[1], ==, "xfs");
+  g_assert_null (rec->refinable[2]);
+  node = fsb_recommendation_to_json (rec);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (node), "refinable")),
+                    ==, 2);
+
+  /* 30 % ahead, beyond the margin at every level: nothing to refine */
+  g_clear_pointer (&rec, fsb_recommendation_free);
+  g_ptr_array_set_size (xfs->tasks, 0);
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    add_group (xfs, groups[g], 1.3, 0.03);
+  rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
+  g_assert_false (((FsbScore *) rec->overall->pdata[1])->near_margin);
+  g_assert_null (rec->refinable);
+
+  /* 1 % apart and steady: a settled tie, nothing to refine */
+  g_clear_pointer (&rec, fsb_recommendation_free);
+  g_ptr_array_set_size (xfs->tasks, 0);
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    add_group (xfs, groups[g], 1.01, 0.002);
+  rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
+  g_assert_true (rec->settled);
+  g_assert_null (rec->refinable);
+}
+
 /* Leans are not a lead: 15 % slower in every criterion, none of them
  * clearly (each interval spans 1), adds up overall to an interval wholly
  * above 1; no criterion won, no winner. */
@@ -769,6 +826,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/dominated-order", test_dominated_order);
   g_test_add_func ("/recommend/settle-hint", test_settle_hint);
   g_test_add_func ("/recommend/leans", test_leans_are_not_a_lead);
+  g_test_add_func ("/recommend/refinable", test_refinable);
   g_test_add_func ("/recommend/single", test_single);
   g_test_add_func ("/recommend/nothing", test_nothing);
   g_test_add_func ("/recommend/failure", test_failure);

@@ -7,6 +7,7 @@
 
 #include "fsb-engine.h"
 #include "fsb-host-state.h"
+#include "fsb-recommend.h"
 #include "fsb-repeat-focus.h"
 
 typedef struct {
@@ -429,6 +430,36 @@ test_open_real (void)
   g_assert_cmpfloat (focus->narrowing, >, 0);
 }
 
+/* A lead of 4.5 %, clear, whose interval reaches below the margin at one
+ * end and past it at the other: settled, a winner, so the plain choice
+ * runs nothing; refining runs the noisy random reads again, what would
+ * tell whether the lead is one the margin calls a tie. */
+static void
+test_refine (void)
+{
+  g_autoptr(FsbPlan) plan = plan_for ("database");
+  const Task tasks[] = { { "rand-read", 0.04, 1 }, { "rand-write", 0.005, 1 }, { "sync-write", 0.005, 1 }, SQLITE_QUIET };
+  const double near[] = { 1.045, 1.0 };
+  g_autoptr(FsbResult) r = synthetic (both, near, tasks, G_N_ELEMENTS (tasks));
+  g_autoptr(GHashTable) seconds = step_seconds (both, tasks, G_N_ELEMENTS (tasks));
+  g_autoptr(FsbRecommendation) rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  g_autoptr(FsbRepeatFocus) plain = NULL, refine = NULL;
+  FsbRepeatStop stop = FSB_REPEAT_GO;
+  const char *const expected[] = { "rand-read", NULL };
+
+  g_assert_true (rec->settled);
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
+  g_assert_nonnull (rec->refinable);
+  plain = fsb_repeat_focus_choose (plan, r, both, seconds, 1000, &stop);
+  g_assert_null (plain);
+  g_assert_cmpint (stop, ==, FSB_REPEAT_SETTLED);
+  refine = fsb_repeat_focus_refine (plan, r, both, seconds, 1000, &stop);
+  g_assert_nonnull (refine);
+  g_assert_cmpint (stop, ==, FSB_REPEAT_GO);
+  g_assert_cmpstrv (refine->tasks, expected);
+  g_assert_cmpfloat (refine->narrowing, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -446,5 +477,6 @@ main (int argc, char **argv)
   g_test_add_func ("/repeat-focus/rounds", test_rounds);
   g_test_add_func ("/repeat-focus/disturbed", test_disturbed);
   g_test_add_func ("/repeat-focus/open-real", test_open_real);
+  g_test_add_func ("/repeat-focus/refine", test_refine);
   return g_test_run ();
 }

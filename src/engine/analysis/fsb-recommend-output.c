@@ -146,6 +146,7 @@ fsb_recommendation_to_json (const FsbRecommendation *self)
   json_builder_set_member_name (b, "settled");
   json_builder_add_boolean_value (b, self->settled);
   add_strv (b, "unsettled", self->unsettled);
+  add_strv (b, "refinable", self->refinable);
   add_strv (b, "dominated", self->dominated);
   if (self->settle_rounds > 0)
     {

@@ -49,9 +49,28 @@ char       *fsb_words_tie_reason   (gboolean equivalent, double percent);
 /* A figure with its unit: "1.2 s", "99.95 %", "4,100 files/s". */
 char       *fsb_words_figure       (double value, const char *metric);
 
+/* fsb-recommend.c: what its parts share. A verdict counts in the use
+ * case's overall comparison (weighed, more than one ranked); fs's score
+ * in v; fs complete in every counted criterion. */
+gboolean        fsb_recommend_counts              (const FsbVerdict *v);
+const FsbScore *fsb_recommend_find_score          (const FsbVerdict *v, const char *fs);
+gboolean        fsb_recommend_complete_everywhere (FsbRecommendation *self, const char *fs);
+
+/* fsb-recommend-dominance.c: the complete filesystems another complete one
+ * dominates (a hash table of name to name, the first that does), stored
+ * as self->dominated, and the reasons that say so. */
+GHashTable *fsb_recommend_find_dominated  (FsbRecommendation *self, FsbResult *result);
+void        fsb_recommend_note_dominated  (FsbRecommendation *self, GHashTable *dominated, FsbResult *result);
+void        fsb_recommend_write_dominance (FsbRecommendation *self, FsbResult *result);
+
 /* fsb-recommend-settle.c: an open verdict's note of the rounds that could
  * settle it, and the fields settle_*. */
 void        fsb_recommend_settle_hint (FsbRecommendation *self, FsbResult *result);
+/* A settled verdict whose leads all stand, but some only near the margin:
+ * each lead whose 95 % interval reaches below 1 + FSB_EQUIVALENCE_MARGIN
+ * (the lead may be one the margin calls a tie) is marked near_margin, and
+ * self->refinable names the leader and them; NULL when none is. */
+void        fsb_recommend_note_refinable (FsbRecommendation *self);
 
 /* fsb-recommend-space.c: among the reasons, what each variant the verdict
  * names is, and who stored the test data in clearly less space. */

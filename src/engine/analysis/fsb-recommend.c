@@ -12,7 +12,6 @@
 
 /* The familywise error of "a is dominated", before the looks of the
  * automatic repetitions (dominated_by ()). */
-#define DOMINANCE_ALPHA 0.02
 
 /* From this much more usable space on, a tie's headline says so. */
 #define SPACE_REMARK_FROM 1.01
@@ -27,6 +26,7 @@ fsb_recommendation_free (FsbRecommendation *self)
   g_strfreev (self->tied);
   g_strfreev (self->missing_groups);
   g_strfreev (self->unsettled);
+  g_strfreev (self->refinable);
   g_strfreev (self->dominated);
   g_free (self->settle_note);
   g_free (self->headline);
@@ -49,8 +49,8 @@ fsb_recommendation_get_verdict (const FsbRecommendation *self, const char *crite
   return NULL;
 }
 
-static const FsbScore *
-find_score (const FsbVerdict *v, const char *fs)
+const FsbScore *
+fsb_recommend_find_score (const FsbVerdict *v, const char *fs)
 {
   for (guint i = 0; i < v->ranking->len; i++)
     if (g_strcmp0 (((FsbScore *) v->ranking->pdata[i])->fs, fs) == 0)
@@ -122,22 +122,22 @@ missing_groups (FsbRecommendation *self)
 
 /* The overall comparison ------------------------------------------------------ */
 
-static gboolean
-counts (const FsbVerdict *v)
+gboolean
+fsb_recommend_counts (const FsbVerdict *v)
 {
   return v->weight > 0 && v->ranking->len > 1;
 }
 
 /* Complete in every criterion the use case counts. */
-static gboolean
-complete_everywhere (FsbRecommendation *self, const char *fs)
+gboolean
+fsb_recommend_complete_everywhere (FsbRecommendation *self, const char *fs)
 {
   for (guint i = 0; i < self->verdicts->len; i++)
     {
       const FsbVerdict *v = self->verdicts->pdata[i];
-      const FsbScore *s = counts (v) ? find_score (v, fs) : NULL;
+      const FsbScore *s = fsb_recommend_counts (v) ? fsb_recommend_find_score (v, fs) : NULL;
 
-      if (counts (v) && (s == NULL || !s->complete))
+      if (fsb_recommend_counts (v) && (s == NULL || !s->complete))
         return FALSE;
     }
   return TRUE;
@@ -150,7 +150,7 @@ fails (FsbRecommendation *self, const char *fs)
   for (guint i = 0; i < self->verdicts->len; i++)
     {
       const FsbVerdict *v = self->verdicts->pdata[i];
-      const FsbScore *s = counts (v) ? find_score (v, fs) : NULL;
+      const FsbScore *s = fsb_recommend_counts (v) ? fsb_recommend_find_score (v, fs) : NULL;
 
       if (s != NULL && s->fails)
         return TRUE;
@@ -172,7 +172,7 @@ cycle_covariance_across (FsbRecommendation *self, FsbResult *result, const char 
   for (guint i = 0; f != NULL && i < self->verdicts->len; i++)
     {
       const FsbVerdict *v = self->verdicts->pdata[i];
-      const FsbScore *s = counts (v) ? find_score (v, fs) : NULL;
+      const FsbScore *s = fsb_recommend_counts (v) ? fsb_recommend_find_score (v, fs) : NULL;
       double w = total_weight > 0 ? v->weight / total_weight : 0;
 
       if (s == NULL)
@@ -208,9 +208,9 @@ overall_diff (FsbRecommendation *self, FsbResult *result, const char *a, const c
       const FsbVerdict *v = self->verdicts->pdata[i];
       FsbLogEstimate diff;
 
-      if (!counts (v))
+      if (!fsb_recommend_counts (v))
         continue;
-      fsb_log_estimate_diff (&find_score (v, a)->estimate, &find_score (v, b)->estimate, &diff);
+      fsb_log_estimate_diff (&fsb_recommend_find_score (v, a)->estimate, &fsb_recommend_find_score (v, b)->estimate, &diff);
       g_array_append_val (parts, diff);
       g_array_append_val (weights, v->weight);
       total += v->weight;
@@ -230,8 +230,8 @@ overall_log (FsbRecommendation *self, const char *fs)
   for (guint i = 0; i < self->verdicts->len; i++)
     {
       const FsbVerdict *v = self->verdicts->pdata[i];
-      if (counts (v))
-        sum += v->weight * find_score (v, fs)->estimate.log;
+      if (fsb_recommend_counts (v))
+        sum += v->weight * fsb_recommend_find_score (v, fs)->estimate.log;
     }
   return sum;
 }
@@ -253,62 +253,6 @@ compare_overall (gconstpointer a, gconstpointer b, gpointer leader)
   if (x->ratio != y->ratio)
     return x->ratio < y->ratio ? -1 : 1;
   return g_strcmp0 (x->fs, y->fs);
-}
-
-/* Dominance. a is dominated by b when, on every criterion the use case
- * weighs, a is behind b or ahead by no more than the margin (the whole
- * 95 % interval of b over a at or above 1 / 1.05: a non-inferiority test
- * on each criterion, which together make an intersection-union test at
- * the same level), and on at least one a is clearly behind. Then the
- * weighted mean cannot rescue a: whatever the weights, b is at least as
- * good everywhere and better somewhere. "Not clearly ahead" was not
- * enough: an unproven lead may be real. On a second VM XFS listed 35-50 %
- * faster than ext4 and ext4 deleted small files 2.5x faster; each run
- * proved one of the two, and the rule named ext4 in three default runs of
- * five and XFS in one (bench/verdict-sim's trade scenario: a winner in
- * 57 % of runs where none is right). "Clearly behind"
- * is judged at a familywise level: with m criteria, each at an error of
- * DOMINANCE_ALPHA / m (Bonferroni, which is Holm's first step). That is
- * 2 %, not 5 %: automatic repetitions look again after every round (up
- * to 10 looks), and each look is another chance of a dominance by chance;
- * bench/verdict-sim, with real quick times and the measured noise, found
- * twins named a winner in 4.3 % of runs at 5 %, 2.0 % at 2 %. *criterion
- * (may be NULL) is set to the criterion a is furthest behind on. */
-static gboolean
-dominated_by (FsbRecommendation *self, const char *a, const char *b, const FsbVerdict **criterion)
-{
-  guint m = 0;
-  double level, worst = 0, low, high;
-  const FsbVerdict *found = NULL;
-
-  for (guint i = 0; i < self->verdicts->len; i++)
-    m += counts (self->verdicts->pdata[i]);
-  if (m == 0)
-    return FALSE;
-  level = 1 - DOMINANCE_ALPHA / m;
-  for (guint i = 0; i < self->verdicts->len; i++)
-    {
-      const FsbVerdict *v = self->verdicts->pdata[i];
-      FsbLogEstimate diff;
-
-      if (!counts (v))
-        continue;
-      /* b over a: > 1 when b is the better; a may be ahead by more than
-       * the margin unless the whole interval says otherwise */
-      fsb_log_estimate_diff (&find_score (v, b)->estimate, &find_score (v, a)->estimate, &diff);
-      fsb_log_estimate_interval (&diff, &low, &high);
-      if (!(low >= 1 / (1 + FSB_EQUIVALENCE_MARGIN)))
-        return FALSE;
-      if (fsb_log_estimate_compare_at (&diff, FSB_EQUIVALENCE_MARGIN, level) == FSB_COMPARE_BETTER &&
-          (found == NULL || diff.log > worst))
-        {
-          found = v;
-          worst = diff.log;
-        }
-    }
-  if (criterion != NULL)
-    *criterion = found;
-  return found != NULL;
 }
 
 /* The others leader is clearly ahead of on some counted criterion. The
@@ -335,7 +279,7 @@ clear_leads (FsbRecommendation *self, FsbResult *result, const char *leader)
     {
       const char *b = ((FsbFsResult *) result->filesystems->pdata[f])->name;
 
-      if (g_strcmp0 (b, leader) == 0 || !complete_everywhere (self, b))
+      if (g_strcmp0 (b, leader) == 0 || !fsb_recommend_complete_everywhere (self, b))
         continue;
       for (guint i = 0; i < self->verdicts->len; i++)
         {
@@ -343,9 +287,9 @@ clear_leads (FsbRecommendation *self, FsbResult *result, const char *leader)
           FsbLogEstimate diff;
           double pv;
 
-          if (!counts (v))
+          if (!fsb_recommend_counts (v))
             continue;
-          fsb_log_estimate_diff (&find_score (v, leader)->estimate, &find_score (v, b)->estimate, &diff);
+          fsb_log_estimate_diff (&fsb_recommend_find_score (v, leader)->estimate, &fsb_recommend_find_score (v, b)->estimate, &diff);
           pv = fsb_log_estimate_p_better (&diff, 0);
           g_array_append_val (p, pv);
           g_ptr_array_add (against, (gpointer) b);
@@ -359,73 +303,6 @@ clear_leads (FsbRecommendation *self, FsbResult *result, const char *leader)
   return ahead;
 }
 
-/* The complete filesystems some other complete one dominates, each with
- * the one that does (the first in the result's order). */
-static GHashTable *
-find_dominated (FsbRecommendation *self, FsbResult *result)
-{
-  GHashTable *dominated = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint f = 0; f < result->filesystems->len; f++)
-    {
-      const char *a = ((FsbFsResult *) result->filesystems->pdata[f])->name;
-
-      for (guint g = 0; g < result->filesystems->len && complete_everywhere (self, a); g++)
-        {
-          const char *b = ((FsbFsResult *) result->filesystems->pdata[g])->name;
-
-          if (g != f && complete_everywhere (self, b) && dominated_by (self, a, b, NULL))
-            {
-              g_hash_table_insert (dominated, (gpointer) a, (gpointer) b);
-              break;
-            }
-        }
-    }
-  return dominated;
-}
-
-static void
-note_dominated (FsbRecommendation *self, GHashTable *dominated, FsbResult *result)
-{
-  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
-
-  for (guint f = 0; f < result->filesystems->len; f++)
-    {
-      const char *a = ((FsbFsResult *) result->filesystems->pdata[f])->name;
-
-      if (g_hash_table_contains (dominated, a))
-        g_strv_builder_add (names, a);
-    }
-  self->dominated = g_strv_builder_end (names);
-  if (self->dominated[0] == NULL)
-    g_clear_pointer (&self->dominated, g_strfreev);
-}
-
-/* "Btrfs is behind ext4: it is ahead of it in no criterion this use case
- * weighs, and clearly behind in “Small files”." */
-static void
-write_dominance (FsbRecommendation *self, FsbResult *result)
-{
-  for (guint i = 0; self->dominated != NULL && self->dominated[i] != NULL; i++)
-    for (guint g = 0; g < result->filesystems->len; g++)
-      {
-        const char *a = self->dominated[i], *b = ((FsbFsResult *) result->filesystems->pdata[g])->name;
-        const FsbVerdict *v = NULL;
-
-        if (g_strcmp0 (a, b) == 0 || !complete_everywhere (self, b) || !dominated_by (self, a, b, &v))
-          continue;
-        g_ptr_array_add (self->reasons,
-                         /* Translators: a filesystem, another, then a criterion's title: "Btrfs is behind ext4:
-                          * it is ahead of it in no criterion this use case weighs, and clearly behind in “Small
-                          * files”." */
-                         g_strdup_printf (_("%s is behind %s: it is ahead of it in no criterion this use case "
-                                            "weighs, and clearly behind in “%s”."),
-                                          fsb_format_fs_name (a), fsb_format_fs_name (b),
-                                          fsb_criterion_title (v->criterion->id)));
-        break;
-      }
-}
-
 /* "Btrfs is behind every filesystem that passed “Power cuts”, whatever its
  * other results." */
 static void
@@ -436,7 +313,7 @@ write_failures (FsbRecommendation *self)
       const FsbVerdict *v = self->verdicts->pdata[i];
       gboolean passed = FALSE;
 
-      for (guint f = 0; counts (v) && f < v->ranking->len; f++)
+      for (guint f = 0; fsb_recommend_counts (v) && f < v->ranking->len; f++)
         passed |= !((const FsbScore *) v->ranking->pdata[f])->fails;
       for (guint f = 0; passed && f < v->ranking->len; f++)
         {
@@ -463,7 +340,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
   g_autoptr(GStrvBuilder) tied = g_strv_builder_new ();
   g_autoptr(GStrvBuilder) unsettled = g_strv_builder_new ();
   gboolean clear = TRUE, any_unsettled = FALSE, passed = FALSE;
-  g_autoptr(GHashTable) dominated = find_dominated (self, result);
+  g_autoptr(GHashTable) dominated = fsb_recommend_find_dominated (self, result);
   g_autoptr(GHashTable) leads = NULL;
 
   /* in a cycle of dominance (possible in principle, by chance) it decides nothing */
@@ -477,7 +354,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
       const char *name = ((FsbFsResult *) result->filesystems->pdata[f])->name;
       double l;
 
-      if (!complete_everywhere (self, name) || g_hash_table_contains (dominated, name) || (passed && fails (self, name)))
+      if (!fsb_recommend_complete_everywhere (self, name) || g_hash_table_contains (dominated, name) || (passed && fails (self, name)))
         continue;
       l = overall_log (self, name);
       if (leader == NULL || l > best)
@@ -497,7 +374,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
 
       s->fs = g_strdup (name);
       s->metric = "percent";
-      s->complete = complete_everywhere (self, name);
+      s->complete = fsb_recommend_complete_everywhere (self, name);
       s->ratio = s->ratio_low = s->ratio_high = INFINITY;
       s->behind = FSB_COMPARE_BETTER;
       if (g_strcmp0 (name, leader) == 0)
@@ -546,7 +423,7 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
         }
     }
   g_ptr_array_sort_with_data (self->overall, compare_overall, (gpointer) leader);
-  note_dominated (self, dominated, result);
+  fsb_recommend_note_dominated (self, dominated, result);
 
   self->settled = !any_unsettled;
   self->verdict = clear ? FSB_VERDICT_WINNER : FSB_VERDICT_TIE;
@@ -583,7 +460,7 @@ confidence_of (FsbRecommendation *self)
   for (guint i = 0; i < self->verdicts->len; i++)
     {
       const FsbVerdict *v = self->verdicts->pdata[i];
-      if (counts (v) && !v->settled)
+      if (fsb_recommend_counts (v) && !v->settled)
         return FSB_CONFIDENCE_MEDIUM;
     }
   return FSB_CONFIDENCE_HIGH;
@@ -604,7 +481,7 @@ space_remark (FsbRecommendation *self)
     return NULL;
   for (guint i = 0; self->tied[i] != NULL; i++)
     {
-      const FsbScore *s = find_score (v, self->tied[i]);
+      const FsbScore *s = fsb_recommend_find_score (v, self->tied[i]);
       if (s == NULL)
         return NULL;
       if (most == NULL || s->value > most->value)
@@ -658,7 +535,7 @@ write_reasons (FsbRecommendation *self)
     {
       FsbVerdict *v = self->verdicts->pdata[i];
 
-      if (!counts (v))
+      if (!fsb_recommend_counts (v))
         continue;
       g_ptr_array_add (by_weight, v);
       if (self->best != NULL && (g_strcmp0 (v->winner, self->best) == 0 ||
@@ -693,7 +570,7 @@ note_flagged (FsbRecommendation *self)
   guint n = 0;
 
   for (guint i = 0; i < self->verdicts->len; i++)
-    if (counts (self->verdicts->pdata[i]))
+    if (fsb_recommend_counts (self->verdicts->pdata[i]))
       n += ((const FsbVerdict *) self->verdicts->pdata[i])->n_flagged;
   if (n == 0)
     return;
@@ -752,7 +629,7 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
         {
           v->order = c;
           g_ptr_array_add (self->verdicts, v);
-          any_counted |= counts (v);
+          any_counted |= fsb_recommend_counts (v);
         }
     }
   self->missing_groups = missing_groups (self);
@@ -796,9 +673,10 @@ fsb_recommend (FsbResult *original, FsbUseCase use_case)
   write_reasons (self);
   fsb_recommend_contender_reasons (self, result);
   fsb_recommend_scaling_reasons (self, result);
-  write_dominance (self, result);
+  fsb_recommend_write_dominance (self, result);
   write_failures (self);
   g_ptr_array_insert (self->notes, 0, fsb_recommend_confidence_sentence (self));
   fsb_recommend_settle_hint (self, result);
+  fsb_recommend_note_refinable (self);
   return self;
 }

@@ -82,6 +82,9 @@ typedef struct {
   /* Behind by dominance, which its weighted total alone would not have
    * put it: ahead of the leader on no criterion, clearly behind on one. */
   gboolean        dominated;
+  /* Clearly behind, but the lead's 95 % interval reaches into the margin:
+   * more samples may show the two equally good (fsb-recommend-settle.c). */
+  gboolean        near_margin;
   double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
   /* It failed what its criterion requires (FSB_SCORE_DURABILITY: it lost
    * a file acknowledged as durable): behind, in the use case's verdict,
@@ -135,6 +138,9 @@ typedef struct {
   char         **tied;        /* a tie: the filesystems not told apart, the leader first; else NULL */
   char         **missing_groups;  /* the groups the use case needs and the result lacks */
   char         **unsettled;   /* the filesystems more repetitions could settle (NULL: none) */
+  /* Settled, but a lead stands only near the margin: the leader and those
+   * it leads so; more samples could still make it a tie (NULL: none). */
+  char         **refinable;
   /* Behind by dominance (fsb-recommend.c): never ahead of another on a
    * criterion the use case weighs and clearly behind it on one; never
    * tied, never the winner. NULL: none. */

@@ -86,6 +86,7 @@ typedef struct {
   GPtrArray          *cycle;      /* the cycle's tasks in order (catalog strings) */
   GPtrArray          *chains;     /* of GPtrArray of catalog strings */
   GHashTable         *noise;      /* fsb_repeat_step_key () → Noise */
+  gboolean            refine;     /* the leads near the margin count as open too */
 } Work;
 
 typedef struct {
@@ -385,7 +386,7 @@ open_width (Work *w)
     {
       const FsbScore *s = rec->overall->pdata[i];
 
-      if (s->behind != FSB_COMPARE_UNSETTLED)
+      if (s->behind != FSB_COMPARE_UNSETTLED && !(w->refine && s->near_margin))
         continue;
       if (!isfinite (s->estimate.var) || s->estimate.df <= 0)
         sum += HALF_MOST;
@@ -519,11 +520,11 @@ choose (Work *w, FsbResult *result, double now, double seconds_left, FsbRepeatSt
   return NULL;
 }
 
-FsbRepeatFocus *
-fsb_repeat_focus_choose (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
-                         GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop)
+static FsbRepeatFocus *
+focus_choose (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
+              GHashTable *step_seconds, double seconds_left, gboolean refine, FsbRepeatStop *stop)
 {
-  Work w = { 0 };
+  Work w = { .refine = refine };
   FsbRepeatFocus *focus = NULL;
   double now;
 
@@ -557,4 +558,18 @@ fsb_repeat_focus_choose (FsbPlan *plan, FsbResult *result, const char *const *fi
   g_ptr_array_unref (w.cycle);
   fsb_result_unref (w.copy);
   return focus;
+}
+
+FsbRepeatFocus *
+fsb_repeat_focus_choose (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
+                         GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop)
+{
+  return focus_choose (plan, result, filesystems, step_seconds, seconds_left, FALSE, stop);
+}
+
+FsbRepeatFocus *
+fsb_repeat_focus_refine (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
+                         GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop)
+{
+  return focus_choose (plan, result, filesystems, step_seconds, seconds_left, TRUE, stop);
 }

@@ -39,6 +39,12 @@ char           *fsb_repeat_step_key       (const char *filesystem, const char *t
 FsbRepeatFocus *fsb_repeat_focus_choose   (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
                                            GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop);
 
+/* The same for a settled verdict whose leads stand near the margin
+ * (FsbRecommendation.refinable, filesystems): the half-widths of those
+ * leads count as open, so the round chosen is the one that best tells
+ * whether each is a lead or a tie. */
+FsbRepeatFocus *fsb_repeat_focus_refine   (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
+                                           GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbRepeatFocus, fsb_repeat_focus_free)
 
 G_END_DECLS

@@ -97,6 +97,29 @@ fsb_repeat_next (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state,
   return fsb_repeat_next_focused (plan, result, state, failed, stop, NULL);
 }
 
+/* Settled, with leads near the margin (FsbRecommendation.refinable): a
+ * focused round on them while one fits in the time the user accepted,
+ * so that a lead of half the margin comes out a tie whenever the run had
+ * the time to show it, not only when it happened to stop late. Whole
+ * rounds never: a settled verdict is an answer already. */
+static char **
+refine (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state, const char *const *failed,
+        FsbRecommendation *rec, double budget, FsbRepeatFocus **focus)
+{
+  g_auto(GStrv) next = NULL;
+  FsbRepeatStop ignored;
+
+  if (rec->refinable == NULL || focus == NULL || !fsb_repeat_focus_possible (plan) || budget <= 0
+      || state->rounds >= plan->repeat_max)
+    return NULL;
+  next = running (plan, failed, (const char *const *) rec->refinable);
+  if (g_strv_length (next) < 2)
+    return NULL;
+  *focus = fsb_repeat_focus_refine (plan, result, (const char *const *) next, state->step_seconds,
+                                    budget - state->elapsed_s - FOCUS_RESERVE_S, &ignored);
+  return *focus != NULL ? g_strdupv ((*focus)->filesystems) : NULL;
+}
+
 char **
 fsb_repeat_next_focused (FsbPlan *plan, FsbResult *result, const FsbRepeatState *state,
                          const char *const *failed, FsbRepeatStop *stop, FsbRepeatFocus **focus)
@@ -130,13 +153,15 @@ fsb_repeat_next_focused (FsbPlan *plan, FsbResult *result, const FsbRepeatState 
       *stop = FSB_REPEAT_NOT_MEASURED;
       return NULL;
     }
+  budget = plan->time_budget_s > 0 ? plan->time_budget_s : fsb_plan_auto_budget (plan, state->min_rounds_s);
   next = running (plan, failed, (const char *const *) rec->unsettled);
   if (rec->unsettled == NULL || next[0] == NULL)
     {
-      *stop = FSB_REPEAT_SETTLED;
-      return NULL;
+      char **more = refine (plan, result, state, failed, rec, budget, focus);
+
+      *stop = more != NULL ? FSB_REPEAT_GO : FSB_REPEAT_SETTLED;
+      return more;
     }
-  budget = plan->time_budget_s > 0 ? plan->time_budget_s : fsb_plan_auto_budget (plan, state->min_rounds_s);
   if (focus != NULL && fsb_repeat_focus_possible (plan))
     {
       *focus = fsb_repeat_focus_choose (plan, result, (const char *const *) next, state->step_seconds,
