@@ -452,9 +452,20 @@ test_settle_hint (void)
   g_assert_true (strings_contain (rec->notes, "it would take many more rounds to tell whether one is ahead"));
 }
 
-/* A lead whose 95 % interval reaches into the margin is a lead, settled,
- * and refinable: more samples could show it a tie. One beyond the margin,
- * or a tie, is not. */
+/* The margin's edge (1.05) tells a lead from a small lead, by the point
+ * estimate: 4.5 % ahead for certain is a tie that holds a small lead, 6 %
+ * a winner; either is settled, and refinable while its 95 % interval
+ * holds the edge. 30 % ahead, or 1 % apart and steady, is not. */
+static void
+set_xfs (FsbFsResult *xfs, double ratio, double noise)
+{
+  const char *groups[] = { "random-io", "sync-write", "sqlite" };
+
+  g_ptr_array_set_size (xfs->tasks, 0);
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    add_group (xfs, groups[g], ratio, noise);
+}
+
 static void
 test_refinable (void)
 {
@@ -464,48 +475,57 @@ test_refinable (void)
   g_autoptr(FsbRecommendation) rec = NULL;
   g_autoptr(JsonNode) node = NULL;
   const FsbScore *second;
-  const char *groups[] = { "random-io", "sync-write", "sqlite" };
 
-  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-    {
-      add_group (ext4, groups[g], 1.0, 0.03);
-      add_group (xfs, groups[g], 1.045, 0.03);
-    }
+  set_xfs (ext4, 1.0, 0.03);
+  set_xfs (xfs, 1.045, 0.03);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
   dump_recommendation (rec);
   second = rec->overall->pdata[1];
-  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
   g_assert_true (rec->settled);
+  g_assert_true (rec->small_lead);
+  g_assert_true (second->small_lead);
+  g_assert_cmpint (second->behind, ==, FSB_COMPARE_EQUIVALENT);
   g_assert_cmpfloat (second->ratio_low, >, 1);
-  g_assert_cmpfloat (second->ratio_low, <, 1.05);
   g_assert_cmpfloat (second->ratio_high, >, 1.05);
   g_assert_true (second->near_margin);
-  g_assert_nonnull (rec->refinable);
   g_assert_cmpstr (rec->refinable[0], ==, "ext4");
   g_assert_cmpstr (rec->refinable[1], ==, "xfs");
   g_assert_null (rec->refinable[2]);
+  g_assert_true (strings_contain (rec->notes, "ext4 is ahead overall, but by 4.5 %, less than the 5 % that "
+                                              "counts as a difference"));
+  g_assert_cmpstr (rec->headline, ==, "ext4 and XFS are tied for databases and random I/O");
   node = fsb_recommendation_to_json (rec);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (node), "refinable")),
                     ==, 2);
 
-  /* 30 % ahead, beyond the margin at every level: nothing to refine */
+  /* 6 % ahead: a winner, its interval still reaching below the edge */
   g_clear_pointer (&rec, fsb_recommendation_free);
-  g_ptr_array_set_size (xfs->tasks, 0);
-  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-    add_group (xfs, groups[g], 1.3, 0.03);
+  set_xfs (xfs, 1.06, 0.03);
+  rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
+  dump_recommendation (rec);
+  second = rec->overall->pdata[1];
+  g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
+  g_assert_false (second->small_lead);
+  g_assert_cmpfloat (second->ratio_low, <, 1.05);
+  g_assert_true (second->near_margin);
+  g_assert_nonnull (rec->refinable);
+
+  /* 30 % ahead: beyond the edge at every level */
+  g_clear_pointer (&rec, fsb_recommendation_free);
+  set_xfs (xfs, 1.3, 0.03);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_WINNER);
   g_assert_false (((FsbScore *) rec->overall->pdata[1])->near_margin);
   g_assert_null (rec->refinable);
 
-  /* 1 % apart and steady: a settled tie, nothing to refine */
+  /* 1 % apart and steady: a settled tie, within the margin at 95 % */
   g_clear_pointer (&rec, fsb_recommendation_free);
-  g_ptr_array_set_size (xfs->tasks, 0);
-  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-    add_group (xfs, groups[g], 1.01, 0.002);
+  set_xfs (xfs, 1.01, 0.002);
   rec = fsb_recommend (r, FSB_USE_CASE_DATABASE);
   g_assert_cmpint (rec->verdict, ==, FSB_VERDICT_TIE);
   g_assert_true (rec->settled);
+  g_assert_false (rec->small_lead);
   g_assert_null (rec->refinable);
 }
 

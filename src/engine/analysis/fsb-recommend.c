@@ -395,17 +395,27 @@ compare_overall_scores (FsbRecommendation *self, FsbResult *result)
           /* a lead made only of leans, none of them clear, is not one */
           if (s->behind == FSB_COMPARE_BETTER && !g_hash_table_contains (leads, name))
             s->behind = FSB_COMPARE_UNSETTLED;
+          /* a lead that is real but smaller than the margin: the margin
+           * says what counts as a difference, and this one does not */
+          if (s->behind == FSB_COMPARE_BETTER && s->ratio < 1 + FSB_EQUIVALENCE_MARGIN)
+            {
+              s->behind = FSB_COMPARE_EQUIVALENT;
+              s->small_lead = TRUE;
+            }
           if (g_hash_table_contains (dominated, name) && s->behind != FSB_COMPARE_BETTER)
             {
               self->by_dominance = TRUE;
               s->dominated = TRUE;
+              s->small_lead = FALSE;
               s->behind = FSB_COMPARE_BETTER;
             }
           if (passed && fails (self, name) && s->behind != FSB_COMPARE_BETTER)
             {
               self->by_failure = TRUE;
+              s->small_lead = FALSE;
               s->behind = FSB_COMPARE_BETTER;
             }
+          self->small_lead |= s->small_lead;
         }
       s->score = isfinite (s->ratio) ? 1 / s->ratio : 0;
       s->value = s->score * 100;

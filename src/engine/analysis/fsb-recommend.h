@@ -82,8 +82,12 @@ typedef struct {
   /* Behind by dominance, which its weighted total alone would not have
    * put it: ahead of the leader on no criterion, clearly behind on one. */
   gboolean        dominated;
-  /* Clearly behind, but the lead's 95 % interval reaches into the margin:
-   * more samples may show the two equally good (fsb-recommend-settle.c). */
+  /* Behind the leader for certain (at the lead's level), but by less than
+   * the margin: tied, as the margin counts differences. */
+  gboolean        small_lead;
+  /* Settled, but its 95 % interval holds the margin's edge (1 + the margin)
+   * between its ends: more samples could turn a lead into a small lead or
+   * the other way round (fsb-recommend-settle.c). */
   gboolean        near_margin;
   double          score;      /* 1 / ratio: 1 for the leader, 0 when incomplete */
   /* It failed what its criterion requires (FSB_SCORE_DURABILITY: it lost
@@ -138,9 +142,12 @@ typedef struct {
   char         **tied;        /* a tie: the filesystems not told apart, the leader first; else NULL */
   char         **missing_groups;  /* the groups the use case needs and the result lacks */
   char         **unsettled;   /* the filesystems more repetitions could settle (NULL: none) */
-  /* Settled, but a lead stands only near the margin: the leader and those
-   * it leads so; more samples could still make it a tie (NULL: none). */
+  /* Settled, but some comparison only near the margin (FsbScore.near_margin):
+   * the leader and those; more samples could still change the answer
+   * (NULL: none). */
   char         **refinable;
+  /* A tie that holds a small lead (FsbScore.small_lead). */
+  gboolean       small_lead;
   /* Behind by dominance (fsb-recommend.c): never ahead of another on a
    * criterion the use case weighs and clearly behind it on one; never
    * tied, never the winner. NULL: none. */

@@ -204,12 +204,41 @@ fsb_use_case_headline (FsbUseCase use_case, FsbVerdictKind kind, FsbConfidence c
 }
 
 /* The confidence in words, first among the notes. */
+/* A tie that holds a small lead: who leads, and by how much at most. */
+static char *
+small_lead_sentence (const FsbRecommendation *self, const char *margin)
+{
+  g_autofree char *lead = NULL;
+  double most = 1;
+
+  for (guint i = 0; i < self->overall->len; i++)
+    {
+      const FsbScore *s = self->overall->pdata[i];
+
+      if (s->small_lead)
+        most = MAX (most, s->ratio);
+    }
+  lead = fsb_format_percent ((most - 1) * 100, 1);
+  return self->confidence == FSB_CONFIDENCE_HIGH
+    /* Translators: the filesystem ahead, “XFS”, then by how much, “4.2 %”, then the equivalence margin, “5 %” */
+    ? g_strdup_printf (_("Confidence is high: %s is ahead overall, but by %s, less than the %s that counts as a "
+                         "difference; every criterion this use case weighs gave a clear answer."),
+                       fsb_format_fs_name (self->leader), lead, margin)
+    /* Translators: the filesystem ahead, “XFS”, then by how much, “4.2 %”, then the equivalence margin, “5 %” */
+    : g_strdup_printf (_("Confidence is medium: %s is ahead overall, but by %s, less than the %s that counts as a "
+                         "difference; some criteria gave no clear answer."),
+                       fsb_format_fs_name (self->leader), lead, margin);
+}
+
 char *
 fsb_recommend_confidence_sentence (const FsbRecommendation *self)
 {
   g_autofree char *margin = fsb_format_percent (FSB_EQUIVALENCE_MARGIN * 100, 0);
   gboolean winner = self->verdict == FSB_VERDICT_WINNER;
 
+  if (!winner && self->small_lead
+      && (self->confidence == FSB_CONFIDENCE_HIGH || self->confidence == FSB_CONFIDENCE_MEDIUM))
+    return small_lead_sentence (self, margin);
   switch (self->confidence)
     {
     case FSB_CONFIDENCE_HIGH:
