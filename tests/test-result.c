@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fsb-engine.h"
+#include "fsb-host-state.h"
 #include "fsb-job.h"
 #include "fsb-stats.h"
 #include "fsb-test-assert.h"
@@ -241,33 +242,21 @@ test_save_and_load_file (void)
 }
 
 static void
-assert_load_fails (const char *data, FsbErrorCode code, const char *needle)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(FsbResult) r = fsb_result_load_from_data (data, -1, &error);
-
-  g_assert_null (r);
-  g_assert_error (error, FSB_ERROR, (int) code);
-  if (needle != NULL && strstr (error->message, needle) == NULL)
-    g_error ("“%s” not in “%s”", needle, error->message);
-}
-
-static void
 test_load_bad_input (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(FsbResult) r = NULL;
 
-  assert_load_fails ("", FSB_ERROR_INVALID, NULL);
-  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesys", FSB_ERROR_INVALID, "JSON");
-  assert_load_fails ("[1, 2]", FSB_ERROR_INVALID, NULL);
-  assert_load_fails ("{\"filesystems\": []}", FSB_ERROR_INVALID, "schema");
-  assert_load_fails ("{\"schema\": \"fsbench-result/9\", \"filesystems\": []}", FSB_ERROR_INVALID,
+  fsb_assert_load_fails ("", FSB_ERROR_INVALID, NULL);
+  fsb_assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesys", FSB_ERROR_INVALID, "JSON");
+  fsb_assert_load_fails ("[1, 2]", FSB_ERROR_INVALID, NULL);
+  fsb_assert_load_fails ("{\"filesystems\": []}", FSB_ERROR_INVALID, "schema");
+  fsb_assert_load_fails ("{\"schema\": \"fsbench-result/9\", \"filesystems\": []}", FSB_ERROR_INVALID,
                      "fsbench-result/9");
-  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": {}}", FSB_ERROR_INVALID, NULL);
-  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": 3, \"tasks\": []}]}",
+  fsb_assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": {}}", FSB_ERROR_INVALID, NULL);
+  fsb_assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": 3, \"tasks\": []}]}",
                      FSB_ERROR_INVALID, NULL);
-  assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": \"xfs\", \"tasks\": [{\"id\": \"mkfs\", \"samples\": [7]}]}]}",
+  fsb_assert_load_fails ("{\"schema\": \"fsbench-result/1\", \"filesystems\": [{\"name\": \"xfs\", \"tasks\": [{\"id\": \"mkfs\", \"samples\": [7]}]}]}",
                      FSB_ERROR_INVALID, NULL);
 
   /* Wrong types inside a sample are skipped, not fatal. */
@@ -304,7 +293,7 @@ test_load_negative_zero (void)
                                                  "\"tasks\": [{\"id\": \"mkfs\", \"samples\": [{%s}]}]}]}", sample);
 
         g_test_message ("%s", sample);
-        assert_load_fails (json, FSB_ERROR_INVALID, z == 0 ? "the number -0 (at byte" : "filesystems[0].tasks[0].samples[0].");
+        fsb_assert_load_fails (json, FSB_ERROR_INVALID, z == 0 ? "the number -0 (at byte" : "filesystems[0].tasks[0].samples[0].");
       }
   /* in a text, "-0" is only text; a zero is a zero */
   {
@@ -334,7 +323,7 @@ test_load_broken_surrogate (void)
                                                "\"filesystems\": []}", broken[b]);
 
       g_test_message ("%s", broken[b]);
-      assert_load_fails (json, FSB_ERROR_INVALID, "written as a \\u escape (at byte 47)");
+      fsb_assert_load_fails (json, FSB_ERROR_INVALID, "written as a \\u escape (at byte 47)");
     }
   for (guint w = 0; w < G_N_ELEMENTS (whole); w++)
     {
@@ -647,76 +636,6 @@ test_left_out (void)
     }
 }
 
-/* A batch's sample: each metric per operation, the batch size kept; in
- * JSON as "batch", and 1 in files from before batches; a batch size out
- * of its range is refused naming the field. */
-static void
-test_batch (void)
-{
-  g_autoptr(FsbSample) sample = fsb_sample_new ();
-  g_autoptr(GPtrArray) more = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_sample_free);
-  g_autoptr(FsbResult) r = fsb_result_new ();
-  g_autoptr(FsbResult) back = NULL, old = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *data = NULL;
-  const char *bad[] = { "0", "1.5", "-1", "10001" };
-  double times[] = { 0.004, 0.006, 0.002, 0.008 }, v;
-  FsbTaskResult *task;
-
-  /* the batch size: enough operations for FSB_BATCH_LEAST_S, within FSB_BATCH_MOST */
-  g_assert_cmpuint (fsb_batch_size (FSB_BATCH_LEAST_S), ==, 1);
-  g_assert_cmpuint (fsb_batch_size (0.03), ==, 2);
-  g_assert_cmpuint (fsb_batch_size (0.001), ==, FSB_BATCH_MOST);
-  g_assert_cmpuint (fsb_batch_size (0), ==, FSB_BATCH_MOST);
-
-  /* time per operation: the batch's timed total / k */
-  fsb_sample_set (sample, "wall_s", times[0]);
-  fsb_sample_set (sample, "files", 375);
-  for (guint i = 1; i < G_N_ELEMENTS (times); i++)
-    {
-      FsbSample *next = fsb_sample_new ();
-
-      fsb_sample_set (next, "wall_s", times[i]);
-      fsb_sample_set (next, "files", 375);
-      g_ptr_array_add (more, next);
-    }
-  fsb_sample_average (sample, more);
-  g_assert_cmpuint (sample->batch, ==, 4);
-  g_assert_true (fsb_sample_get (sample, "wall_s", &v));
-  g_assert_cmpfloat_with_epsilon (v, (0.004 + 0.006 + 0.002 + 0.008) / 4, 1e-12);
-  g_assert_true (fsb_sample_get (sample, "files", &v));
-  g_assert_cmpfloat (v, ==, 375);
-
-  /* through JSON: "batch" is the sample's, not a metric */
-  task = fsb_fs_result_get_task (fsb_result_add_filesystem (r, "xfs"), "tree-find", TRUE);
-  g_ptr_array_add (task->samples, fsb_sample_copy (sample));
-  g_ptr_array_add (task->samples, fsb_sample_copy (more->pdata[0]));
-  data = fsb_result_to_data (r, NULL);
-  g_assert_nonnull (strstr (data, "\"batch\" : 4"));
-  back = fsb_result_load_from_data (data, -1, &error);
-  g_assert_no_error (error);
-  task = fsb_fs_result_get_task (fsb_result_find_filesystem (back, "xfs"), "tree-find", FALSE);
-  g_assert_cmpuint (((FsbSample *) task->samples->pdata[0])->batch, ==, 4);
-  g_assert_false (fsb_sample_get (task->samples->pdata[0], "batch", &v));
-  g_assert_cmpuint (MAX (((FsbSample *) task->samples->pdata[1])->batch, 1), ==, 1);
-
-  /* a file from before batches */
-  old = fsb_result_load_from_data ("{\"schema\": \"fsbench-result/2\", \"filesystems\": [{\"name\": \"xfs\", "
-                                   "\"tasks\": [{\"id\": \"tree-find\", \"samples\": [{\"wall_s\": 0.004}]}]}]}",
-                                   -1, &error);
-  g_assert_no_error (error);
-  task = fsb_fs_result_get_task (fsb_result_find_filesystem (old, "xfs"), "tree-find", FALSE);
-  g_assert_cmpuint (MAX (((FsbSample *) task->samples->pdata[0])->batch, 1), ==, 1);
-
-  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
-    {
-      g_autofree char *json = g_strdup_printf ("{\"schema\": \"fsbench-result/2\", \"filesystems\": [{\"name\": \"xfs\", "
-                                               "\"tasks\": [{\"id\": \"tree-find\", \"samples\": "
-                                               "[{\"wall_s\": 0.004, \"batch\": %s}]}]}]}", bad[i]);
-      assert_load_fails (json, FSB_ERROR_INVALID, "samples[0].batch");
-    }
-}
-
 int
 main (int argc, char **argv)
 {
@@ -739,6 +658,5 @@ main (int argc, char **argv)
   g_test_add_func ("/result/load-broken-surrogate", test_load_broken_surrogate);
   g_test_add_func ("/result/kernel-cmdline", test_kernel_cmdline);
   g_test_add_func ("/tasks/catalog", test_catalog);
-  g_test_add_func ("/result/batch", test_batch);
   return g_test_run ();
 }

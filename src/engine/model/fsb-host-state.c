@@ -286,12 +286,10 @@ fsb_sample_disturbed (const FsbSample *sample)
   return sample != NULL && fsb_sample_get (sample, "disturbed", &v) && v > 0;
 }
 
-gboolean
-fsb_task_result_drops_disturbed (const FsbTaskResult *task)
+static void
+count_disturbed (const FsbTaskResult *task, guint *quiet_out, guint *disturbed_out)
 {
   guint quiet = 0, disturbed = 0;
-
-  g_return_val_if_fail (task != NULL, FALSE);
 
   for (guint i = 0; i < task->samples->len; i++)
     {
@@ -307,7 +305,28 @@ fsb_task_result_drops_disturbed (const FsbTaskResult *task)
       else
         quiet++;
     }
+  *quiet_out = quiet;
+  *disturbed_out = disturbed;
+}
+
+gboolean
+fsb_task_result_drops_disturbed (const FsbTaskResult *task)
+{
+  guint quiet, disturbed;
+
+  g_return_val_if_fail (task != NULL, FALSE);
+  count_disturbed (task, &quiet, &disturbed);
   return disturbed > 0 && quiet >= FSB_QUIET_MIN;
+}
+
+gboolean
+fsb_task_result_keeps_disturbed (const FsbTaskResult *task)
+{
+  guint quiet, disturbed;
+
+  g_return_val_if_fail (task != NULL, FALSE);
+  count_disturbed (task, &quiet, &disturbed);
+  return disturbed > 0 && quiet < FSB_QUIET_MIN;
 }
 
 gboolean

@@ -48,11 +48,13 @@ typedef enum {
 /* the speed probe at either end of the sample more than this many times
  * the machine's usual */
 #define FSB_DISTURBED_SLOWDOWN        1.3
-/* The disk answered slowly: a sample's requests of one kind, the same work
- * as its series' usual (as many, as many bytes, within FSB_DISK_SLOW_SAME),
- * took this many times the series' median time per request, and at least
- * FSB_DISK_SLOW_EXCESS_S more in all; judged on FSB_DISK_SLOW_REQUESTS
- * requests or more, in a series of FSB_DISK_SLOW_LEAST such samples. */
+/* The disk answered slowly: a sample's requests of one kind (reads,
+ * writes, or both together), the same work as its series' usual (as many,
+ * as many bytes, within FSB_DISK_SLOW_SAME), took this many times the
+ * usual time per request (the median of the series' quicker half), and at
+ * least FSB_DISK_SLOW_EXCESS_S more in all; judged on
+ * FSB_DISK_SLOW_REQUESTS requests or more, in a series of
+ * FSB_DISK_SLOW_LEAST such samples. */
 #define FSB_DISK_SLOW_FACTOR          1.7
 #define FSB_DISK_SLOW_EXCESS_S        0.002
 #define FSB_DISK_SLOW_SAME            0.10
@@ -114,6 +116,9 @@ extern const char *const fsb_host_state_metrics[];
 gboolean fsb_sample_disturbed           (const FsbSample *sample);
 /* Whether the estimates leave task's disturbed samples out. */
 gboolean fsb_task_result_drops_disturbed (const FsbTaskResult *task);
+/* Whether task has disturbed samples the estimates keep, too few quiet
+ * ones standing beside them: another sample would let them go. */
+gboolean fsb_task_result_keeps_disturbed (const FsbTaskResult *task);
 /* Whether sample goes into the estimates. */
 gboolean fsb_sample_counts              (const FsbSample *sample, gboolean drop_disturbed);
 /* And its value of metric, finite. */

@@ -43,6 +43,34 @@ fsb_sample_copy (const FsbSample *sample)
   return copy;
 }
 
+/* How a batch's operations make one sample of a metric that is not a
+ * quantity per operation: the machine's state around them
+ * (fsb-host-state.c). The bits of "disturbed" are causes: a batch with
+ * one disturbed operation is disturbed, for that cause (leaving the
+ * operation out instead would mix samples of one tree and of two, which
+ * differ); averaged, the speed probe's bit 8 on one operation of two had
+ * read as 4, others busy on every core. The others average. */
+typedef enum { COMBINE_MEAN, COMBINE_BITS, COMBINE_MOST, COMBINE_LEAST } Combine;
+
+static const struct {
+  const char *metric;
+  Combine     combine;
+} combined[] = {
+  { "disturbed", COMBINE_BITS },
+  { "machine_slowdown", COMBINE_MOST },   /* the slower end's */
+  { "host_dirty_bytes", COMBINE_MOST },   /* the higher reading */
+  { "others_runnable", COMBINE_LEAST },   /* the fewer reading */
+};
+
+static Combine
+combine_of (const char *metric)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (combined); i++)
+    if (strcmp (combined[i].metric, metric) == 0)
+      return combined[i].combine;
+  return COMBINE_MEAN;
+}
+
 void
 fsb_sample_average (FsbSample *sample, GPtrArray *more)
 {
@@ -51,16 +79,24 @@ fsb_sample_average (FsbSample *sample, GPtrArray *more)
   for (guint j = 0; j < sample->metrics->len; j++)
     {
       FsbMetric *m = &g_array_index (sample->metrics, FsbMetric, j);
+      Combine how = combine_of (m->name);
       double sum = m->value, v;
       guint n = 1;
 
       for (guint i = 0; i < more->len; i++)
         if (fsb_sample_get (more->pdata[i], m->name, &v))
           {
+            if (how == COMBINE_BITS)
+              m->value = (double) ((guint) m->value | (guint) v);
+            else if (how == COMBINE_MOST)
+              m->value = MAX (m->value, v);
+            else if (how == COMBINE_LEAST)
+              m->value = MIN (m->value, v);
             sum += v;
             n++;
           }
-      m->value = sum / n;
+      if (how == COMBINE_MEAN)
+        m->value = sum / n;
     }
   sample->batch = 1 + more->len;
 }

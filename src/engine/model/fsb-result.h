@@ -310,7 +310,9 @@ gboolean       fsb_sample_get           (const FsbSample *sample, const char *me
 FsbSample     *fsb_sample_copy          (const FsbSample *sample);
 /* Makes sample the mean operation of itself and more (FsbSample*, the same
  * task's further operations of a batch): each metric of sample is averaged
- * over those that have it, and sample->batch becomes 1 + more->len. */
+ * over those that have it, but for the machine's state around them (the
+ * causes of "disturbed" joined, the worst of the readings that flag it),
+ * and sample->batch becomes 1 + more->len. */
 void           fsb_sample_average       (FsbSample *sample, GPtrArray *more);
 
 

@@ -567,6 +567,66 @@ fsb_repeat_focus_choose (FsbPlan *plan, FsbResult *result, const char *const *fi
   return focus_choose (plan, result, filesystems, step_seconds, seconds_left, FALSE, stop);
 }
 
+/* Re-measuring ------------------------------------------------------------------ */
+
+/* The shortest chain with task_id in it: the task's own. */
+static GPtrArray *
+own_chain (Work *w, const char *task_id)
+{
+  GPtrArray *best = NULL;
+
+  for (guint c = 0; c < w->chains->len; c++)
+    {
+      GPtrArray *chain = w->chains->pdata[c];
+
+      for (guint t = 0; t < chain->len; t++)
+        if (g_strcmp0 (chain->pdata[t], task_id) == 0 && (best == NULL || chain->len < best->len))
+          best = chain;
+    }
+  return best;
+}
+
+FsbRepeatFocus *
+fsb_repeat_focus_remeasure (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
+                            GHashTable *step_seconds, double seconds_left)
+{
+  Work w = { 0 };
+  g_autoptr(GHashTable) in = g_hash_table_new (g_str_hash, g_str_equal);
+  FsbRepeatFocus *focus = NULL;
+
+  g_return_val_if_fail (plan != NULL && result != NULL && filesystems != NULL, NULL);
+
+  w.plan = plan;
+  w.filesystems = filesystems;
+  w.step_seconds = step_seconds;
+  w.cycle = g_ptr_array_new ();
+  w.chains = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  find_chains (&w);
+  for (guint t = 0; t < w.cycle->len; t++)
+    for (guint f = 0; filesystems[f] != NULL; f++)
+      {
+        FsbFsResult *fs = fsb_result_find_filesystem (result, filesystems[f]);
+        FsbTaskResult *task = fs != NULL ? fsb_fs_result_get_task (fs, w.cycle->pdata[t], FALSE) : NULL;
+        GPtrArray *chain;
+
+        if (task == NULL || !fsb_task_result_keeps_disturbed (task)
+            || (chain = own_chain (&w, w.cycle->pdata[t])) == NULL || at_most (&w, result, chain))
+          continue;
+        for (guint i = 0; i < chain->len; i++)
+          g_hash_table_add (in, chain->pdata[i]);
+      }
+  if (g_hash_table_size (in) > 0)
+    {
+      double seconds = round_seconds (&w, in);
+
+      if (seconds <= seconds_left)
+        focus = focus_new (&w, in, seconds, 0);
+    }
+  g_ptr_array_unref (w.chains);
+  g_ptr_array_unref (w.cycle);
+  return focus;
+}
+
 FsbRepeatFocus *
 fsb_repeat_focus_refine (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
                          GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop)

@@ -45,6 +45,14 @@ FsbRepeatFocus *fsb_repeat_focus_choose   (FsbPlan *plan, FsbResult *result, con
  * whether each is a lead or a tie. */
 FsbRepeatFocus *fsb_repeat_focus_refine   (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
                                            GHashTable *step_seconds, double seconds_left, FsbRepeatStop *stop);
+
+/* A settled verdict whose samples still count disturbed ones
+ * (fsb_task_result_keeps_disturbed: too few quiet ones beside them): a
+ * round of those tasks' chains on the contenders named, so that they can
+ * be left out. NULL when there are none, each such chain had
+ * plan->repeat_max cycles, or the round does not fit in seconds_left. */
+FsbRepeatFocus *fsb_repeat_focus_remeasure (FsbPlan *plan, FsbResult *result, const char *const *filesystems,
+                                            GHashTable *step_seconds, double seconds_left);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FsbRepeatFocus, fsb_repeat_focus_free)
 
 G_END_DECLS
