@@ -109,7 +109,7 @@ test_record (void)
   fsb_host_state_parse_reported ("394216\n", &b);
   /* the speed probe: usual at the start, slow at the end */
   a.slowdown = 1.02;
-  b.slowdown = 1.45;
+  b.slowdown = 1.65;
   fsb_host_state_record (&a, &b, 2, s);
   /* 385 MiB handed back while it ran: recorded, not judged */
   g_assert_cmpfloat (fsb_test_sample_get (s, "host_returned_bytes"), ==, (394216 - 1000) * 1024.0);
@@ -120,9 +120,9 @@ test_record (void)
   g_assert_cmpfloat (fsb_test_sample_get (s, "others_runnable"), ==, 2);
   g_assert_cmpfloat (fsb_test_sample_get (s, "host_dirty_bytes"), ==, (300000 + 2048) * 1024.0);
   /* the slower end */
-  g_assert_cmpfloat (fsb_test_sample_get (s, "machine_slowdown"), ==, 1.45);
+  g_assert_cmpfloat (fsb_test_sample_get (s, "machine_slowdown"), ==, 1.65);
   /* steal 15 % > 10 %, 295 MiB dirty > 256 MiB, 2 others on 2 cores,
-   * the machine 1.45× slower than usual */
+   * the machine 1.65× slower than usual */
   g_assert_cmpfloat (fsb_test_sample_get (s, "disturbed"), ==, FSB_DISTURBED_HOST);
 
   /* nothing read: nothing recorded, not even "quiet" */
@@ -157,9 +157,10 @@ test_rule (void)
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 1, 2, 0), ==, 0);
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 2, 0), ==, FSB_DISTURBED_LOAD);
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 2, 0, 0), ==, 0);
-  /* the machine slower than usual: more than 1.3× */
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 1.3), ==, 0);
-  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 1.31), ==, FSB_DISTURBED_SLOW);
+  /* the machine slower than usual: more than 1.5× */
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 1.4), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 1.5), ==, 0);
+  g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 1.51), ==, FSB_DISTURBED_SLOW);
   g_assert_cmpuint (fsb_host_state_rule (0, 400, 0, 0, 2, 0.5), ==, 0);
 }
 
