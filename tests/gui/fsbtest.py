@@ -69,6 +69,9 @@ class App:
         env["LC_ALL"] = locale
         env["LANGUAGE"] = ""
         env.setdefault("G_DEBUG", "fatal-criticals")
+        # its own debug messages (a mount udisksd refused, and for how
+        # long), kept in the stderr file for a failure to be read from
+        env.setdefault("G_MESSAGES_DEBUG", "FsBench")
         env.update(extra_env or {})
         n = len([f for f in os.listdir(test_dir()) if f.startswith("app-")])
         self.stderr_path = os.path.join(test_dir(), f"app-{n + 1}.stderr")

@@ -16,6 +16,12 @@ G_BEGIN_DECLS
  * udisksd waits for udev itself (UDISKS_DEFAULT_WAIT_TIMEOUT): on a busy
  * machine its main loop lags by seconds. */
 #define CATCH_UP_MSEC 20000
+/* How long to wait for udisksd to see that a device it calls mounted is
+ * not (the kernel has no mount of it): its mount monitor updates every
+ * block object on each mount anywhere, in its main loop, and with two
+ * targets remounting in turns on a loaded machine it was still calling
+ * a take-ownership temp-mount current 20 s after it had gone. */
+#define STALE_VIEW_MSEC 60000
 #define RETRY_STEP_MSEC 100
 
 struct _FsbTarget
@@ -64,6 +70,10 @@ gboolean fsb_target_not_cancelled (GCancellable *cancellable, GError **error);
  * being done (a printf format), goes to error. Returns FALSE. */
 gboolean fsb_target_udisks_fail   (GError **error, GError *local_error, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
+/* An error unless the target has been prepared (has a udisks object). */
+gboolean fsb_target_check_prepared (FsbTarget *self, GError **error);
+
+/* fsb-target-mount.c */
 /* udisksd is a moment behind (an interface not exported yet, a mount it
  * still sees); busy_too: a filesystem still letting go. */
 gboolean fsb_target_is_retryable  (const GError *error, gboolean busy_too);
