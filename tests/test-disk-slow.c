@@ -1,6 +1,6 @@
 /* test-disk-slow.c: which samples of a series waited on a slow disk: the
- * same reads (or writes, or both) taking 1.7 times the usual of the
- * series' quicker half and 2 ms more;
+ * same reads (or writes, or both) taking 1.5 times the usual of the
+ * series' quicker half and 1.5 ms more;
  * not a sample that asked for more, not a whisker over, not a series too
  * short to know its usual; the other causes kept; judged again as the
  * series grows */
@@ -58,7 +58,7 @@ test_reads (void)
   for (guint i = 0; i < 5; i++)
     g_ptr_array_add (task->samples, walk (47, 0.003, 0));
   g_ptr_array_add (task->samples, walk (47, 0.010, 0));                      /* 5: 3.3x, 7 ms more */
-  g_ptr_array_add (task->samples, walk (47, 0.005, 0));                      /* 6: 1.67x: a whisker */
+  g_ptr_array_add (task->samples, walk (47, 0.0044, 0));                     /* 6: 1.47x: a whisker */
   g_ptr_array_add (task->samples, walk (94, 0.012, 0));                      /* 7: twice the reads */
   g_ptr_array_add (task->samples, walk (47, 0.011, FSB_DISTURBED_STEAL));     /* 8: and the steal stays */
   g_ptr_array_add (task->samples, walk (47, 0.009, -1));                     /* 9: state unknown */
@@ -76,7 +76,7 @@ test_reads (void)
   series_free (task);
 }
 
-/* 8 reads of 0.1 ms: 2.5 times as long is still 1.2 ms, within what the
+/* 8 reads of 0.1 ms: 2.5 times as long is still 1.2 ms more, within what the
  * kernel's whole milliseconds blur; 5 reads are too few to judge. */
 static void
 test_too_little (void)
@@ -126,8 +126,8 @@ test_writes (void)
 }
 
 /* Judged whole: two samples cannot tell the usual; the third does; a slow
- * spell that becomes the series' usual (three quarters of it) clears the
- * flag again. */
+ * spell that becomes the series' usual (most of its quicker half) clears
+ * the flag again. */
 static void
 test_series_grows (void)
 {
@@ -142,7 +142,7 @@ test_series_grows (void)
   fsb_task_result_flag_slow_disk (task);
   g_assert_cmpuint (bits (task, 1), ==, FSB_DISTURBED_DISK);
 
-  for (guint i = 0; i < 5; i++)
+  for (guint i = 0; i < 9; i++)
     g_ptr_array_add (task->samples, walk (47, 0.009, 0));
   fsb_task_result_flag_slow_disk (task);
   for (guint i = 0; i < task->samples->len; i++)

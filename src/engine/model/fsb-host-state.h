@@ -56,8 +56,8 @@ typedef enum {
  * least FSB_DISK_SLOW_EXCESS_S more in all; judged on
  * FSB_DISK_SLOW_REQUESTS requests or more, in a series of
  * FSB_DISK_SLOW_LEAST such samples. */
-#define FSB_DISK_SLOW_FACTOR          1.7
-#define FSB_DISK_SLOW_EXCESS_S        0.002
+#define FSB_DISK_SLOW_FACTOR          1.5
+#define FSB_DISK_SLOW_EXCESS_S        0.0015
 #define FSB_DISK_SLOW_SAME            0.10
 #define FSB_DISK_SLOW_REQUESTS        8
 #define FSB_DISK_SLOW_LEAST           3
