@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fsb-engine.h"
@@ -20,6 +21,7 @@
 #include "fsb-target-private.h"
 #include "fsb-test-assert.h"
 #include "fsb-test-util.h"
+#include "fsb-udisks.h"
 
 static char *tmp_dir;
 static char *image_dir;
@@ -152,6 +154,55 @@ test_stray_mount (void)
   fsb_assert_ok (fsb_target_release (target, &error), error);
   assert_nothing_left (device);
   g_rmdir (mount_point);
+}
+
+/* udisksd calls the device mounted at a folder the kernel has no mount
+ * at (staged with gdb by stage-stale-view.sh, as a take-ownership
+ * temp-mount left it in CI runs): the mount rescans the device and goes
+ * on, where waiting alone failed after a minute. */
+static void
+test_stale_view (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FsbTarget) target = NULL;
+  g_autoptr(GVariant) points = NULL;
+  g_autofree char *device = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "stage-stale-view.sh", NULL);
+  g_autofree char *cmd = NULL;
+  int status;
+
+  if (!fsb_test_have_udisks ())
+    return;
+  target = fsb_test_image_target (image_dir, "400M", "xfs", FALSE);
+  device = g_strdup (fsb_target_get_device (target));
+  path = fsb_udisks_object_path_for_device (device);
+  g_assert_nonnull (path);
+
+  cmd = g_strdup_printf ("sh %s %s %s", script, device, tmp_dir);
+  status = system (cmd);
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 77)
+    {
+      g_test_skip ("no gdb to stage it with");
+      fsb_assert_ok (fsb_target_release (target, &error), error);
+      return;
+    }
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  /* staged: udisksd says mounted, the kernel says not */
+  points = fsb_udisks_get_property (path, FSB_UDISKS_IFACE_FS, "MountPoints", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_variant_n_children (points), ==, 1);
+  {
+    g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
+    g_autoptr(GPtrArray) of_device = fsb_mountinfo_points_of (mounts, fsb_device_number (device));
+
+    g_assert_cmpuint (of_device->len, ==, 0);
+  }
+
+  fsb_assert_ok (fsb_target_mount (target, NULL, NULL, &error), error);
+  g_assert_true (fsb_mountinfo_is_mount_point (fsb_target_get_mount_point (target)));
+  fsb_assert_ok (fsb_target_release (target, &error), error);
+  assert_nothing_left (device);
 }
 
 /* mkfs.xfs refuses a 64 MiB device: the format fails, release cleans. */
@@ -386,6 +437,7 @@ main (int argc, char **argv)
   g_test_add_func ("/failure/orphan-loop", test_orphan_loop);
   g_test_add_func ("/failure/temp-mount", test_temp_mount);
   g_test_add_func ("/failure/stray-mount", test_stray_mount);
+  g_test_add_func ("/failure/stale-view", test_stale_view);
   g_test_add_func ("/failure/mkfs-fails", test_mkfs_fails);
   g_test_add_func ("/failure/run-fails", test_run_fails);
   g_test_add_func ("/failure/image-renamed", test_image_renamed);

@@ -132,8 +132,6 @@ fsb_target_format_file (FsbTarget    *self,
   g_autofree char *dir = NULL, *proto = NULL, *err_text = NULL, *old_uuid = NULL;
   g_autoptr(GPtrArray) argv = NULL;
   g_autoptr(GError) local = NULL;
-  g_auto(GVariantBuilder) options = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
-  g_autoptr(GVariant) reply = NULL;
   int w = way_of (fstype), status = 0;
   gint64 start;
 
@@ -185,10 +183,7 @@ fsb_target_format_file (FsbTarget    *self,
 
   /* udisksd learns of it only when asked: read the device again, then wait
    * until it sees the new filesystem. */
-  g_variant_builder_add (&options, "{sv}", "auth.no_user_interaction", g_variant_new_boolean (FALSE));
-  reply = fsb_udisks_call (self->object_path, FSB_UDISKS_IFACE_BLOCK, "Rescan",
-                           g_variant_new ("(a{sv})", &options), NULL, NULL, G_MAXINT, NULL, &local);
-  if (reply == NULL)
+  if (!fsb_udisks_rescan (self->object_path, &local))
     return fsb_target_udisks_fail (error, g_steal_pointer (&local),
                                    /* Translators: a device, “/dev/loop0” */
                                    _("Could not read %s again"), self->device);

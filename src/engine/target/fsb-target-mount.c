@@ -85,6 +85,25 @@ fsb_target_set_mount_options (FsbTarget *self, const char *options)
   self->mount_requested = options != NULL && *options != '\0' ? g_strdup (options) : NULL;
 }
 
+/* udisksd calls the device mounted while the kernel has no mount of it.
+ * Its mount monitor tells block objects of a mount gone by comparing the
+ * mount table with the one it last compared; an update in between (the
+ * "change" uevent of mkfs.xfs, while Format's take-ownership temp-mount
+ * was up for a moment) reads the table itself. When both come in one turn
+ * of its main loop, the next comparison sees no change, and the object
+ * keeps the temp-mount until the next uevent of the device: in CI runs it
+ * was still there after 60 s. A rescan is that uevent. */
+static void
+refresh_stale_view (FsbTarget *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (fsb_udisks_rescan (self->object_path, &error))
+    g_debug ("%s: udisksd calls it mounted and the kernel does not: rescanned", self->device);
+  else
+    g_debug ("%s: could not rescan it: %s", self->device, error->message);
+}
+
 /* udisksd names a mount point after the filesystem's UUID or label, and
  * makes it by testing for the name, then creating it: two Mount calls at
  * once for filesystems of the same UUID (copies of one image, as the
@@ -101,7 +120,7 @@ fsb_target_mount (FsbTarget    *self,
 {
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GError) local_error = NULL;
-  gint64 start = 0, end = 0, mounted = 0, first;
+  gint64 start = 0, end = 0, mounted = 0, first, next_rescan = RESCAN_FIRST_MSEC;
   int tries = 0;
 
   g_return_val_if_fail (FSB_IS_TARGET (self), FALSE);
@@ -148,6 +167,11 @@ fsb_target_mount (FsbTarget    *self,
           if (!fsb_target_unmount_strays (self->device, self->object_path, NULL))
             break;
           limit = STALE_VIEW_MSEC;
+          if (waited >= next_rescan)
+            {
+              next_rescan = waited + RESCAN_EVERY_MSEC;
+              refresh_stale_view (self);
+            }
         }
       if (tries == 0)
         g_debug ("%s: %s; retrying for up to %d ms", self->device, local_error->message, limit);

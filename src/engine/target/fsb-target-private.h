@@ -17,11 +17,13 @@ G_BEGIN_DECLS
  * machine its main loop lags by seconds. */
 #define CATCH_UP_MSEC 20000
 /* How long to wait for udisksd to see that a device it calls mounted is
- * not (the kernel has no mount of it): its mount monitor updates every
- * block object on each mount anywhere, in its main loop, and with two
- * targets remounting in turns on a loaded machine it was still calling
- * a take-ownership temp-mount current 20 s after it had gone. */
+ * not (the kernel has no mount of it). It may lag on a loaded machine, or
+ * keep a take-ownership temp-mount until the device's next uevent (see
+ * refresh_stale_view in fsb-target-mount.c): a rescan after half a
+ * second of that, then every 2 s. */
 #define STALE_VIEW_MSEC 60000
+#define RESCAN_FIRST_MSEC 500
+#define RESCAN_EVERY_MSEC 2000
 #define RETRY_STEP_MSEC 100
 
 struct _FsbTarget

@@ -198,6 +198,17 @@ fsb_udisks_unmount (const char *object_path, gboolean force, GError **error)
 }
 
 gboolean
+fsb_udisks_rescan (const char *object_path, GError **error)
+{
+  g_autoptr(GVariant) reply = NULL;
+
+  reply = fsb_udisks_call (object_path, FSB_UDISKS_IFACE_BLOCK, "Rescan",
+                           g_variant_new ("(@a{sv})", fsb_udisks_options (FALSE)),
+                           NULL, NULL, G_MAXINT, NULL, error);
+  return reply != NULL;
+}
+
+gboolean
 fsb_udisks_loop_delete (const char *object_path, GError **error)
 {
   g_autoptr(GVariant) reply = NULL;

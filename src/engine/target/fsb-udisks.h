@@ -40,6 +40,9 @@ char     *fsb_udisks_object_path_for_device (const char *device);
 /* Unmount (force: lazily) and detach; NOT_MOUNTED counts as success. */
 gboolean  fsb_udisks_unmount          (const char *object_path, gboolean force, GError **error);
 gboolean  fsb_udisks_loop_delete      (const char *object_path, GError **error);
+/* Block.Rescan: udisksd reads the device again (a "change" uevent) and
+ * updates everything it says of it, its mount points among them. */
+gboolean  fsb_udisks_rescan           (const char *object_path, GError **error);
 
 /* Turns a udisks or D-Bus error into FSB_ERROR, prefixed with what we
  * were doing ("Could not format /dev/loop3"). */
