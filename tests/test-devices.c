@@ -122,9 +122,9 @@ test_btrfs_members (void)
       fsb_test_flush_main_context ();
       g_clear_pointer (&da, fsb_device_free);
       g_clear_pointer (&db, fsb_device_free);
-      da = fsb_device_lookup (fsb_udisks_get_client (NULL), dev_a, 0, &error);
+      da = fsb_device_lookup (dev_a, 0, &error);
       g_assert_no_error (error);
-      db = fsb_device_lookup (fsb_udisks_get_client (NULL), dev_b, 0, &error);
+      db = fsb_device_lookup (dev_b, 0, &error);
       g_assert_no_error (error);
       if (g_strcmp0 (da->filesystem, "btrfs") == 0 && g_strcmp0 (db->filesystem, "btrfs") == 0)
         break;

@@ -244,7 +244,7 @@ test_refuse_mounted (void)
   g_assert_null (part);
   g_clear_error (&error);
 
-  device = fsb_device_lookup (fsb_udisks_get_client (NULL), loop, 0, &error);
+  device = fsb_device_lookup (loop, 0, &error);
   g_assert_no_error (error);
   g_assert_false (device->usable);
   g_assert_nonnull (strstr (device->reason, fsb_target_get_mount_point (image)));
@@ -315,7 +315,7 @@ test_refuse_root (void)
       return;
     }
 
-  devices = fsb_device_list (fsb_udisks_get_client (NULL), 0);
+  devices = fsb_device_list (0);
   for (guint i = 0; i < devices->len; i++)
     {
       FsbDevice *d = g_ptr_array_index (devices, i);
@@ -470,7 +470,7 @@ lookup_loop_of (const char *object_path)
   value = fsb_udisks_get_property (object_path, FSB_UDISKS_IFACE_BLOCK, "Device", &error);
   g_assert_no_error (error);
   fsb_test_flush_main_context ();
-  device = fsb_device_lookup (fsb_udisks_get_client (NULL), g_variant_get_bytestring (value), 0, &error);
+  device = fsb_device_lookup (g_variant_get_bytestring (value), 0, &error);
   g_assert_no_error (error);
   g_test_message ("%s: %s", device->device, device->reason ? device->reason : "usable");
   return device;
@@ -528,7 +528,7 @@ test_refuse_kinds (void)
   if (fsb_device_number (part_name) != 0)
     {
       fsb_test_flush_main_context ();
-      part = fsb_device_lookup (fsb_udisks_get_client (NULL), part_name, 0, &error);
+      part = fsb_device_lookup (part_name, 0, &error);
       g_assert_no_error (error);
       g_assert_true (part->is_partition);
       g_assert_true (part->usable);

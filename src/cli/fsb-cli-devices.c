@@ -61,7 +61,7 @@ fsb_cli_devices (int argc, char **argv)
   client = fsb_udisks_get_client (&error);
   if (client == NULL)
     return fsb_cli_fail (error);
-  devices = fsb_device_list (client, 0);
+  devices = fsb_device_list (0);
   if (!all)
     fsb_device_keep_offered (devices, NULL);
 

@@ -13,6 +13,12 @@
 #include "fsb-error.h"
 #include "fsb-mountinfo.h"
 #include "fsb-target-state.h"
+#include "fsb-udisks.h"
+
+#define IFACE_DRIVE           "org.freedesktop.UDisks2.Drive"
+#define IFACE_PARTITION       "org.freedesktop.UDisks2.Partition"
+#define IFACE_PARTITION_TABLE "org.freedesktop.UDisks2.PartitionTable"
+#define IFACE_ENCRYPTED       "org.freedesktop.UDisks2.Encrypted"
 
 G_DEFINE_BOXED_TYPE (FsbDevice, fsb_device, fsb_device_copy, fsb_device_free)
 
@@ -282,65 +288,69 @@ mount_points_of (GPtrArray *mounts, dev_t dev)
 }
 
 static FsbDevice *
-device_from_object (UDisksClient *client, UDisksObject *object, GPtrArray *mounts,
+device_from_object (GVariant *objects, const char *path, GVariant *ifaces, GPtrArray *mounts,
                     GHashTable *critical, GHashTable *btrfs_members, guint64 needed_bytes)
 {
-  UDisksBlock *block = udisks_object_peek_block (object);
-  UDisksLoop *loop = udisks_object_peek_loop (object);
-  UDisksEncrypted *encrypted = udisks_object_peek_encrypted (object);
-  g_autoptr(UDisksDrive) drive = NULL;
+  g_autofree char *drive_path = NULL, *uuid = NULL;
+  g_autoptr(GVariant) drive = NULL;
   g_autofree char *holder = NULL;
+  gboolean is_loop = fsb_udisks_has_iface (ifaces, FSB_UDISKS_IFACE_LOOP);
   FsbDeviceFacts facts = { 0 };
   FsbDevice *d;
   dev_t dev;
 
-  if (block == NULL || udisks_block_get_size (block) == 0)
+  if (!fsb_udisks_has_iface (ifaces, FSB_UDISKS_IFACE_BLOCK) || fsb_udisks_prop_number (ifaces, FSB_UDISKS_IFACE_BLOCK, "Size") == 0)
     return NULL;
 
   d = g_new0 (FsbDevice, 1);
-  dev = (dev_t) udisks_block_get_device_number (block);
-  d->device = g_strdup (udisks_block_get_device (block));
-  d->object_path = g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (object)));
-  d->size = udisks_block_get_size (block);
-  drive = udisks_client_get_drive_for_block (client, block);
+  dev = (dev_t) fsb_udisks_prop_number (ifaces, FSB_UDISKS_IFACE_BLOCK, "DeviceNumber");
+  d->device = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_BLOCK, "Device");
+  if (d->device == NULL)
+    d->device = g_strdup ("");
+  d->object_path = g_strdup (path);
+  d->size = fsb_udisks_prop_number (ifaces, FSB_UDISKS_IFACE_BLOCK, "Size");
+  drive_path = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_BLOCK, "Drive");
+  if (drive_path != NULL && strcmp (drive_path, "/") != 0)
+    drive = g_variant_lookup_value (objects, drive_path, NULL);
   if (drive != NULL)
     {
-      const char *vendor = udisks_drive_get_vendor (drive);
-      const char *model = udisks_drive_get_model (drive);
+      g_autofree char *vendor = fsb_udisks_prop_string (drive, IFACE_DRIVE, "Vendor");
+      g_autofree char *model = fsb_udisks_prop_string (drive, IFACE_DRIVE, "Model");
+      g_autofree char *bus = fsb_udisks_prop_string (drive, IFACE_DRIVE, "ConnectionBus");
 
-      d->model = (vendor != NULL && *vendor != '\0')
-        ? g_strdup_printf ("%s %s", vendor, model) : g_strdup (model);
-      d->connection = g_strdup (guess_connection (d->device, udisks_drive_get_connection_bus (drive)));
+      d->model = vendor != NULL ? g_strdup_printf ("%s %s", vendor, model != NULL ? model : "")
+                                : g_strdup (model != NULL ? model : "");
+      d->connection = g_strdup (guess_connection (d->device, bus));
     }
   else
     {
       d->model = g_strdup ("");
       d->connection = g_strdup (guess_connection (d->device, NULL));
     }
-  if (udisks_block_get_id_type (block) != NULL && *udisks_block_get_id_type (block) != '\0')
-    d->filesystem = g_strdup (udisks_block_get_id_type (block));
-  if (udisks_block_get_id_label (block) != NULL && *udisks_block_get_id_label (block) != '\0')
-    d->label = g_strdup (udisks_block_get_id_label (block));
+  d->filesystem = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_BLOCK, "IdType");
+  d->label = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_BLOCK, "IdLabel");
   d->mount_points = mount_points_of (mounts, dev);
-  d->is_partition = udisks_object_peek_partition (object) != NULL;
+  d->is_partition = fsb_udisks_has_iface (ifaces, IFACE_PARTITION);
   d->is_whole_disk = !d->is_partition;
-  d->read_only = udisks_block_get_read_only (block);
-  if (loop != NULL && udisks_loop_get_backing_file (loop) != NULL && udisks_loop_get_backing_file (loop)[0] != '\0')
-    d->backing_file = g_strdup (udisks_loop_get_backing_file (loop));
-  d->identity = fsb_device_identity_from_object (client, object);
+  d->read_only = fsb_udisks_prop_true (ifaces, FSB_UDISKS_IFACE_BLOCK, "ReadOnly");
+  if (is_loop)
+    d->backing_file = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_LOOP, "BackingFile");
+  d->identity = fsb_device_identity_from_props (ifaces, drive);
 
-  facts_from_sysfs (&facts, dev, critical, d, udisks_object_peek_partition_table (object) != NULL, &holder);
+  facts_from_sysfs (&facts, dev, critical, d, fsb_udisks_has_iface (ifaces, IFACE_PARTITION_TABLE), &holder);
   facts.id_type = d->filesystem;
-  if (g_strcmp0 (d->filesystem, "btrfs") == 0)
-    facts.same_uuid = GPOINTER_TO_UINT (g_hash_table_lookup (btrfs_members, udisks_block_get_id_uuid (block)));
-  facts.raid_member = g_strcmp0 (udisks_block_get_mdraid_member (block), "/") != 0;
-  facts.open_luks = encrypted != NULL && g_strcmp0 (udisks_block_get_crypto_backing_device (block), "/") == 0
-                    && g_strcmp0 (udisks_encrypted_get_cleartext_device (encrypted), "/") != 0;
+  uuid = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_BLOCK, "IdUUID");
+  if (g_strcmp0 (d->filesystem, "btrfs") == 0 && uuid != NULL)
+    facts.same_uuid = GPOINTER_TO_UINT (g_hash_table_lookup (btrfs_members, uuid));
+  facts.raid_member = fsb_udisks_prop_names_object (ifaces, FSB_UDISKS_IFACE_BLOCK, "MDRaidMember");
+  facts.open_luks = fsb_udisks_has_iface (ifaces, IFACE_ENCRYPTED)
+                    && !fsb_udisks_prop_names_object (ifaces, FSB_UDISKS_IFACE_BLOCK, "CryptoBackingDevice")
+                    && fsb_udisks_prop_names_object (ifaces, IFACE_ENCRYPTED, "CleartextDevice");
   /* udisks marks every loop device as a system device: a loop device is
    * judged like any other instead, and one another user set up is theirs. */
-  facts.hint_system = udisks_block_get_hint_system (block);
-  facts.is_loop = loop != NULL;
-  facts.loop_other_user = loop != NULL && udisks_loop_get_setup_by_uid (loop) != getuid ();
+  facts.hint_system = fsb_udisks_prop_true (ifaces, FSB_UDISKS_IFACE_BLOCK, "HintSystem");
+  facts.is_loop = is_loop;
+  facts.loop_other_user = is_loop && fsb_udisks_prop_number (ifaces, FSB_UDISKS_IFACE_LOOP, "SetupByUID") != getuid ();
   facts.needed_bytes = needed_bytes;
   apply_verdict (d, &facts);
   return d;
@@ -412,38 +422,47 @@ compare_devices (gconstpointer a, gconstpointer b)
 }
 
 GPtrArray *
-fsb_device_list (UDisksClient *client, guint64 needed_bytes)
+fsb_device_list (guint64 needed_bytes)
 {
   GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) fsb_device_free);
   g_autoptr(GPtrArray) mounts = fsb_mountinfo_read ();
   g_autoptr(GHashTable) critical = critical_devices (mounts);
   g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) btrfs_members = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autolist(UDisksObject) objects = NULL;
+  g_autoptr(GHashTable) btrfs_members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GVariant) objects = fsb_udisks_get_objects (NULL);
   g_autoptr(GDir) dir = NULL;
-  const char *name;
+  const char *name, *path;
+  GVariantIter iter;
+  GVariant *ifaces;
 
-  if (client != NULL)
-    objects = g_dbus_object_manager_get_objects (udisks_client_get_object_manager (client));
   /* A Btrfs filesystem spans every device with its IdUUID: with more than
    * one, each member is in use by the filesystem, mounted or not. */
-  for (GList *l = objects; l != NULL; l = l->next)
+  if (objects != NULL)
     {
-      UDisksBlock *block = udisks_object_peek_block (l->data);
-      const char *uuid = block != NULL ? udisks_block_get_id_uuid (block) : NULL;
+      g_variant_iter_init (&iter, objects);
+      while (g_variant_iter_loop (&iter, "{&o@a{sa{sv}}}", &path, &ifaces))
+        {
+          g_autofree char *type = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_BLOCK, "IdType");
+          char *uuid = fsb_udisks_prop_string (ifaces, FSB_UDISKS_IFACE_BLOCK, "IdUUID");
 
-      if (block != NULL && g_strcmp0 (udisks_block_get_id_type (block), "btrfs") == 0 && uuid != NULL && *uuid != '\0')
-        g_hash_table_insert (btrfs_members, (gpointer) uuid,
-                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (btrfs_members, uuid)) + 1));
-    }
-  for (GList *l = objects; l != NULL; l = l->next)
-    {
-      FsbDevice *d = device_from_object (client, l->data, mounts, critical, btrfs_members, needed_bytes);
+          if (g_strcmp0 (type, "btrfs") != 0 || uuid == NULL)
+            {
+              g_free (uuid);
+              continue;
+            }
+          g_hash_table_replace (btrfs_members, uuid,
+                                GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (btrfs_members, uuid)) + 1));
+        }
+      g_variant_iter_init (&iter, objects);
+      while (g_variant_iter_loop (&iter, "{&o@a{sa{sv}}}", &path, &ifaces))
+        {
+          FsbDevice *d = device_from_object (objects, path, ifaces, mounts, critical, btrfs_members, needed_bytes);
 
-      if (d == NULL)
-        continue;
-      g_hash_table_add (seen, GSIZE_TO_POINTER (fsb_device_number (d->device)));
-      g_ptr_array_add (list, d);
+          if (d == NULL)
+            continue;
+          g_hash_table_add (seen, GSIZE_TO_POINTER (fsb_device_number (d->device)));
+          g_ptr_array_add (list, d);
+        }
     }
 
   dir = g_dir_open ("/sys/class/block", 0, NULL);
@@ -464,9 +483,9 @@ fsb_device_list (UDisksClient *client, guint64 needed_bytes)
 }
 
 FsbDevice *
-fsb_device_lookup (UDisksClient *client, const char *device, guint64 needed_bytes, GError **error)
+fsb_device_lookup (const char *device, guint64 needed_bytes, GError **error)
 {
-  g_autoptr(GPtrArray) list = fsb_device_list (client, needed_bytes);
+  g_autoptr(GPtrArray) list = fsb_device_list (needed_bytes);
   dev_t dev = fsb_device_number (device);
 
   for (guint i = 0; i < list->len; i++)
@@ -554,7 +573,8 @@ fsb_device_equal (const FsbDevice *a, const FsbDevice *b)
 
 /* ---- FsbDeviceMonitor ------------------------------------------------- */
 
-/* The list is made in a thread (it reads /proc, /sys and the state files),
+/* The list is made in a thread (it asks udisksd for its objects, reads
+ * /proc, /sys and the state files),
  * one listing at a time: udisks2 changes that come meanwhile ask for one
  * more after it. */
 struct _FsbDeviceMonitor
@@ -587,7 +607,6 @@ lists_equal (GPtrArray *a, GPtrArray *b)
 }
 
 typedef struct {
-  UDisksClient *client;
   gboolean      offered_only;
   char         *image_folder;
 } ListJob;
@@ -595,7 +614,6 @@ typedef struct {
 static void
 list_job_free (ListJob *job)
 {
-  g_object_unref (job->client);
   g_free (job->image_folder);
   g_free (job);
 }
@@ -604,7 +622,7 @@ static void
 list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   ListJob *job = task_data;
-  GPtrArray *devices = fsb_device_list (job->client, 0);
+  GPtrArray *devices = fsb_device_list (0);
 
   if (job->offered_only)
     fsb_device_keep_offered (devices, job->image_folder);
@@ -648,7 +666,6 @@ start_listing (FsbDeviceMonitor *self)
     }
   self->listing = TRUE;
   job = g_new0 (ListJob, 1);
-  job->client = g_object_ref (self->client);
   job->offered_only = self->offered_only;
   job->image_folder = g_strdup (self->image_folder);
   task = g_task_new (self, self->cancellable, listed_cb, NULL);

@@ -58,12 +58,16 @@ typedef struct {
 /* TRUE when a device with these facts may be erased; else FALSE with the
  * first reason, in order of importance, as a translated sentence. */
 gboolean   fsb_device_judge    (const FsbDeviceFacts *facts, gboolean *is_system, char **reason);
-/* The identity of a udisks block object, from the client's cache. */
-FsbDeviceIdentity *fsb_device_identity_from_object (UDisksClient *client, UDisksObject *object);
+/* The identity of a udisks block object, from its interfaces' properties
+ * (a{sa{sv}}, as GetManagedObjects gives them) and its drive's (or NULL). */
+FsbDeviceIdentity *fsb_device_identity_from_props (GVariant *block, GVariant *drive);
 
-/* Lists every block device with its verdict. needed_bytes = 0 skips the size check. */
-GPtrArray *fsb_device_list     (UDisksClient *client, guint64 needed_bytes);   /* of FsbDevice* */
-FsbDevice *fsb_device_lookup   (UDisksClient *client, const char *device, guint64 needed_bytes, GError **error);
+/* Lists every block device with its verdict, from one GetManagedObjects
+ * reply of udisksd (never the client's cache): from any thread. Without
+ * udisksd, the kernel's devices, none usable. needed_bytes = 0 skips the
+ * size check. */
+GPtrArray *fsb_device_list     (guint64 needed_bytes);   /* of FsbDevice* */
+FsbDevice *fsb_device_lookup   (const char *device, guint64 needed_bytes, GError **error);
 JsonNode  *fsb_device_to_json  (const FsbDevice *device);
 /* Keeps the devices worth offering as targets, as the window and
  * `fsbench-cli devices` show them: not compressed RAM (zram), not empty,

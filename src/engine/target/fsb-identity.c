@@ -15,98 +15,42 @@
 #define IFACE_PARTITION "org.freedesktop.UDisks2.Partition"
 #define IFACE_DRIVE     "org.freedesktop.UDisks2.Drive"
 
-/* A property, from udisks' cache or from a fresh reply: NULL if absent. */
-typedef GVariant *(*GetProperty) (gpointer source, const char *iface, const char *name);
-
 static char *
-take_string (GVariant *v)
+string_of (GVariant *ifaces, const char *iface, const char *name)
 {
-  char *s = NULL;
+  char *s = fsb_udisks_prop_string (ifaces, iface, name);
 
-  if (v != NULL && (g_variant_is_of_type (v, G_VARIANT_TYPE_STRING)
-                    || g_variant_is_of_type (v, G_VARIANT_TYPE_OBJECT_PATH)))
-    s = g_variant_dup_string (v, NULL);
-  else if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_BYTESTRING))
-    s = g_variant_dup_bytestring (v, NULL);
-  g_clear_pointer (&v, g_variant_unref);
   return s != NULL ? s : g_strdup ("");
 }
 
-static guint64
-take_number (GVariant *v)
-{
-  guint64 n = 0;
-
-  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_UINT64))
-    n = g_variant_get_uint64 (v);
-  else if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_UINT32))
-    n = g_variant_get_uint32 (v);
-  g_clear_pointer (&v, g_variant_unref);
-  return n;
-}
-
-static FsbDeviceIdentity *
-build (GetProperty get, gpointer block, gpointer drive)
+/* From one object of a GetManagedObjects reply, and its drive's (or NULL). */
+FsbDeviceIdentity *
+fsb_device_identity_from_props (GVariant *block, GVariant *drive)
 {
   FsbDeviceIdentity *id = fsb_device_identity_new ();
 
-  id->device = take_string (get (block, FSB_UDISKS_IFACE_BLOCK, "Device"));
-  id->size = take_number (get (block, FSB_UDISKS_IFACE_BLOCK, "Size"));
-  id->part_number = (guint) take_number (get (block, IFACE_PARTITION, "Number"));
-  id->offset = take_number (get (block, IFACE_PARTITION, "Offset"));
+  g_free (id->device);
+  id->device = string_of (block, FSB_UDISKS_IFACE_BLOCK, "Device");
+  id->size = fsb_udisks_prop_number (block, FSB_UDISKS_IFACE_BLOCK, "Size");
+  id->part_number = (guint) fsb_udisks_prop_number (block, IFACE_PARTITION, "Number");
+  id->offset = fsb_udisks_prop_number (block, IFACE_PARTITION, "Offset");
   g_free (id->part_uuid);
-  id->part_uuid = take_string (get (block, IFACE_PARTITION, "UUID"));
+  id->part_uuid = string_of (block, IFACE_PARTITION, "UUID");
   g_free (id->loop_backing);
-  id->loop_backing = take_string (get (block, FSB_UDISKS_IFACE_LOOP, "BackingFile"));
+  id->loop_backing = string_of (block, FSB_UDISKS_IFACE_LOOP, "BackingFile");
   if (drive != NULL)
     {
       g_free (id->drive_serial);
-      id->drive_serial = take_string (get (drive, IFACE_DRIVE, "Serial"));
+      id->drive_serial = string_of (drive, IFACE_DRIVE, "Serial");
       g_free (id->drive_wwn);
-      id->drive_wwn = take_string (get (drive, IFACE_DRIVE, "WWN"));
+      id->drive_wwn = string_of (drive, IFACE_DRIVE, "WWN");
     }
   return id;
-}
-
-/* From the client's cache: for the device list the window shows. */
-static GVariant *
-get_cached (gpointer source, const char *iface, const char *name)
-{
-  GDBusInterface *proxy = g_dbus_object_get_interface (source, iface);
-  GVariant *v;
-
-  if (proxy == NULL)
-    return NULL;
-  v = g_dbus_proxy_get_cached_property (G_DBUS_PROXY (proxy), name);
-  g_object_unref (proxy);
-  return v;
-}
-
-FsbDeviceIdentity *
-fsb_device_identity_from_object (UDisksClient *client, UDisksObject *object)
-{
-  UDisksBlock *block = udisks_object_peek_block (object);
-  g_autoptr(UDisksObject) drive = NULL;
-
-  if (block == NULL)
-    return NULL;
-  drive = udisks_client_get_object (client, udisks_block_get_drive (block));
-  return build (get_cached, object, drive);
-}
-
-/* From udisksd itself, now: nothing a cache has not caught up with yet. */
-static GVariant *
-get_fresh (gpointer source, const char *iface, const char *name)
-{
-  g_autoptr(GVariant) props = g_variant_lookup_value (source, iface, G_VARIANT_TYPE_VARDICT);
-
-  return props != NULL ? g_variant_lookup_value (props, name, NULL) : NULL;
 }
 
 FsbDeviceIdentity *
 fsb_identity_read (const char *device, char **object_path, GError **error)
 {
-  g_autoptr(GVariant) reply = NULL;
   g_autoptr(GVariant) objects = NULL;
   g_autoptr(GError) local = NULL;
   /* /dev/disk/by-id/... names the node udisks calls /dev/sdb1 */
@@ -117,10 +61,8 @@ fsb_identity_read (const char *device, char **object_path, GError **error)
 
   if (node == NULL)
     node = g_strdup (device);
-  reply = fsb_udisks_call ("/org/freedesktop/UDisks2", "org.freedesktop.DBus.ObjectManager",
-                           "GetManagedObjects", NULL, G_VARIANT_TYPE ("(a{oa{sa{sv}}})"),
-                           NULL, -1, NULL, &local);
-  if (reply == NULL)
+  objects = fsb_udisks_get_objects (&local);
+  if (objects == NULL)
     {
       /* Translators: %s is a device, “/dev/sdb1” */
       g_autofree char *doing = g_strdup_printf (_("Could not check %s"), device);
@@ -128,23 +70,22 @@ fsb_identity_read (const char *device, char **object_path, GError **error)
       g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
-  objects = g_variant_get_child_value (reply, 0);
   g_variant_iter_init (&iter, objects);
   while (g_variant_iter_loop (&iter, "{&o@a{sa{sv}}}", &path, &ifaces))
     {
-      g_autofree char *name = take_string (get_fresh (ifaces, FSB_UDISKS_IFACE_BLOCK, "Device"));
+      g_autofree char *name = string_of (ifaces, FSB_UDISKS_IFACE_BLOCK, "Device");
       g_autofree char *drive_path = NULL;
       g_autoptr(GVariant) drive = NULL;
 
       if (strcmp (name, node) != 0)
         continue;
-      drive_path = take_string (get_fresh (ifaces, FSB_UDISKS_IFACE_BLOCK, "Drive"));
+      drive_path = string_of (ifaces, FSB_UDISKS_IFACE_BLOCK, "Drive");
       if (g_variant_is_object_path (drive_path) && strcmp (drive_path, "/") != 0)
         drive = g_variant_lookup_value (objects, drive_path, NULL);
       if (object_path != NULL)
         *object_path = g_strdup (path);
       {
-        FsbDeviceIdentity *id = build (get_fresh, ifaces, drive);
+        FsbDeviceIdentity *id = fsb_device_identity_from_props (ifaces, drive);
         g_variant_unref (ifaces);
         return id;
       }
@@ -240,7 +181,7 @@ fsb_identity_recheck (const FsbDeviceIdentity *confirmed,
   client = fsb_udisks_get_client (error);
   if (client == NULL)
     return FALSE;
-  device = fsb_device_lookup (client, confirmed->device, needed_bytes, error);
+  device = fsb_device_lookup (confirmed->device, needed_bytes, error);
   if (device == NULL)
     return FALSE;
   if (!device->usable)

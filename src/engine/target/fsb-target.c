@@ -224,7 +224,7 @@ check_usable (const char *name, guint64 needed_bytes, GError **error)
 
   if (client == NULL)
     return FALSE;
-  device = fsb_device_lookup (client, name, needed_bytes, error);
+  device = fsb_device_lookup (name, needed_bytes, error);
   if (device == NULL)
     return FALSE;
   if (!device->usable)

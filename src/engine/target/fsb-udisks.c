@@ -197,6 +197,75 @@ fsb_udisks_unmount (const char *object_path, gboolean force, GError **error)
   return FALSE;
 }
 
+GVariant *
+fsb_udisks_get_objects (GError **error)
+{
+  g_autoptr(GVariant) reply = fsb_udisks_call ("/org/freedesktop/UDisks2", "org.freedesktop.DBus.ObjectManager",
+                                               "GetManagedObjects", NULL, G_VARIANT_TYPE ("(a{oa{sa{sv}}})"),
+                                               NULL, -1, NULL, error);
+
+  return reply != NULL ? g_variant_get_child_value (reply, 0) : NULL;
+}
+
+GVariant *
+fsb_udisks_prop (GVariant *ifaces, const char *iface, const char *name)
+{
+  g_autoptr(GVariant) props = ifaces != NULL ? g_variant_lookup_value (ifaces, iface, G_VARIANT_TYPE_VARDICT) : NULL;
+
+  return props != NULL ? g_variant_lookup_value (props, name, NULL) : NULL;
+}
+
+gboolean
+fsb_udisks_has_iface (GVariant *ifaces, const char *iface)
+{
+  g_autoptr(GVariant) props = ifaces != NULL ? g_variant_lookup_value (ifaces, iface, G_VARIANT_TYPE_VARDICT) : NULL;
+
+  return props != NULL;
+}
+
+char *
+fsb_udisks_prop_string (GVariant *ifaces, const char *iface, const char *name)
+{
+  g_autoptr(GVariant) v = fsb_udisks_prop (ifaces, iface, name);
+  char *s = NULL;
+
+  if (v != NULL && (g_variant_is_of_type (v, G_VARIANT_TYPE_STRING) || g_variant_is_of_type (v, G_VARIANT_TYPE_OBJECT_PATH)))
+    s = g_variant_dup_string (v, NULL);
+  else if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_BYTESTRING))
+    s = g_variant_dup_bytestring (v, NULL);
+  if (s != NULL && *s == '\0')
+    g_clear_pointer (&s, g_free);
+  return s;
+}
+
+guint64
+fsb_udisks_prop_number (GVariant *ifaces, const char *iface, const char *name)
+{
+  g_autoptr(GVariant) v = fsb_udisks_prop (ifaces, iface, name);
+
+  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_UINT64))
+    return g_variant_get_uint64 (v);
+  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_UINT32))
+    return g_variant_get_uint32 (v);
+  return 0;
+}
+
+gboolean
+fsb_udisks_prop_true (GVariant *ifaces, const char *iface, const char *name)
+{
+  g_autoptr(GVariant) v = fsb_udisks_prop (ifaces, iface, name);
+
+  return v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (v);
+}
+
+gboolean
+fsb_udisks_prop_names_object (GVariant *ifaces, const char *iface, const char *name)
+{
+  g_autofree char *path = fsb_udisks_prop_string (ifaces, iface, name);
+
+  return path != NULL && strcmp (path, "/") != 0;
+}
+
 gboolean
 fsb_udisks_rescan (const char *object_path, GError **error)
 {

@@ -44,6 +44,21 @@ gboolean  fsb_udisks_loop_delete      (const char *object_path, GError **error);
  * updates everything it says of it, its mount points among them. */
 gboolean  fsb_udisks_rescan           (const char *object_path, GError **error);
 
+/* Every object of udisksd with its interfaces and their properties, as
+ * one GetManagedObjects reply (a{oa{sa{sv}}}): a snapshot a thread may
+ * read, unlike the client's cache, which the main context changes. */
+GVariant *fsb_udisks_get_objects      (GError **error);
+/* Of one object's a{sa{sv}} (NULL: none): a property, or NULL. */
+GVariant *fsb_udisks_prop             (GVariant *ifaces, const char *iface, const char *name);
+gboolean  fsb_udisks_has_iface        (GVariant *ifaces, const char *iface);
+/* A string, object path or byte string property; NULL if absent or "". */
+char     *fsb_udisks_prop_string      (GVariant *ifaces, const char *iface, const char *name);
+/* An unsigned number (t or u); 0 if absent. */
+guint64   fsb_udisks_prop_number      (GVariant *ifaces, const char *iface, const char *name);
+gboolean  fsb_udisks_prop_true        (GVariant *ifaces, const char *iface, const char *name);
+/* A path property naming an object (not udisks' "/" for none). */
+gboolean  fsb_udisks_prop_names_object (GVariant *ifaces, const char *iface, const char *name);
+
 /* Turns a udisks or D-Bus error into FSB_ERROR, prefixed with what we
  * were doing ("Could not format /dev/loop3"). */
 void      fsb_udisks_map_error        (GError **error, const char *doing);
