@@ -85,6 +85,10 @@ typedef struct {
    * batch size (FsbSample.batch). */
   gboolean    batch;
   FsbTaskFunc refill;
+  /* It reads and writes no file data (deletes, reading metadata): the
+   * runner fills no memory before it (fsb_run_prime_memory), not even in
+   * its first round, before a sample has said what it moved. */
+  gboolean    moves_no_data;
   /* Copies of the same data the task finds in place (the tree and its
    * copy): one cold remount serves that many operations of a batch, each
    * on another copy, untouched since the remount. 0 or 1: one. */

@@ -287,7 +287,8 @@ static const FsbTaskSpec tasks[] = {
     "big-files", "wall_s", FALSE, fsb_workload_big_recopy, NULL, NULL, estimate_big_copy, FALSE, TRUE },
   { "big-delete", N_("Delete the big files"),
     N_("Deletes both copies of the big file; some filesystems free large extents at once, others block by block."),
-    "big-files", "wall_s", FALSE, fsb_workload_big_delete, NULL, NULL, estimate_big_delete },
+    "big-files", "wall_s", FALSE, fsb_workload_big_delete, NULL, NULL, estimate_big_delete,
+    .moves_no_data = TRUE },
   { "tree-copy-in", N_("Copy a file tree in"),
     N_("Copies a tree of folders and files of mixed sizes to the target, like a home folder or a web site."),
     "tree", "wall_s", FALSE, fsb_workload_tree_copy_in, NULL, NULL, estimate_tree_copy, TRUE, TRUE },
@@ -304,7 +305,8 @@ static const FsbTaskSpec tasks[] = {
     .batch = TRUE, .cold_copies = G_N_ELEMENTS (trees) },
   { "tree-delete", N_("Delete the trees"),
     N_("Deletes both copies of the tree."),
-    "tree", "wall_s", FALSE, fsb_workload_tree_delete, NULL, NULL, estimate_tree_delete },
+    "tree", "wall_s", FALSE, fsb_workload_tree_delete, NULL, NULL, estimate_tree_delete,
+    .moves_no_data = TRUE },
 };
 
 static const FsbCriterionSpec criteria[] = {

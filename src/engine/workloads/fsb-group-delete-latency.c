@@ -137,10 +137,12 @@ estimate_shared (const FsbSizes *s)
 static const FsbTaskSpec tasks[] = {
   { "delete-return", N_("Time until delete returns"),
     N_("Deletes a large file and measures how long the call takes to return, one sample per deletion."),
-    "delete-latency", "wall_s", FALSE, fsb_workload_delete_return, NULL, NULL, estimate_return },
+    "delete-latency", "wall_s", FALSE, fsb_workload_delete_return, NULL, NULL, estimate_return,
+    .moves_no_data = TRUE },
   { "delete-sys", N_("System time of a delete"),
     N_("The kernel time spent deleting the large file, which varies less than the time until the call returns."),
-    "delete-latency", "sys_s", FALSE, fsb_workload_delete_sys, NULL, "delete-return", estimate_shared },
+    "delete-latency", "sys_s", FALSE, fsb_workload_delete_sys, NULL, "delete-return", estimate_shared,
+    .moves_no_data = TRUE },
 };
 
 static const FsbCriterionSpec criteria[] = {

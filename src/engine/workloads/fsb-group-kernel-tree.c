@@ -526,7 +526,8 @@ static const FsbTaskSpec tasks[] = {
     "kernel-tree", "wall_s", FALSE, fsb_workload_kernel_recopy, NULL, NULL, estimate_copy, .full_after = TRUE },
   { "kernel-delete", N_("Delete the kernel trees"),
     N_("Deletes the kernel trees; the study found this differs by several times between filesystems."),
-    "kernel-tree", "wall_s", FALSE, fsb_workload_kernel_delete, NULL, NULL, estimate_delete },
+    "kernel-tree", "wall_s", FALSE, fsb_workload_kernel_delete, NULL, NULL, estimate_delete,
+    .moves_no_data = TRUE },
 };
 
 static const FsbCriterionSpec criteria[] = {
