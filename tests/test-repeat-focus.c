@@ -512,6 +512,22 @@ test_remeasure (void)
   plan->repeat_max = 3;
   g_assert_null (fsb_repeat_focus_remeasure (plan, r, both, seconds, 1000));
   plan->repeat_max = 10;
+  /* settled, and the rounds at their most: the run still measures
+   * again, while the task itself is under its most */
+  {
+    FsbRepeatState state = { .rounds = plan->repeat_max, .elapsed_s = 30, .min_rounds_s = 30, .cycle_s = 5,
+                             .step_seconds = seconds };
+    g_autoptr(FsbRepeatFocus) again = NULL;
+    g_auto(GStrv) next = NULL;
+    FsbRepeatStop stop;
+
+    plan->time_budget_s = 1000;
+    next = fsb_repeat_next_focused (plan, r, &state, NULL, &stop, &again);
+    g_assert_cmpint (stop, ==, FSB_REPEAT_GO);
+    g_assert_nonnull (again);
+    g_assert_true (g_strv_contains ((const char *const *) again->tasks, "tree-delete"));
+    g_assert_cmpstrv (next, both);
+  }
   /* a fourth sample, quiet: two quiet ones stay, the disturbed go */
   fourth = fsb_sample_copy (del->samples->pdata[1]);
   g_ptr_array_add (del->samples, fourth);
