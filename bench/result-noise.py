@@ -7,7 +7,8 @@
 # 1.5 times the median of the others; the same over the samples the
 # estimates count (a task's disturbed samples left out where two quiet
 # ones stay, as fsb_task_result_drops_disturbed does), with what the speed
-# probe saw (machine_slowdown); then the noise left once the rounds are
+# probe saw (machine_slowdown) and the disk probe's readings
+# (disk_slowdown); then the noise left once the rounds are
 # paired, as the verdict sees it; and per task, how a sample's wall time
 # follows the disk's time per read request (device_read_s over
 # device_reads, where recorded). Prints figures; it is not a test.
@@ -75,6 +76,23 @@ for _, task, good in data_series():
 if probed:
     print(f"speed probe: {len(slow)} of {probed} samples with the machine running slow (bit 8)"
           + (f", their mean log(sample/median) {statistics.mean(slow):+.3f}" if slow else ""))
+# The disk probe (disk_slowdown, fsb-target-probe.c): by its reading, how
+# far samples lay from their series' median, tasks under 50 ms and longer
+# apart (it judges only samples of fewer than 8 requests, which the
+# kernel's counts cannot).
+by_probe = {}
+for _, task, good in data_series():
+    med = statistics.median(s['wall_s'] for s in good) if good else 0
+    for s in good:
+        if s.get('disk_slowdown', 0) > 0:
+            p = s['disk_slowdown']
+            band = 0 if p < 1.5 else 1 if p < 2 else 2 if p < 3 else 3
+            by_probe.setdefault((s['wall_s'] < 0.05, band), []).append(math.log(s['wall_s'] / med))
+if by_probe:
+    print("disk probe, mean log(sample/median) (samples):",
+          ", ".join(f"{'short' if short else 'long'} {('< 1.5', '1.5-2', '2-3', '>= 3')[band]} "
+                    f"{statistics.mean(v):+.3f} ({len(v)})"
+                    for (short, band), v in sorted(by_probe.items(), key=lambda kv: (not kv[0][0], kv[0][1]))))
 
 # What the verdict sees where the filesystems took turns: per task and
 # run, the logs' residual once each filesystem's level and each round's

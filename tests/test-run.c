@@ -182,6 +182,18 @@ test_quick_three (void)
         g_assert_cmpfloat (read_bytes, >=, reads * 512);
         g_assert_cmpfloat (read_s, >=, 0);
       }
+      /* the disk probe read the image around every sample of a task once
+       * it knew its usual (five probes): from big-delete on, whatever the
+       * order of the filesystems' turns, every task's first sample had
+       * four before it */
+      for (guint i = 4; i + 1 < G_N_ELEMENTS (study); i++)
+        {
+          FsbTaskResult *task = fsb_fs_result_get_task (fs, study[i], FALSE);
+          double probe = 0;
+
+          g_assert_true (fsb_sample_get (task->samples->pdata[0], "disk_slowdown", &probe));
+          g_assert_cmpfloat (probe, >, 0);
+        }
       {
         double bytes, files;
         FsbTaskResult *copy = fsb_fs_result_get_task (fs, "tree-copy-in", FALSE);

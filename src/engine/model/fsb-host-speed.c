@@ -30,9 +30,7 @@
 #define STEPS 20000
 
 static guint32 *links;
-static GMutex history_lock;
-static double history[FSB_SPEED_HISTORY];
-static guint history_len, history_next;
+static FsbProbeHistory history;
 
 static gpointer
 make_links (gpointer data)
@@ -112,15 +110,21 @@ fsb_host_speed_slowdown (const double *probes, guint n, double probe_s)
 }
 
 double
+fsb_probe_history_add (FsbProbeHistory *h, double probe_s)
+{
+  double slowdown;
+
+  g_mutex_lock (&h->lock);
+  h->values[h->next] = probe_s;
+  h->next = (h->next + 1) % FSB_SPEED_HISTORY;
+  h->len = MIN (h->len + 1, FSB_SPEED_HISTORY);
+  slowdown = fsb_host_speed_slowdown (h->values, h->len, probe_s);
+  g_mutex_unlock (&h->lock);
+  return slowdown;
+}
+
+double
 fsb_host_speed_read (void)
 {
-  double probe = fsb_host_speed_probe (), slowdown;
-
-  g_mutex_lock (&history_lock);
-  history[history_next] = probe;
-  history_next = (history_next + 1) % FSB_SPEED_HISTORY;
-  history_len = MIN (history_len + 1, FSB_SPEED_HISTORY);
-  slowdown = fsb_host_speed_slowdown (history, history_len, probe);
-  g_mutex_unlock (&history_lock);
-  return slowdown;
+  return fsb_probe_history_add (&history, fsb_host_speed_probe ());
 }

@@ -21,7 +21,7 @@
 
 const char *const fsb_host_state_metrics[] = {
   "steal_percent", "iowait_percent", "load_start", "others_runnable", "host_dirty_bytes", "host_returned_bytes",
-  "machine_slowdown", "disturbed", NULL,
+  "machine_slowdown", "disk_slowdown", "disturbed", NULL,
 };
 
 /* The "cpu " line: user nice system idle iowait irq softirq steal (guest

@@ -61,6 +61,13 @@ typedef enum {
 #define FSB_DISK_SLOW_SAME            0.10
 #define FSB_DISK_SLOW_REQUESTS        8
 #define FSB_DISK_SLOW_LEAST           3
+/* Or, for a sample of fewer than FSB_DISK_SLOW_REQUESTS requests (XFS
+ * big-delete's two, too short for the kernel's milliseconds), the disk
+ * probe (fsb-target-probe.c: one direct read of 4 KiB from the image,
+ * timed just before the sample's clock starts and just after it stops)
+ * took more than this many times the process's usual at either end
+ * ("disk_slowdown"; HACKING.md). */
+#define FSB_DISK_PROBE_SLOW           2.0
 /* The speed probe's history, and the fewest probes that judge anything. */
 #define FSB_SPEED_HISTORY             63
 #define FSB_SPEED_LEAST               5
@@ -99,6 +106,17 @@ void     fsb_task_result_flag_slow_disk (FsbTaskResult *task);
  * slowdown against that history (0: too few yet). */
 double   fsb_host_speed_read          (void);
 
+/* A probe's last FSB_SPEED_HISTORY times, for one process (static,
+ * zero-initialised; the lock is taken inside). */
+typedef struct {
+  GMutex lock;
+  double values[FSB_SPEED_HISTORY];
+  guint  len, next;
+} FsbProbeHistory;
+/* Adds probe_s to history and returns it over the median of the history
+ * so far, itself included (fsb_host_speed_slowdown: 0 with too few). */
+double   fsb_probe_history_add        (FsbProbeHistory *history, double probe_s);
+
 /* What a block device has done since it appeared, from the text of
  * /sys/class/block/NAME/stat: bytes (its 512-byte sectors), requests
  * completed, and the milliseconds requests spent in it, summed over the
@@ -110,7 +128,9 @@ typedef struct {
 } FsbDeviceIo;
 gboolean fsb_device_io_parse          (const char *text, FsbDeviceIo *io);
 
-/* The metrics fsb_host_state_record sets, NULL-terminated. */
+/* The machine's state around a sample, NULL-terminated: what
+ * fsb_host_state_record sets, and the runner's disk probe
+ * ("disk_slowdown", fsb-target-probe.c). */
 extern const char *const fsb_host_state_metrics[];
 
 /* Whether sample was taken during a disturbance; absent: unknown, not quiet. */

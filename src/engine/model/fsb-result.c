@@ -58,6 +58,7 @@ static const struct {
 } combined[] = {
   { "disturbed", COMBINE_BITS },
   { "machine_slowdown", COMBINE_MOST },   /* the slower end's */
+  { "disk_slowdown", COMBINE_MOST },
   { "host_dirty_bytes", COMBINE_MOST },   /* the higher reading */
   { "others_runnable", COMBINE_LEAST },   /* the fewer reading */
 };

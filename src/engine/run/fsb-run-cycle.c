@@ -191,6 +191,7 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
   FsbCapacity before = { 0 };
   FsbDeviceIo io_before = { 0 };
   gboolean device_io, ok;
+  double disk_slowdown;
   FsbMeter meter;
   guint copies = spec != NULL ? MAX (spec->cold_copies, 1) : 1;
 
@@ -215,6 +216,9 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
   device_io = fsb_target_get_device_io (run->target, &io_before);
   if (spec != NULL && !spec->batch)
     fsb_run_prime_memory (run, spec->id, sample);
+  /* the disk probe reads the image file, not the loop device: the
+   * device's counts stay the task's */
+  disk_slowdown = fsb_target_probe_disk (run->target);
   fsb_meter_start (&meter);
   ok = func (ctx, sample, error);
   /* Without direct I/O the task's flush went into the host's page cache
@@ -229,6 +233,9 @@ time_once (Run *run, const FsbTaskSpec *spec, FsbTaskFunc func, FsbWorkloadConte
         fsb_sample_set (sample, "host_flush_s", (g_get_monotonic_time () - start) / 1e6);
     }
   fsb_meter_stop (&meter, sample);
+  disk_slowdown = MAX (disk_slowdown, fsb_target_probe_disk (run->target));
+  if (disk_slowdown > 0)
+    fsb_sample_set (sample, "disk_slowdown", disk_slowdown);
   if (ok && spec != NULL && !spec->batch)
     fsb_run_note_moved (run, spec->id, sample);
   if (ok && device_io)

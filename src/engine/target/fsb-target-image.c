@@ -442,6 +442,7 @@ fsb_target_new_clone (FsbTarget *source, GError **error)
 void
 fsb_target_close_image (FsbTarget *self)
 {
+  fsb_target_probe_close (self);
   if (self->image_fd >= 0)
     close (self->image_fd);
   self->image_fd = -1;

@@ -49,6 +49,8 @@ struct _FsbTarget
   char           *fstype;
   gboolean        direct_io;        /* the loop device bypasses the host cache */
   int             image_fd;         /* the image, buffered, for the host flush; -1 */
+  int             probe_fd;         /* the image, direct, for the disk probe; -1, -2: none to be had */
+  void           *probe_buffer;     /* its aligned 4 KiB */
   guint64         image_dev;        /* the image as made (st_dev, st_ino): it, not whatever */
   guint64         image_ino;        /* has its name later, is attached, detached and deleted */
   gboolean        nocow;            /* No_COW took on the image file */
@@ -91,8 +93,11 @@ gboolean fsb_target_unmount_strays    (const char *device, const char *object_pa
 /* fsb-target-image.c */
 /* Reads and writes of the loop device bypass the host's page cache. */
 void     fsb_target_set_direct_io     (FsbTarget *self);
-/* Closes image_fd. */
+/* Closes image_fd (and the probe's). */
 void     fsb_target_close_image       (FsbTarget *self);
+
+/* fsb-target-probe.c */
+void     fsb_target_probe_close       (FsbTarget *self);
 /* The image's st_dev and st_ino, as made (or, for one we did not make, as
  * its path names now); FALSE without an image. */
 gboolean fsb_target_image_identity    (FsbTarget *self, guint64 *dev, guint64 *ino);

@@ -66,6 +66,7 @@ fsb_target_init (FsbTarget *self)
 {
   self->state = fsb_target_state_new ();
   self->image_fd = -1;
+  self->probe_fd = -1;
 }
 
 void
